@@ -1,0 +1,16 @@
+"""exactcover: exact cover problems solved by Knuth's Dancing Links, in Rust.
+
+The two iterators :class:`ExactCover` and :class:`MultiCover` take a mapping
+from each *choice* to the *constraints* it satisfies (any hashable objects) and
+yield solutions as lists of choices; ``.count()`` counts solutions without
+leaving Rust.
+
+>>> from exactcover import ExactCover
+>>> sorted(next(ExactCover({'A': [1, 2], 'B': [3], 'C': [1, 3], 'D': [2]})))
+['A', 'B']
+"""
+
+from ._native import ExactCoverError, __version__
+from .cover import ExactCover, MultiCover
+
+__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "__version__"]

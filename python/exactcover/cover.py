@@ -1,0 +1,405 @@
+"""The exact cover iterators: :class:`ExactCover` and :class:`MultiCover`.
+
+Choices and constraints are any hashable Python objects. This module maps them
+to dense integer ids, hands the ids to the Rust solver, and maps solutions back.
+All argument checking happens here, so that errors name the user's own objects.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from itertools import islice
+from typing import Any, Generic, TypeVar
+
+from ._native import ExactCoverError, Solver as _Solver
+
+__all__ = ["ExactCover", "MultiCover", "ExactCoverError"]
+
+C = TypeVar("C", bound=Hashable)
+
+#: Bounds and counts must fit the solver's 32-bit counters.
+_MAX_COUNT = 2**32 - 1
+_SEED_MASK = 2**64 - 1
+
+
+def _describe(obj: object) -> str:
+    """A short repr for error messages."""
+    text = repr(obj)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class _Cover(Iterator["list[C]"], Generic[C]):
+    """Shared machinery: build the native solver and iterate over it."""
+
+    __slots__ = ("_choices", "_solver", "_n_constraints")
+
+    def __init__(
+        self,
+        constraints: Mapping[C, Iterable[Hashable]],
+        initial: Iterable[C],
+        random: bool,
+        seed: int | None,
+        item_kinds: Any,
+    ) -> None:
+        if not isinstance(constraints, Mapping):
+            raise TypeError(
+                "constraints must be a mapping from each choice to the constraints it "
+                f"satisfies, not {type(constraints).__name__}"
+            )
+        choices: list[C] = list(constraints)
+        index: dict[Hashable, int] = {}
+        options = _map_constraints(constraints, index)
+        items = item_kinds(index)
+        seed = _resolve_seed(random, seed)
+        try:
+            solver = _Solver(items, options, seed)
+        except ExactCoverError as e:
+            raise _rename_error(e, choices, index) from None
+        initial = list(initial)
+        if initial:
+            position = {choice: k for k, choice in enumerate(choices)}
+            for choice in initial:
+                try:
+                    k = position[choice]
+                except TypeError:
+                    raise TypeError(
+                        f"initial choice {_describe(choice)} is not hashable"
+                    ) from None
+                except KeyError:
+                    raise KeyError(
+                        f"initial choice {_describe(choice)} is not one of the choices"
+                    ) from None
+                # A contradictory initial choice leaves no solutions; not an error.
+                solver.force(k)
+        self._choices = choices
+        self._solver = solver
+        self._n_constraints = len(index)
+
+    def __iter__(self) -> _Cover[C]:
+        return self
+
+    def __next__(self) -> list[C]:
+        """The next solution: a list of choices (initial choices first)."""
+        ids = self._solver.next_solution()
+        if ids is None:
+            raise StopIteration
+        choices = self._choices
+        return [choices[k] for k in ids]
+
+    def count(self, limit: int | None = None) -> int:
+        """Count the solutions not yet yielded, without building them.
+
+        This consumes them, like ``sum(1 for _ in self)`` but entirely in Rust
+        with the GIL released. With ``limit``, stop after that many solutions
+        (the iterator then resumes after them). Ctrl-C raises
+        KeyboardInterrupt within a fraction of a second; ``stats["solutions"]``
+        then tells how many solutions had been found.
+
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
+        2
+        """
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int):
+                raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+            if limit < 0:
+                raise ValueError(f"limit must be non-negative, not {limit}")
+            limit = min(limit, 2**64 - 1)
+        return self._solver.count(limit)
+
+    def first(self, n: int) -> list[list[C]]:
+        """The next ``n`` solutions (fewer if the search ends first)."""
+        return list(islice(self, n))
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Work done so far: search-tree ``nodes``, link ``updates`` and
+        ``solutions`` found (counted or yielded)."""
+        return self._solver.stats
+
+    def __repr__(self) -> str:
+        state = "exhausted" if self._solver.exhausted else "active"
+        return (
+            f"<{type(self).__name__}: {len(self._choices)} choices, "
+            f"{self._n_constraints} constraints, {state}>"
+        )
+
+
+def _map_constraints(
+    constraints: Mapping[Any, Iterable[Hashable]], index: dict[Hashable, int]
+) -> list[list[int]]:
+    """Map each choice's constraints to dense ids (first appearance order)."""
+    setdefault = index.setdefault
+    try:
+        return [[setdefault(c, len(index)) for c in cons] for cons in constraints.values()]
+    except TypeError as error:
+        failure = error
+    # Slow path, only after a failure: find the culprit and say what it is.
+    for choice, cons in constraints.items():
+        if not isinstance(cons, Iterable):
+            raise TypeError(
+                f"the constraints of choice {_describe(choice)} must be an iterable, "
+                f"not {type(cons).__name__}"
+            ) from None
+        for c in cons:
+            try:
+                hash(c)
+            except TypeError:
+                raise TypeError(
+                    f"constraint {_describe(c)} of choice {_describe(choice)} is not "
+                    f"hashable ({type(c).__name__})"
+                ) from None
+    raise failure
+
+
+def _resolve_seed(random: bool, seed: int | None) -> int | None:
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return seed & _SEED_MASK
+    if random:
+        return _random.getrandbits(64)
+    return None
+
+
+def _rename_error(
+    error: ExactCoverError, choices: list[Any], index: dict[Hashable, int]
+) -> ExactCoverError:
+    """Restate an error from the core in terms of the user's objects."""
+    option = getattr(error, "option", None)
+    item = getattr(error, "item", None)
+    message = str(error)
+    if option is not None and option < len(choices):
+        choice = _describe(choices[option])
+        if item is None:
+            message = f"choice {choice} satisfies no constraints"
+        else:
+            constraint = next((c for c, k in index.items() if k == item), item)
+            message = f"choice {choice} lists constraint {_describe(constraint)} more than once"
+    return ExactCoverError(message)
+
+
+def _constraint_set(name: str, constraints: Iterable[Hashable] | None) -> list[Hashable]:
+    """Materialize a user's iterable of constraints, checking hashability."""
+    if constraints is None:
+        return []
+    if isinstance(constraints, (str, bytes)) or not isinstance(constraints, Iterable):
+        raise TypeError(
+            f"{name} must be an iterable of constraints, not {type(constraints).__name__}"
+        )
+    result = list(constraints)
+    for c in result:
+        try:
+            hash(c)
+        except TypeError:
+            raise TypeError(f"{name} constraint {_describe(c)} is not hashable") from None
+    return result
+
+
+def _check_count(constraint: Hashable, count: Any) -> int:
+    if isinstance(count, bool) or not isinstance(count, int):
+        try:
+            count = count.__index__()
+        except (AttributeError, TypeError):
+            raise ValueError(
+                f"count for constraint {_describe(constraint)} must be a non-negative "
+                f"integer, not {_describe(count)}"
+            ) from None
+    if count < 0:
+        raise ValueError(
+            f"count for constraint {_describe(constraint)} must be non-negative, not {count}"
+        )
+    if count > _MAX_COUNT:
+        raise ValueError(
+            f"count for constraint {_describe(constraint)} is too large ({count} > {_MAX_COUNT})"
+        )
+    return int(count)
+
+
+class ExactCover(_Cover[C]):
+    """An iterator that yields solutions to an EXACT COVER problem.
+
+    An exact cover problem consists of a set of "choices". Each choice
+    satisfies one or more "constraints". Choices and constraints may be any
+    hashable Python objects; all choices must be distinct, as must all
+    constraints.
+
+    A solution is a list of choices such that each constraint is satisfied by
+    exactly one of the choices in the solution. Constraints named in
+    ``secondary`` are relaxed: they may be satisfied at most once (Knuth's
+    secondary items, as in the generalized exact cover of the 8-queens
+    problem, whose diagonals need not all be occupied).
+
+    Required argument:
+
+    constraints -- A map from each choice to an iterable of the constraints
+        satisfied by that choice.
+
+    Optional arguments:
+
+    initial -- An iterable of choices that must appear in every solution
+        (default: none). Contradictory initial choices give no solutions.
+    random -- Generate solutions in random order? (Default: False.)
+
+    Keyword-only arguments:
+
+    secondary -- Constraints that may be satisfied at most once instead of
+        exactly once. A choice all of whose constraints are secondary is never
+        chosen by the search (unless it is an initial choice).
+    seed -- An integer: generate solutions in a random order reproducible from
+        this seed (implies ``random=True``).
+
+    Solutions are lists of choices, initial choices first, then in the order
+    the search made them. The search runs in Rust (Knuth's Dancing Links, with
+    the "minimum remaining values" heuristic); it can be interrupted with
+    Ctrl-C, and the iterator can be dropped at any point.
+
+    For example:
+
+        >>> next(ExactCover(dict(A = [1, 4, 7],
+        ...                      B = [1, 4],
+        ...                      C = [4, 5, 7],
+        ...                      D = [3, 5, 6],
+        ...                      E = [2, 3, 6, 7],
+        ...                      F = [2, 7])))
+        ['B', 'D', 'F']
+
+    Generalized exact cover: the 4-queens problem with the diagonals as
+    secondary constraints.
+
+        >>> squares = {(i, j): [('row', i), ('col', j), ('diag', i - j), ('anti', i + j)]
+        ...            for i in range(4) for j in range(4)}
+        >>> diagonals = [(d, k) for d in ('diag', 'anti') for k in range(-3, 7)]
+        >>> sorted(map(sorted, ExactCover(squares, secondary=diagonals)))
+        [[(0, 1), (1, 3), (2, 0), (3, 2)], [(0, 2), (1, 0), (2, 3), (3, 1)]]
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        constraints: Mapping[C, Iterable[Hashable]],
+        initial: Iterable[C] = (),
+        random: bool = False,
+        *,
+        secondary: Iterable[Hashable] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        relaxed = _constraint_set("secondary", secondary)
+
+        def item_kinds(index: dict[Hashable, int]) -> list[tuple[bool, int, int]]:
+            items = [(True, 1, 1)] * len(index)
+            for c in relaxed:
+                k = index.get(c)
+                if k is not None:
+                    items[k] = (False, 0, 1)
+            return items
+
+        super().__init__(constraints, initial, random, seed, item_kinds)
+
+
+class MultiCover(_Cover[C]):
+    """An iterator that yields solutions to an EXACT COVER problem with
+    multiplicity.
+
+    Choices and constraints are any hashable Python objects, as for
+    :class:`ExactCover`. Some of the constraints are required (must be
+    satisfied) and the others optional (may be satisfied). Each constraint c
+    has a multiplicity ``counts[c]`` (default 1).
+
+    A solution is a list of distinct choices such that each required
+    constraint c is satisfied by exactly ``counts[c]`` of them, and each
+    optional constraint by at most ``counts[c]`` of them. In Knuth's terms a
+    required constraint is a primary item with bounds k..k and an optional one
+    a secondary item with bounds 0..k; the search branches only on required
+    constraints, so a choice that satisfies no required constraint never
+    appears in a solution (unless it is an initial choice).
+
+    Required argument:
+
+    constraints -- A map from each choice to an iterable of constraints
+        satisfied by that choice.
+
+    Optional arguments:
+
+    initial -- An iterable of choices that must appear in every solution.
+        (Default: no choices.)
+    random -- Generate solutions in random order? (Default: False.)
+    counts -- Map from constraint to the number of times that constraint
+        must be satisfied (a non-negative integer; 0 forbids every choice that
+        satisfies it). By default all constraints must be satisfied exactly
+        once. Counts for constraints that no choice satisfies are allowed: a
+        required one then has no solutions, an optional one is ignored.
+    satisfy -- Iterable of constraints that must be satisfied. (Default: all
+        constraints.)
+
+    Keyword-only argument:
+
+    seed -- An integer: generate solutions in a random order reproducible from
+        this seed (implies ``random=True``).
+
+    For example:
+
+        >>> data = dict(A = [1, 4, 7],
+        ...             B = [1, 4],
+        ...             C = [4, 5, 7],
+        ...             D = [3, 5, 6],
+        ...             E = [2, 3, 6, 7],
+        ...             F = [2, 7])
+        >>> sorted(next(MultiCover(data)))
+        ['B', 'D', 'F']
+
+    By passing a counts dictionary you can require that some
+    constraints are satisfied multiple times. This example
+    requires that constraint 7 is satisfied exactly twice:
+
+        >>> sorted(next(MultiCover(data, counts={7: 2})))
+        ['A', 'D', 'F']
+
+    If only some constraints must be satisfied, these can be specified
+    by the satisfy argument:
+
+        >>> sorted(map(sorted, MultiCover(data, satisfy=[1, 2, 3, 4, 6, 7])))
+        [['B', 'D', 'F'], ['B', 'E']]
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        constraints: Mapping[C, Iterable[Hashable]],
+        initial: Iterable[C] = (),
+        random: bool = False,
+        counts: Mapping[Hashable, int] | None = None,
+        satisfy: Iterable[Hashable] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        if counts is None:
+            counts = {}
+        elif not isinstance(counts, Mapping):
+            raise TypeError(
+                f"counts must be a mapping from constraint to count, not {type(counts).__name__}"
+            )
+        checked = {c: _check_count(c, k) for c, k in counts.items()}
+        required = None if satisfy is None else set(_constraint_set("satisfy", satisfy))
+
+        def item_kinds(index: dict[Hashable, int]) -> list[tuple[bool, int, int]]:
+            # Constraints that only appear in counts or satisfy still matter: a
+            # required one that no choice satisfies leaves no solutions.
+            for c in checked:
+                if required is None or c in required:
+                    index.setdefault(c, len(index))
+            for c in required or ():
+                index.setdefault(c, len(index))
+            items = []
+            for c in index:
+                k = checked.get(c, 1)
+                if required is None or c in required:
+                    items.append((True, k, k))
+                else:
+                    items.append((False, 0, k))
+            return items
+
+        super().__init__(constraints, initial, random, seed, item_kinds)
+

@@ -1,0 +1,188 @@
+//! The thin PyO3 binding of the `exactcover` crate: one class, `Solver`, over dense
+//! integer ids. The Python façade (`python/exactcover`) maps the user's hashable
+//! objects to ids and back, checks arguments and documents the API.
+//!
+//! The binding holds no algorithm. Its one job beyond conversion is to run the
+//! search in bounded slices with the GIL released, and to call
+//! `check_signals()` between slices so that Ctrl-C interrupts a long search.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use exactcover::{Error, Item, Problem, Solver, Step};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+create_exception!(
+    exactcover,
+    ExactCoverError,
+    PyValueError,
+    "An exact cover problem is malformed (a ValueError)."
+);
+
+/// Node budgets of one slice: small enough that Ctrl-C is seen within a few
+/// milliseconds, large enough that releasing the GIL costs nothing measurable.
+const MIN_BUDGET: u64 = 1 << 10;
+const MAX_BUDGET: u64 = 1 << 24;
+/// The slice length aimed at.
+const SLICE: Duration = Duration::from_millis(20);
+
+/// Maps a core error to `ExactCoverError`, with the offending ids as attributes
+/// (`option`, `item`) so that the façade can name the user's objects.
+fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
+    let py_err = ExactCoverError::new_err(err.to_string());
+    let (option, item) = match *err {
+        Error::EmptyOption { option } | Error::UnknownOption { option } => (Some(option), None),
+        Error::DuplicateItem { option, item } | Error::UnknownItem { option, item } => {
+            (Some(option), Some(item))
+        }
+        Error::InvalidBounds { item, .. } => (None, Some(item)),
+        Error::SearchStarted | Error::TooLarge { .. } => (None, None),
+    };
+    let value = py_err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail in practice;
+    // if it did, the message alone is still right.
+    let _ = value.setattr("option", option);
+    let _ = value.setattr("item", item);
+    py_err
+}
+
+fn internal_error(what: &str) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "internal error in the exactcover solver ({what}); the solver can no longer be used. \
+         Please report this as a bug."
+    ))
+}
+
+/// A dancing-links search over options given as lists of item ids.
+#[pyclass(name = "Solver", module = "exactcover._native")]
+struct PySolver {
+    solver: Solver,
+    /// Nodes per slice, adapted so that a slice lasts about `SLICE`.
+    budget: u64,
+    /// Set when a panic escaped the core: the links may be inconsistent.
+    poisoned: bool,
+}
+
+impl PySolver {
+    /// Runs `f` on the solver in slices with the GIL released, checking for
+    /// signals between slices, until `f` reports something other than
+    /// `Step::Paused`.
+    fn run_slices(
+        &mut self,
+        py: Python<'_>,
+        mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
+    ) -> PyResult<Step> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        loop {
+            let solver = &mut self.solver;
+            let budget = self.budget;
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| f(solver, budget))));
+            let elapsed = start.elapsed();
+            let step = match outcome {
+                Ok(step) => step,
+                Err(_) => {
+                    self.poisoned = true;
+                    return Err(internal_error("panic during the search"));
+                }
+            };
+            if step != Step::Paused {
+                return Ok(step);
+            }
+            if elapsed < SLICE / 2 {
+                self.budget = (self.budget * 2).min(MAX_BUDGET);
+            } else if elapsed > SLICE * 2 {
+                self.budget = (self.budget / 2).max(MIN_BUDGET);
+            }
+            py.check_signals()?;
+        }
+    }
+}
+
+#[pymethods]
+impl PySolver {
+    /// Solver(items, options, seed=None)
+    ///
+    /// items: list of (primary, lo, hi) triples, one per item id.
+    /// options: list of lists of item ids.
+    /// seed: shuffle option lists and item order reproducibly (None: input order).
+    #[new]
+    #[pyo3(signature = (items, options, seed=None))]
+    fn new(py: Python<'_>, items: Vec<(bool, u32, u32)>, options: Vec<Vec<usize>>, seed: Option<u64>) -> PyResult<Self> {
+        let mut problem = Problem::new();
+        for (primary, lo, hi) in items {
+            problem.add_item(Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
+        }
+        for option in options {
+            problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
+        }
+        let solver = py.detach(|| match seed {
+            Some(seed) => Solver::with_seed(&problem, seed),
+            None => Solver::new(&problem),
+        });
+        Ok(PySolver { solver, budget: MIN_BUDGET * 16, poisoned: false })
+    }
+
+    /// Requires an option in every solution; returns False if it contradicts the
+    /// options forced before (the problem then has no solutions).
+    fn force(&mut self, py: Python<'_>, option: usize) -> PyResult<bool> {
+        self.solver.force(option).map_err(|e| to_py_err(py, &e))
+    }
+
+    /// The next solution as a list of option ids, or None when there are no more.
+    fn next_solution(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let step = self.run_slices(py, |s, budget| s.step(budget))?;
+        Ok(match step {
+            Step::Solution => Some(self.solver.solution()),
+            _ => None,
+        })
+    }
+
+    /// Counts the remaining solutions (at most `limit` of them), consuming them.
+    #[pyo3(signature = (limit=None))]
+    fn count(&mut self, py: Python<'_>, limit: Option<u64>) -> PyResult<u64> {
+        let mut remaining = limit.unwrap_or(u64::MAX);
+        if remaining == 0 {
+            return Ok(0);
+        }
+        let mut total = 0u64;
+        self.run_slices(py, |s, budget| {
+            let (found, step) = s.count_step(budget, remaining);
+            total += found;
+            remaining -= found;
+            step
+        })?;
+        Ok(total)
+    }
+
+    /// Work done so far: a dict with keys nodes, updates, solutions.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.solver.stats();
+        let d = PyDict::new(py);
+        d.set_item("nodes", s.nodes)?;
+        d.set_item("updates", s.updates)?;
+        d.set_item("solutions", s.solutions)?;
+        Ok(d)
+    }
+
+    /// True once every solution has been visited.
+    #[getter]
+    fn exhausted(&self) -> bool {
+        self.solver.is_exhausted()
+    }
+}
+
+/// The native core of exactcover (see the `exactcover` package for the API).
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySolver>()?;
+    m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! The one error type of the crate.
+
+use std::fmt;
+
+/// Everything that can go wrong when building or starting a problem.
+///
+/// Indices are the ones the caller used: item indices as returned by
+/// [`Problem::add_item`](crate::Problem::add_item) and friends, option indices in
+/// the order options were added. Front ends (such as the Python binding) map
+/// them back to their own names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// An option was given with no items at all.
+    EmptyOption {
+        /// Index the option would have had.
+        option: usize,
+    },
+    /// An option names the same item twice.
+    DuplicateItem {
+        /// Index of the offending option.
+        option: usize,
+        /// The repeated item.
+        item: usize,
+    },
+    /// An option names an item that was never added.
+    UnknownItem {
+        /// Index of the offending option.
+        option: usize,
+        /// The unknown item index.
+        item: usize,
+    },
+    /// Multiplicity bounds that make no sense: `lo > hi`, or a secondary item
+    /// with a lower bound.
+    InvalidBounds {
+        /// The offending item.
+        item: usize,
+        /// Lower bound given.
+        lo: u32,
+        /// Upper bound given.
+        hi: u32,
+    },
+    /// A forced option index that does not exist.
+    UnknownOption {
+        /// The index given.
+        option: usize,
+    },
+    /// Options can only be forced before the search has started.
+    SearchStarted,
+    /// The problem does not fit the solver's 32-bit node indices.
+    TooLarge {
+        /// What overflowed.
+        what: &'static str,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::EmptyOption { option } => write!(f, "option {option} has no items"),
+            Error::DuplicateItem { option, item } => {
+                write!(f, "option {option} contains item {item} more than once")
+            }
+            Error::UnknownItem { option, item } => {
+                write!(f, "option {option} contains unknown item {item}")
+            }
+            Error::InvalidBounds { item, lo, hi } if lo > hi => write!(
+                f,
+                "item {item} has lower bound {lo} greater than its upper bound {hi}"
+            ),
+            Error::InvalidBounds { item, lo, hi } => write!(
+                f,
+                "secondary item {item} cannot have a lower bound ({lo}..{hi}); \
+                 make it primary instead"
+            ),
+            Error::UnknownOption { option } => write!(f, "there is no option {option}"),
+            Error::SearchStarted => {
+                write!(f, "options can only be forced before the search starts")
+            }
+            Error::TooLarge { what } => {
+                write!(f, "problem too large: {what} exceeds the solver's 32-bit limit")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,73 @@
+//! # exactcover
+//!
+//! Exact cover by Knuth's Dancing Links, generalized: **primary** items that must
+//! be covered exactly once, **secondary** items that may be covered at most once,
+//! and **multiplicities** (an item covered between `lo` and `hi` times, Knuth's
+//! Algorithm M). The search is iterative and resumable: it can stop after every
+//! solution, or after any number of search-tree nodes, and continue later; it can
+//! count solutions without building them.
+//!
+//! Vocabulary is Knuth's (TAOCP 7.2.2.1): a problem has *items* and *options*;
+//! each option is a set of items; a solution is a set of options that covers
+//! every primary item exactly once (or within its bounds) and every secondary
+//! item at most once (or at most its bound).
+//!
+//! ```
+//! use exactcover::{Item, Problem, Solver};
+//!
+//! // The 4-queens problem: rows and columns are primary, diagonals secondary.
+//! let n = 4;
+//! let mut p = Problem::new();
+//! let rows: Vec<usize> = (0..n).map(|_| p.add_primary()).collect();
+//! let cols: Vec<usize> = (0..n).map(|_| p.add_primary()).collect();
+//! let diag: Vec<usize> = (0..2 * n - 1).map(|_| p.add_secondary()).collect();
+//! let anti: Vec<usize> = (0..2 * n - 1).map(|_| p.add_secondary()).collect();
+//! for i in 0..n {
+//!     for j in 0..n {
+//!         p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]]).unwrap();
+//!     }
+//! }
+//!
+//! // Count without building solutions...
+//! assert_eq!(Solver::new(&p).count(), 2);
+//! // ...or iterate them: each solution lists its options (here, square i*n + j).
+//! let mut solutions: Vec<Vec<usize>> = Solver::new(&p)
+//!     .solutions()
+//!     .map(|mut s| { s.sort(); s })
+//!     .collect();
+//! solutions.sort();
+//! assert_eq!(solutions, [vec![1, 7, 8, 14], vec![2, 4, 11, 13]]);
+//!
+//! // Multiplicities: exactly two queens per row and column, at most two per
+//! // diagonal (the 2n-queens problem, OEIS A225623).
+//! let n = 4;
+//! let mut p = Problem::new();
+//! let two = Item { primary: true, lo: 2, hi: 2 };
+//! let at_most_two = Item { primary: false, lo: 0, hi: 2 };
+//! let rows: Vec<usize> = (0..n).map(|_| p.add_item(two).unwrap()).collect();
+//! let cols: Vec<usize> = (0..n).map(|_| p.add_item(two).unwrap()).collect();
+//! let diag: Vec<usize> = (0..2 * n - 1).map(|_| p.add_item(at_most_two).unwrap()).collect();
+//! let anti: Vec<usize> = (0..2 * n - 1).map(|_| p.add_item(at_most_two).unwrap()).collect();
+//! for i in 0..n {
+//!     for j in 0..n {
+//!         p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]]).unwrap();
+//!     }
+//! }
+//! assert_eq!(Solver::new(&p).count(), 11);
+//! ```
+//!
+//! ## Searching in slices
+//!
+//! [`Solver::step`] runs for at most a given number of search-tree nodes and
+//! reports [`Step::Solution`], [`Step::Exhausted`] or [`Step::Paused`]; a caller
+//! can poll for cancellation or report progress between slices, and resume.
+//! [`Solver::count_step`] does the same while counting.
+
+mod error;
+mod problem;
+mod rng;
+mod solver;
+
+pub use error::Error;
+pub use problem::{Item, Problem};
+pub use solver::{Solutions, Solver, Stats, Step};

@@ -1,0 +1,180 @@
+//! Counts that are known from the literature (OEIS, published puzzle counts).
+
+mod common;
+
+use exactcover::{Problem, Solver, Step};
+
+#[test]
+fn n_queens_matches_a000170() {
+    let expected = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &count) in (1..).zip(expected.iter()) {
+        assert_eq!(Solver::new(&common::queens(n)).count(), count, "n = {n}");
+    }
+}
+
+#[test]
+fn two_n_queens_matches_a225623() {
+    let expected = [1u64, 2, 11, 92, 1097];
+    for (n, &count) in (2..).zip(expected.iter()) {
+        assert_eq!(Solver::new(&common::two_queens(n)).count(), count, "n = {n}");
+    }
+}
+
+#[test]
+fn langford_pairs_match_a014552_doubled() {
+    // A014552: 0, 0, 1, 1, 0, 0, 26, 150, 0 for n = 1..9 (mirror pairs once).
+    let expected = [0u64, 0, 1, 1, 0, 0, 26, 150];
+    for (n, &count) in (1..).zip(expected.iter()) {
+        assert_eq!(Solver::new(&common::langford(n)).count(), 2 * count, "n = {n}");
+    }
+}
+
+#[test]
+fn pentominoes_on_8x8_minus_centre() {
+    let p = common::pentominoes(&common::board_8x8_minus_centre());
+    assert_eq!(Solver::new(&p).count(), 520);
+}
+
+#[test]
+fn iteration_and_count_agree_and_solutions_are_exact_covers() {
+    let p = common::queens(8);
+    let solutions: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
+    assert_eq!(solutions.len(), 92);
+    for s in &solutions {
+        let mut rows = [0; 8];
+        let mut cols = [0; 8];
+        for &o in s {
+            rows[o / 8] += 1;
+            cols[o % 8] += 1;
+        }
+        assert_eq!(rows, [1; 8]);
+        assert_eq!(cols, [1; 8]);
+    }
+}
+
+#[test]
+fn seeded_order_is_reproducible_and_complete() {
+    let p = common::queens(6);
+    let a: Vec<Vec<usize>> = Solver::with_seed(&p, 7).solutions().collect();
+    let b: Vec<Vec<usize>> = Solver::with_seed(&p, 7).solutions().collect();
+    assert_eq!(a, b);
+    let mut sorted_a: Vec<Vec<usize>> = a.into_iter().map(|mut s| { s.sort(); s }).collect();
+    sorted_a.sort();
+    let mut plain: Vec<Vec<usize>> = Solver::new(&p).solutions().map(|mut s| { s.sort(); s }).collect();
+    plain.sort();
+    assert_eq!(sorted_a, plain);
+    // Different seeds give different first solutions for at least one of a few seeds.
+    let first = |seed| Solver::with_seed(&common::queens(8), seed).solutions().next().unwrap();
+    assert!((1..6).any(|seed| first(seed) != first(0)));
+}
+
+#[test]
+fn deep_search_thousands_of_levels() {
+    // A chain: item k is covered by option {k} or by {k, k+1} pairs; with 5000
+    // items the only solutions use thousands of levels. Count = Fibonacci.
+    let n = 5000;
+    let mut p = Problem::with_items(n, 0);
+    for k in 0..n {
+        p.add_option([k]).unwrap();
+    }
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.step(u64::MAX), Step::Solution);
+    assert_eq!(solver.solution().len(), n);
+    assert_eq!(solver.depth(), n);
+    assert_eq!(solver.step(u64::MAX), Step::Exhausted);
+
+    let m = 30;
+    let mut p = Problem::with_items(m, 0);
+    for k in 0..m {
+        p.add_option([k]).unwrap();
+        if k + 1 < m {
+            p.add_option([k, k + 1]).unwrap();
+        }
+    }
+    // Tilings of a 1 x 30 strip by monominoes and dominoes: F(31).
+    assert_eq!(Solver::new(&p).count(), 1_346_269);
+}
+
+#[test]
+fn paused_search_resumes_without_loss() {
+    let p = common::queens(8);
+    let mut solver = Solver::new(&p);
+    let mut total = 0;
+    let mut pauses = 0;
+    loop {
+        match solver.count_step(3, u64::MAX) {
+            (found, Step::Paused) => {
+                total += found;
+                pauses += 1;
+                solver.check_invariants().unwrap();
+            }
+            (found, Step::Exhausted) => {
+                total += found;
+                break;
+            }
+            (_, Step::Solution) => unreachable!("no limit was given"),
+        }
+    }
+    assert_eq!(total, 92);
+    assert!(pauses > 100);
+    assert_eq!(solver.stats().solutions, 92);
+}
+
+#[test]
+fn count_with_limit_stops_and_resumes() {
+    let p = common::queens(8);
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.count_step(u64::MAX, 10), (10, Step::Solution));
+    assert_eq!(solver.count(), 82);
+}
+
+#[test]
+fn forced_options() {
+    let p = common::queens(8);
+    // A queen at (0, 0): 4 of the 92 solutions.
+    let mut solver = Solver::new(&p);
+    assert!(solver.force(0).unwrap());
+    let solutions: Vec<Vec<usize>> = solver.solutions().collect();
+    assert_eq!(solutions.len(), 4);
+    assert!(solutions.iter().all(|s| s[0] == 0));
+    // Two queens in the same row contradict each other.
+    let mut solver = Solver::new(&p);
+    assert!(solver.force(0).unwrap());
+    assert!(!solver.force(1).unwrap());
+    assert_eq!(solver.count(), 0);
+    // Errors.
+    let mut solver = Solver::new(&p);
+    assert!(solver.force(64).is_err());
+    solver.step(1);
+    assert_eq!(solver.force(0), Err(exactcover::Error::SearchStarted));
+}
+
+#[test]
+fn no_primary_items_has_the_empty_solution() {
+    let mut p = Problem::with_items(0, 2);
+    p.add_option([0, 1]).unwrap();
+    let solutions: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
+    assert_eq!(solutions, vec![Vec::<usize>::new()]);
+}
+
+#[test]
+fn problem_errors() {
+    use exactcover::{Error, Item};
+    let mut p = Problem::with_items(2, 0);
+    assert_eq!(p.add_option([]), Err(Error::EmptyOption { option: 0 }));
+    assert_eq!(p.add_option([0, 0]), Err(Error::DuplicateItem { option: 0, item: 0 }));
+    assert_eq!(p.add_option([0, 5]), Err(Error::UnknownItem { option: 0, item: 5 }));
+    assert_eq!(p.num_options(), 0);
+    assert_eq!(p.num_entries(), 0);
+    assert_eq!(p.add_option([1, 0]), Ok(0));
+    assert!(matches!(p.add_item(Item { primary: true, lo: 3, hi: 2 }), Err(Error::InvalidBounds { .. })));
+    assert!(matches!(p.add_item(Item { primary: false, lo: 1, hi: 2 }), Err(Error::InvalidBounds { .. })));
+    for e in [
+        Error::EmptyOption { option: 1 },
+        Error::DuplicateItem { option: 1, item: 2 },
+        Error::InvalidBounds { item: 0, lo: 3, hi: 2 },
+        Error::InvalidBounds { item: 0, lo: 1, hi: 2 },
+    ] {
+        assert!(!e.to_string().is_empty());
+    }
+}

@@ -1,0 +1,160 @@
+//! Property tests: on random small problems, the solver finds exactly the
+//! solutions an independent brute-force enumerator finds.
+
+use std::collections::BTreeSet;
+
+use exactcover::{Item, Problem, Solver, Step};
+use proptest::prelude::*;
+
+/// A random problem description: item kinds/bounds and options as item sets.
+#[derive(Debug, Clone)]
+struct Spec {
+    items: Vec<Item>,
+    options: Vec<Vec<usize>>,
+}
+
+fn item_strategy(multiplicities: bool) -> BoxedStrategy<Item> {
+    if multiplicities {
+        prop_oneof![
+            3 => Just(Item::PRIMARY),
+            2 => Just(Item::SECONDARY),
+            3 => (0u32..3, 0u32..3).prop_map(|(lo, extra)| Item { primary: true, lo, hi: (lo + extra).max(1) }),
+            1 => (1u32..3).prop_map(|hi| Item { primary: false, lo: 0, hi }),
+            1 => Just(Item { primary: true, lo: 0, hi: 0 }),
+        ]
+        .boxed()
+    } else {
+        prop_oneof![3 => Just(Item::PRIMARY), 1 => Just(Item::SECONDARY)].boxed()
+    }
+}
+
+fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
+    (1usize..7)
+        .prop_flat_map(move |n| {
+            let items = proptest::collection::vec(item_strategy(multiplicities), n);
+            let options = proptest::collection::vec(
+                proptest::collection::btree_set(0..n, 1..=n.min(4)).prop_map(|s| s.into_iter().collect::<Vec<_>>()),
+                0..11,
+            );
+            (items, options)
+        })
+        .prop_map(|(items, options)| Spec { items, options })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut p = Problem::new();
+    for &item in &spec.items {
+        p.add_item(item).unwrap();
+    }
+    for o in &spec.options {
+        p.add_option(o.iter().copied()).unwrap();
+    }
+    p
+}
+
+/// Every subset of options that contains `forced` and in which every other
+/// option has a primary item, checked against the bounds.
+fn brute_force(spec: &Spec, forced: &[usize]) -> BTreeSet<Vec<usize>> {
+    let m = spec.options.len();
+    let mut out = BTreeSet::new();
+    'subsets: for mask in 0u32..(1 << m) {
+        for &f in forced {
+            if mask & (1 << f) == 0 {
+                continue 'subsets;
+            }
+        }
+        let mut counts = vec![0u32; spec.items.len()];
+        for (k, option) in spec.options.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                if !forced.contains(&k) && !option.iter().any(|&i| spec.items[i].primary) {
+                    continue 'subsets;
+                }
+                for &i in option {
+                    counts[i] += 1;
+                }
+            }
+        }
+        let ok = spec.items.iter().zip(&counts).all(|(item, &c)| c <= item.hi && (!item.primary || c >= item.lo));
+        if ok {
+            out.insert((0..m).filter(|k| mask & (1 << k) != 0).collect());
+        }
+    }
+    out
+}
+
+fn sorted(mut s: Vec<usize>) -> Vec<usize> {
+    s.sort();
+    s
+}
+
+fn check(spec: &Spec, seed: Option<u64>, forced: &[usize], budget: u64) -> Result<(), TestCaseError> {
+    let problem = build(spec);
+    let new_solver = || match seed {
+        Some(s) => Solver::with_seed(&problem, s),
+        None => Solver::new(&problem),
+    };
+    let mut solver = new_solver();
+    let mut consistent = true;
+    for &f in forced {
+        consistent &= solver.force(f).unwrap();
+    }
+    let expected = brute_force(spec, forced);
+    let mut found = Vec::new();
+    loop {
+        match solver.step(budget) {
+            Step::Solution => {
+                let s = solver.solution();
+                prop_assert_eq!(&s[..forced.len()], forced);
+                found.push(sorted(s));
+            }
+            Step::Paused => {}
+            Step::Exhausted => break,
+        }
+        solver.check_invariants().map_err(TestCaseError::fail)?;
+    }
+    let found_set: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
+    prop_assert_eq!(found.len(), found_set.len(), "a solution was found twice");
+    prop_assert_eq!(&found_set, &expected);
+    if !consistent {
+        prop_assert!(expected.is_empty());
+    }
+    // Counting agrees with iterating.
+    let mut counter = new_solver();
+    for &f in forced {
+        counter.force(f).unwrap();
+    }
+    prop_assert_eq!(counter.count(), expected.len() as u64);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn exact_cover_with_secondary_items(spec in spec_strategy(false), seed in proptest::option::of(any::<u64>())) {
+        check(&spec, seed, &[], u64::MAX)?;
+    }
+
+    #[test]
+    fn multiplicities(spec in spec_strategy(true), seed in proptest::option::of(any::<u64>())) {
+        check(&spec, seed, &[], u64::MAX)?;
+    }
+
+    #[test]
+    fn sliced_search_with_forced_options(
+        spec in spec_strategy(true),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
+        budget in 1u64..4,
+    ) {
+        let mut forced: Vec<usize> = Vec::new();
+        if !spec.options.is_empty() {
+            for p in picks {
+                let k = p.index(spec.options.len());
+                if !forced.contains(&k) {
+                    forced.push(k);
+                }
+            }
+        }
+        check(&spec, None, &forced, budget)?;
+    }
+}
