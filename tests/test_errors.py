@@ -1,0 +1,111 @@
+"""Bad input gets a clear exception naming the culprit."""
+
+import pytest
+
+from exactcover import ExactCover, ExactCoverError, MultiCover
+
+DATA = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
+
+
+def test_exact_cover_error_is_a_value_error():
+    assert issubclass(ExactCoverError, ValueError)
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_constraints_must_be_a_mapping(cls):
+    with pytest.raises(TypeError, match="constraints must be a mapping.*list"):
+        cls([("A", [1])])
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_unhashable_constraint_is_named(cls):
+    with pytest.raises(TypeError, match=r"constraint \[1, 2\] of choice 'B' is not hashable"):
+        cls({"A": [1], "B": [[1, 2]]})
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_constraints_of_a_choice_must_be_iterable(cls):
+    with pytest.raises(TypeError, match="constraints of choice 'B' must be an iterable, not int"):
+        cls({"A": [1], "B": 7})
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_choice_without_constraints(cls):
+    with pytest.raises(ExactCoverError, match="choice 'B' satisfies no constraints"):
+        cls({"A": [1], "B": []})
+    with pytest.raises(ValueError):
+        cls({"A": [1], "B": ()})
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_same_constraint_twice(cls):
+    with pytest.raises(ExactCoverError, match=r"choice \('x', 2\) lists constraint 'c' more than once"):
+        cls({("x", 1): ["a"], ("x", 2): ["b", "c", "c"]})
+
+
+@pytest.mark.parametrize("count", [-1, 1.5, "2", None])
+def test_bad_counts(count):
+    with pytest.raises(ValueError, match="count for constraint 7 must be"):
+        MultiCover(DATA, counts={7: count})
+
+
+def test_huge_count():
+    with pytest.raises(ValueError, match="too large"):
+        MultiCover(DATA, counts={7: 2**40})
+
+
+def test_counts_must_be_a_mapping():
+    with pytest.raises(TypeError, match="counts must be a mapping"):
+        MultiCover(DATA, counts=[7, 2])
+
+
+def test_unknown_initial_choice_is_a_key_error():
+    with pytest.raises(KeyError, match="initial choice 'Z' is not one of the choices"):
+        ExactCover(DATA, initial=["B", "Z"])
+
+
+def test_unhashable_initial_choice():
+    with pytest.raises(TypeError, match=r"initial choice \['B'\] is not hashable"):
+        ExactCover(DATA, initial=[["B"]])
+
+
+def test_unhashable_secondary_and_satisfy():
+    with pytest.raises(TypeError, match=r"secondary constraint \{1\} is not hashable"):
+        ExactCover(DATA, secondary=[{1}])
+    with pytest.raises(TypeError, match=r"satisfy constraint \[2\] is not hashable"):
+        MultiCover(DATA, satisfy=[[2]])
+    with pytest.raises(TypeError, match="secondary must be an iterable of constraints, not int"):
+        ExactCover(DATA, secondary=3)
+
+
+def test_bad_seed_and_limit():
+    with pytest.raises(TypeError, match="seed must be an int"):
+        ExactCover(DATA, seed="x")
+    with pytest.raises(ValueError, match="limit must be non-negative"):
+        ExactCover(DATA).count(-1)
+    with pytest.raises(TypeError, match="limit must be an int"):
+        ExactCover(DATA).count(2.0)
+
+
+def test_zero_count_forbids_choices():
+    # Constraint 5 must be satisfied zero times: C and D are out, and B + E
+    # covers everything else exactly once.
+    assert sorted(map(sorted, MultiCover(DATA, counts={5: 0}))) == [["B", "E"]]
+    assert MultiCover(DATA, counts={5: 0}, initial=["D"]).count() == 0
+    assert sorted(map(sorted, MultiCover(DATA, counts={5: 0}, satisfy=[1, 2, 3, 4, 6, 7]))) == [["B", "E"]]
+
+
+def test_required_constraint_nobody_satisfies_gives_no_solutions():
+    assert MultiCover(DATA, satisfy=[1, 99]).count() == 0
+    assert MultiCover(DATA, counts={99: 1}).count() == 0
+    # ...but optional ones, and counts of zero, are harmless.
+    assert MultiCover(DATA, counts={99: 3}, satisfy=[1, 2, 3, 4, 5, 6, 7]).count() == 1
+    assert MultiCover(DATA, counts={99: 0}).count() == 1
+    assert ExactCover(DATA, secondary=[99]).count() == 1
+
+
+def test_repr():
+    solver = ExactCover(DATA)
+    assert repr(solver) == "<ExactCover: 6 choices, 7 constraints, active>"
+    solver.count()
+    assert repr(solver).endswith("exhausted>")

@@ -1,0 +1,102 @@
+"""Property tests: on random small problems, ExactCover and MultiCover find
+exactly the solutions an independent brute-force enumerator finds, and count()
+agrees with iteration."""
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactcover import ExactCover, MultiCover
+
+CONSTRAINTS = st.one_of(st.integers(0, 6), st.sampled_from(["a", "b", ("t", 1), frozenset({2})]))
+
+
+@st.composite
+def problems(draw):
+    """A dict choice -> list of distinct constraints (4..10 choices)."""
+    universe = draw(st.lists(CONSTRAINTS, min_size=1, max_size=7, unique=True))
+    n = draw(st.integers(0, 10))
+    choices = {}
+    for k in range(n):
+        cons = draw(st.lists(st.sampled_from(universe), min_size=1, max_size=4, unique=True))
+        choices[("choice", k) if k % 2 else f"c{k}"] = cons
+    return universe, choices
+
+
+def brute_force(choices, bounds, primary, initial=()):
+    """All sets of choices (as frozensets) that include `initial`, in which every
+    non-initial choice satisfies a primary constraint, and every constraint c is
+    satisfied between bounds[c][0] and bounds[c][1] times."""
+    names = list(choices)
+    result = set()
+    for r in range(len(names) + 1):
+        for subset in combinations(names, r):
+            if not set(initial) <= set(subset):
+                continue
+            if any(c not in initial and not any(x in primary for x in choices[c]) for c in subset):
+                continue
+            tally = {}
+            for c in subset:
+                for x in choices[c]:
+                    tally[x] = tally.get(x, 0) + 1
+            if all(lo <= tally.get(x, 0) <= hi for x, (lo, hi) in bounds.items()):
+                result.add(frozenset(subset))
+    return result
+
+
+def solutions_of(solver):
+    found = [frozenset(s) for s in solver]
+    assert len(found) == len(set(found)), "a solution was yielded twice"
+    return set(found)
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems(), st.data())
+def test_exact_cover_with_secondary_matches_brute_force(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    primary = used - set(secondary)
+    seed = data.draw(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
+    expected = brute_force(choices, bounds, primary)
+    assert solutions_of(ExactCover(choices, secondary=secondary, seed=seed)) == expected
+    assert ExactCover(choices, secondary=secondary, seed=seed).count() == len(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems(), st.data())
+def test_multicover_matches_brute_force(problem, data):
+    universe, choices = problem
+    counts = data.draw(st.dictionaries(st.sampled_from(universe), st.integers(0, 3)))
+    satisfy = data.draw(st.one_of(st.none(), st.lists(st.sampled_from(universe), unique=True)))
+    used = {x for cons in choices.values() for x in cons}
+    required = set(used | set(counts)) if satisfy is None else set(satisfy)
+    bounds = {}
+    for x in used | set(counts) | required:
+        k = counts.get(x, 1)
+        bounds[x] = (k, k) if x in required else (0, k)
+    expected = brute_force(choices, bounds, required)
+    solver = MultiCover(choices, counts=counts, satisfy=satisfy)
+    assert solutions_of(solver) == expected
+    assert MultiCover(choices, counts=counts, satisfy=satisfy, random=True).count() == len(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data())
+def test_initial_choices_match_brute_force(problem, data):
+    universe, choices = problem
+    if not choices:
+        return
+    initial = data.draw(st.lists(st.sampled_from(list(choices)), max_size=2, unique=True))
+    counts = data.draw(st.dictionaries(st.sampled_from(universe), st.integers(1, 2)))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: (counts.get(x, 1),) * 2 for x in used | set(counts)}
+    expected = brute_force(choices, bounds, set(bounds), initial)
+    solver = MultiCover(choices, initial=initial, counts=counts)
+    found = list(solver)
+    for solution in found:
+        assert solution[: len(initial)] == initial
+    assert {frozenset(s) for s in found} == expected
+    assert len(found) == len(expected)

@@ -1,0 +1,71 @@
+"""The examples of seeds 000 and 001 for ExactCover and MultiCover, verbatim
+(the same examples are doctests in exactcover.cover's docstrings)."""
+
+import doctest
+
+import exactcover
+
+SEED_000 = """
+>>> from exactcover import ExactCover
+>>> next(ExactCover(dict(A = [1, 4, 7],
+...                      B = [1, 4],
+...                      C = [4, 5, 7],
+...                      D = [3, 5, 6],
+...                      E = [2, 3, 6, 7],
+...                      F = [2, 7])))
+['B', 'D', 'F']
+"""
+
+SEED_001 = """
+>>> from exactcover import MultiCover
+>>> data = dict(A = [1, 4, 7],
+...             B = [1, 4],
+...             C = [4, 5, 7],
+...             D = [3, 5, 6],
+...             E = [2, 3, 6, 7],
+...             F = [2, 7])
+>>> sorted(next(MultiCover(data)))
+['B', 'D', 'F']
+>>> sorted(next(MultiCover(data, counts={7: 2})))
+['A', 'D', 'F']
+>>> sorted(map(sorted, MultiCover(data, satisfy=[1, 2, 3, 4, 6, 7])))
+[['B', 'D', 'F'], ['B', 'E']]
+"""
+
+
+def run_doctest(text, name):
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text, {}, name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+def test_seed_000_exact_cover_example():
+    result = run_doctest(SEED_000, "seed-000")
+    assert result.failed == 0 and result.attempted == 2
+
+
+def test_seed_001_multicover_examples():
+    result = run_doctest(SEED_001, "seed-001")
+    assert result.failed == 0 and result.attempted == 5
+
+
+def test_initial_choices_and_contradictions():
+    data = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
+    assert list(exactcover.ExactCover(data, initial=["B"])) == [["B", "D", "F"]]
+    assert list(exactcover.ExactCover(data, initial=["A"])) == []
+    assert list(exactcover.ExactCover(data, initial=["A", "B"])) == []  # contradictory
+    assert list(exactcover.ExactCover(data, initial=["B", "B"])) == []  # a choice is used once
+    assert exactcover.ExactCover(data, initial=["A", "B"]).count() == 0
+    # Initial choices come first, in the order given.
+    assert next(exactcover.ExactCover(data, initial=["F", "D"])) == ["F", "D", "B"]
+
+
+def test_empty_problem_has_one_empty_solution():
+    assert list(exactcover.ExactCover({})) == [[]]
+    assert exactcover.MultiCover({}).count() == 1
+
+
+def test_version():
+    assert isinstance(exactcover.__version__, str) and exactcover.__version__.count(".") == 2
