@@ -63,6 +63,7 @@
 //! can poll for cancellation or report progress between slices, and resume.
 //! [`Solver::count_step`] does the same while counting.
 
+mod dancing_links;
 mod error;
 mod problem;
 mod rng;

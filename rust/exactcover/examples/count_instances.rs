@@ -1,0 +1,44 @@
+//! Counts the standard benchmark instances and prints time, nodes and updates:
+//! `cargo run --release --example count_instances [NAME...]`. Meant for
+//! profiling (`--profile profiling` keeps symbols for perf/callgrind).
+
+use std::time::Instant;
+
+use exactcover::{Problem, Solver};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).collect();
+    let instances: Vec<(&str, Box<dyn Fn() -> Problem>, u64)> = vec![
+        ("pentominoes-6x10", Box::new(|| common::pentominoes(&common::rectangle(6, 10))), 9356),
+        ("pentominoes-5x12", Box::new(|| common::pentominoes(&common::rectangle(5, 12))), 4040),
+        ("pentominoes-8x8-centre", Box::new(|| common::pentominoes(&common::board_8x8_minus_centre())), 520),
+        ("queens-12", Box::new(|| common::queens(12)), 14200),
+        ("queens-13", Box::new(|| common::queens(13)), 73712),
+        ("queens-14", Box::new(|| common::queens(14)), 365596),
+        ("langford-11", Box::new(|| common::langford(11)), 35584),
+        ("langford-12", Box::new(|| common::langford(12)), 216288),
+        ("2n-queens-7", Box::new(|| common::two_queens(7)), 19448),
+        ("2n-queens-8", Box::new(|| common::two_queens(8)), 477136),
+    ];
+    for (name, build, expected) in instances {
+        if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {
+            continue;
+        }
+        let problem = build();
+        let mut solver = Solver::new(&problem);
+        let start = Instant::now();
+        let count = solver.count();
+        let secs = start.elapsed().as_secs_f64();
+        let stats = solver.stats();
+        println!(
+            "{name:24} {count:>9} {ok:5} {secs:8.3} s {nodes:>12} nodes {updates:>14} updates {rate:6.0} M updates/s",
+            ok = if count == expected { "ok" } else { "WRONG" },
+            nodes = stats.nodes,
+            updates = stats.updates,
+            rate = stats.updates as f64 / secs / 1e6,
+        );
+    }
+}

@@ -1,0 +1,804 @@
+//! The Dancing Links engine: Knuth's Algorithm X (TAOCP 7.2.2.1) and its generalization to
+//! multiplicities, Algorithm M, written as a resumable state machine.
+//!
+//! # Memory layout (as in Knuth's dlx1)
+//!
+//! All links are `u32` indices into one array of [`Node`]s:
+//!
+//! * node 0 is unused;
+//! * nodes `1..=N` are the item headers: item `i` (internal numbering, one more
+//!   than the caller's) heads the vertical list of the options that contain it,
+//!   and its `top` field holds `LEN(i)`, the length of that list;
+//! * then come the options back to back, each followed by a *spacer* node
+//!   (`top == 0`). A spacer's `ulink` points to the first node of the option
+//!   before it and its `dlink` to the last node of the option after it, so that
+//!   an option can be traversed cyclically from any of its nodes.
+//!
+//! The items still to be covered form a doubly linked circular list through
+//! `llink`/`rlink` with head 0; secondary items form a second list with head
+//! `N + 1` (they are never branched on, but covering unlinks them like any
+//! other item).
+//!
+//! # Multiplicities
+//!
+//! Each item carries `bound` (how many more options may still contain it) and
+//! `slack` (`hi - lo`, constant). An item is *saturated* when its bound reaches
+//! 0; it is then covered: its remaining options are hidden. So
+//! `need = bound - min(bound, slack)` more options must still contain it.
+//!
+//! When the search branches on an item `i` (Algorithm M):
+//!
+//! * if `bound(i) == 1`, the next option saturates `i`: cover `i` and try each of
+//!   its options in turn, exactly as Algorithm X does. If `slack(i) > 0` the
+//!   item may also stay uncovered: a final "null" branch takes no option.
+//! * if `bound(i) >= 2`, branch *k* excludes the first `k - 1` options of `i`'s
+//!   list and includes the k-th ("tweaking": an option tried once is removed
+//!   from every list, for the branch that uses it and for all later siblings).
+//!   Options of `i` are therefore taken in list order and every set of options
+//!   is reached along exactly one path. A last null branch, allowed when
+//!   `need == 0`, stops using `i`.
+//!
+//! Problems without multiplicities run the same loop instantiated with
+//! `M = false`, which compiles the bound bookkeeping away (the "fast path").
+
+use crate::problem::Problem;
+use crate::solver::{Stats, Step};
+use crate::rng::SplitMix64;
+use crate::Error;
+
+/// `Level::node` value meaning "the null branch: this item takes no option".
+const NULL_BRANCH: u32 = u32::MAX;
+
+/// One entry of the dancing-links matrix: an item header, an option entry or a
+/// spacer (see the module documentation).
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(16))]
+struct Node {
+    /// Header: `LEN`, the number of options in the item's list.
+    /// Option entry: its item (`1..=N`). Spacer: 0.
+    top: u32,
+    /// Previous node in the item's vertical list (spacer: first node of the
+    /// preceding option).
+    ulink: u32,
+    /// Next node in the item's vertical list (spacer: last node of the
+    /// following option).
+    dlink: u32,
+}
+
+/// What the search has decided at one level of the tree.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// The item branched on at this level.
+    item: u32,
+    /// The option node being tried, or [`NULL_BRANCH`].
+    node: u32,
+    /// Was the item's bound at least 2 when it was chosen (tweaking branches)?
+    wide: bool,
+    /// Length of the tweak stack when this level began (wide levels only).
+    tweak_base: u32,
+}
+
+/// Where the state machine resumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Enter a new level: look for a solution or an item to branch on.
+    Enter,
+    /// Try the branch recorded at the top level.
+    Try,
+    /// Undo the top level's branch and move on to its next one.
+    Backtrack,
+    /// Every solution has been visited.
+    Done,
+}
+
+/// The outcome of the item-selection step.
+enum Choice {
+    Solved,
+    DeadEnd,
+    Item(u32),
+}
+
+/// The dancing-links search state (see the module documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct DancingLinks {
+    nodes: Vec<Node>,
+    /// Horizontal links of the item lists; index 0 heads the primary list and
+    /// `N + 1` the secondary list.
+    llink: Vec<u32>,
+    rlink: Vec<u32>,
+    /// Remaining capacity of each item (Algorithm M). In the fast path it is only
+    /// maintained for forced options.
+    bound: Vec<u32>,
+    /// `hi - lo` for each item.
+    slack: Vec<u32>,
+    /// First node of each option, ascending; maps nodes back to options.
+    option_first: Vec<u32>,
+    /// Options forced before the search, in the order given.
+    forced: Vec<u32>,
+    /// The search stack.
+    levels: Vec<Level>,
+    /// Options tweaked out by wide levels, innermost last.
+    tweaks: Vec<u32>,
+    state: State,
+    /// Does the problem need Algorithm M?
+    multi: bool,
+    stats: Stats,
+}
+
+/// Unchecked access to the link arrays, the one use of `unsafe` in the crate.
+///
+/// Every index passed here is a link value (`ulink`, `dlink`, `top` of an
+/// option node, `llink`, `rlink`) or derived from one by stepping within an
+/// option, and links only ever hold indices of existing nodes: they are set in
+/// [`DancingLinks::build`] and afterwards only copied from other links. Bounds checks
+/// cost 40% of the instructions of the search loop (callgrind, pentominoes), so
+/// they are debug assertions instead: `cargo test` (debug build) checks every
+/// access, including on thousands of random problems.
+#[allow(unsafe_code)]
+mod links {
+    use super::Node;
+
+    #[inline(always)]
+    pub(super) fn get(nodes: &[Node], q: u32) -> Node {
+        debug_assert!((q as usize) < nodes.len(), "node {q} out of range");
+        // SAFETY: see the module documentation.
+        unsafe { *nodes.get_unchecked(q as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn get_mut(nodes: &mut [Node], q: u32) -> &mut Node {
+        debug_assert!((q as usize) < nodes.len(), "node {q} out of range");
+        // SAFETY: see the module documentation.
+        unsafe { nodes.get_unchecked_mut(q as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn item(links: &[u32], i: u32) -> u32 {
+        debug_assert!((i as usize) < links.len(), "item {i} out of range");
+        // SAFETY: see the module documentation.
+        unsafe { *links.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn item_mut(links: &mut [u32], i: u32) -> &mut u32 {
+        debug_assert!((i as usize) < links.len(), "item {i} out of range");
+        // SAFETY: see the module documentation.
+        unsafe { links.get_unchecked_mut(i as usize) }
+    }
+}
+
+impl DancingLinks {
+    /// Prepares a search of `problem`, branching in the problem's own order
+    /// (options in the order they were added, ties between items broken by item
+    /// order), or with every list and the item order shuffled from `seed`.
+    pub(crate) fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+        Self::build(problem, seed)
+    }
+
+    fn build(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+        let n = problem.num_items();
+        let n_options = problem.num_options();
+        let secondary_head = n + 1;
+        let mut nodes = Vec::with_capacity(n + 2 + problem.num_entries() + n_options);
+        // Node 0 (unused) and the headers: empty circular lists.
+        nodes.push(Node::default());
+        for i in 1..=n as u32 {
+            nodes.push(Node { top: 0, ulink: i, dlink: i });
+        }
+        // The options, with their spacers; vertical links come afterwards.
+        let mut option_first = Vec::with_capacity(n_options);
+        nodes.push(Node::default()); // first spacer
+        for k in 0..n_options {
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for item in problem.option(k) {
+                nodes.push(Node { top: item as u32 + 1, ulink: 0, dlink: 0 });
+            }
+            let last = nodes.len() as u32 - 1;
+            let spacer_before = first as usize - 1;
+            nodes[spacer_before].dlink = last;
+            nodes.push(Node { top: 0, ulink: first, dlink: 0 });
+        }
+
+        // Vertical lists, in option order or shuffled.
+        let mut rng = seed.map(SplitMix64::new);
+        let option_nodes = (n + 2) as u32..nodes.len() as u32;
+        match rng.as_mut() {
+            None => {
+                for q in option_nodes {
+                    let item = nodes[q as usize].top;
+                    if item != 0 {
+                        append(&mut nodes, item, q);
+                    }
+                }
+            }
+            Some(rng) => {
+                let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+                for q in option_nodes {
+                    let item = nodes[q as usize].top;
+                    if item != 0 {
+                        lists[item as usize].push(q);
+                    }
+                }
+                for (item, list) in lists.iter_mut().enumerate().skip(1) {
+                    rng.shuffle(list);
+                    for &q in list.iter() {
+                        append(&mut nodes, item as u32, q);
+                    }
+                }
+            }
+        }
+
+        // Horizontal lists: primary items from head 0, secondary from head N+1.
+        let mut llink = vec![0u32; n + 2];
+        let mut rlink = vec![0u32; n + 2];
+        let mut primary: Vec<u32> = (1..=n as u32).filter(|&i| problem.items[i as usize - 1].primary).collect();
+        let secondary: Vec<u32> = (1..=n as u32).filter(|&i| !problem.items[i as usize - 1].primary).collect();
+        if let Some(rng) = rng.as_mut() {
+            rng.shuffle(&mut primary);
+        }
+        link_ring(&mut llink, &mut rlink, 0, &primary);
+        link_ring(&mut llink, &mut rlink, secondary_head as u32, &secondary);
+
+        let mut bound = vec![0u32; n + 2];
+        let mut slack = vec![0u32; n + 2];
+        for (i, item) in problem.items.iter().enumerate() {
+            bound[i + 1] = item.hi;
+            slack[i + 1] = item.hi - item.lo;
+        }
+        let n_primary = primary.len();
+        let mut solver = DancingLinks {
+            nodes,
+            llink,
+            rlink,
+            bound,
+            slack,
+            option_first,
+            forced: Vec::new(),
+            levels: Vec::with_capacity(n_options + n_primary + 1),
+            tweaks: Vec::with_capacity(n_options),
+            state: State::Enter,
+            multi: problem.has_multiplicities(),
+            stats: Stats::default(),
+        };
+        // An upper bound of 0 forbids the item's options from the start.
+        for i in 1..=n as u32 {
+            if solver.bound[i as usize] == 0 {
+                solver.cover(i);
+            }
+        }
+        solver.stats.updates = 0;
+        solver
+    }
+
+    /// Requires option `option` in every solution (an "initial choice").
+    ///
+    /// Returns `Ok(true)` if the option was compatible with the options forced so
+    /// far, `Ok(false)` if it contradicts them (or was already forced), in which
+    /// case the problem has no solutions any more. Fails if the option does not
+    /// exist or the search has already started.
+    pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
+        if option >= self.option_first.len() {
+            return Err(Error::UnknownOption { option });
+        }
+        if self.stats.nodes > 0 {
+            return Err(Error::SearchStarted);
+        }
+        if self.state == State::Done {
+            // An earlier forced option already made the problem contradictory.
+            return Ok(false);
+        }
+        let x = self.option_first[option];
+        let available = !self.forced.contains(&(option as u32))
+            && self.option_nodes(x).all(|q| self.bound[self.nodes[q as usize].top as usize] > 0);
+        if !available {
+            self.state = State::Done;
+            return Ok(false);
+        }
+        self.forced.push(option as u32);
+        self.tweak(x);
+        self.commit_all::<true>(x);
+        Ok(true)
+    }
+
+    /// The nodes of the option containing `x`, starting at `x`.
+    fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut q = x;
+        let mut started = false;
+        std::iter::from_fn(move || {
+            if started && q == x {
+                return None;
+            }
+            started = true;
+            let here = q;
+            q += 1;
+            if self.nodes[q as usize].top == 0 {
+                q = self.nodes[q as usize].ulink;
+            }
+            Some(here)
+        })
+    }
+
+    /// Counts solutions without stopping at each: runs until `limit` more
+    /// solutions have been found ([`Step::Solution`]), the search is over
+    /// ([`Step::Exhausted`]) or `budget` nodes have been visited
+    /// ([`Step::Paused`]). Returns the number of solutions found by this call.
+    pub(crate) fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        if self.multi {
+            self.run::<true>(budget, limit)
+        } else {
+            self.run::<false>(budget, limit)
+        }
+    }
+
+    /// The options of the current solution: forced first, then by level.
+    pub(crate) fn solution_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.forced.iter().map(|&k| k as usize));
+        out.extend(
+            self.levels
+                .iter()
+                .filter(|lv| lv.node != NULL_BRANCH)
+                .map(|lv| self.option_of(lv.node)),
+        );
+    }
+
+    /// The option that node `x` belongs to.
+    fn option_of(&self, x: u32) -> usize {
+        self.option_first.partition_point(|&first| first <= x) - 1
+    }
+
+    /// Work done so far.
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Is the search over?
+    pub(crate) fn is_exhausted(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// The options chosen at each level of the current partial solution (forced
+    /// options not included); the null branches of Algorithm M are left out.
+    pub(crate) fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.levels.iter().filter(|lv| lv.node != NULL_BRANCH).map(|lv| self.option_of(lv.node))
+    }
+
+    /// Depth of the search stack.
+    pub(crate) fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// The search loop. `M` selects Algorithm M's bookkeeping; with `M = false`
+    /// this is Algorithm X with secondary items.
+    fn run<const M: bool>(&mut self, mut budget: u64, limit: u64) -> (u64, Step) {
+        let mut found = 0u64;
+        loop {
+            match self.state {
+                State::Enter => {
+                    // X2/M2 [Enter level l].
+                    if budget == 0 {
+                        return (found, Step::Paused);
+                    }
+                    budget -= 1;
+                    self.stats.nodes += 1;
+                    // X3/M3 [Choose i].
+                    let choice = if M { self.choose_m() } else { self.choose_x() };
+                    match choice {
+                        Choice::Solved => {
+                            self.stats.solutions += 1;
+                            found += 1;
+                            self.state = State::Backtrack;
+                            if found >= limit {
+                                return (found, Step::Solution);
+                            }
+                        }
+                        Choice::DeadEnd => self.state = State::Backtrack,
+                        Choice::Item(i) => {
+                            // X4/M4 [Cover i] or prepare to tweak.
+                            let iu = i as usize;
+                            if !M || self.bound[iu] == 1 {
+                                if M {
+                                    self.bound[iu] = 0;
+                                }
+                                self.cover(i);
+                                let first = self.nodes[iu].dlink;
+                                self.levels.push(Level { item: i, node: first, wide: false, tweak_base: 0 });
+                            } else {
+                                let tweak_base = self.tweaks.len() as u32;
+                                self.levels.push(Level { item: i, node: i, wide: true, tweak_base });
+                            }
+                            self.state = State::Try;
+                        }
+                    }
+                }
+                State::Try => {
+                    let top = self.levels.len() - 1;
+                    let Level { item: i, node: x, wide, tweak_base } = self.levels[top];
+                    let iu = i as usize;
+                    if !M || !wide {
+                        if x != i {
+                            // X5 [Try x_l]: cover the other items of option x.
+                            self.commit_others::<M>(x);
+                            self.state = State::Enter;
+                        } else if M && self.slack[iu] > 0 {
+                            // M5: all options tried; i may stay short of its bound.
+                            self.levels[top].node = NULL_BRANCH;
+                            self.state = State::Enter;
+                        } else {
+                            // X7 [Backtrack]: restore i and leave the level.
+                            self.uncover(i);
+                            if M {
+                                self.bound[iu] = 1;
+                            }
+                            self.levels.pop();
+                            self.state = State::Backtrack;
+                        }
+                    } else {
+                        // M5/M6 with bound(i) >= 2: include the first remaining
+                        // option of i, excluding it afterwards (tweak).
+                        let len = self.nodes[iu].top;
+                        let need = self.bound[iu].saturating_sub(self.slack[iu]);
+                        if len >= need.max(1) {
+                            let x = self.nodes[iu].dlink;
+                            self.tweak(x);
+                            self.tweaks.push(x);
+                            self.levels[top].node = x;
+                            self.commit_all::<true>(x);
+                            self.state = State::Enter;
+                        } else if need == 0 {
+                            // The null branch: i takes no more options. Its list
+                            // is empty by now, so unlinking it suffices.
+                            self.unlink_item(i);
+                            self.levels[top].node = NULL_BRANCH;
+                            self.state = State::Enter;
+                        } else {
+                            // M8 [Restore i]: too few options left for its lower bound.
+                            self.untweak_to(tweak_base);
+                            self.levels.pop();
+                            self.state = State::Backtrack;
+                        }
+                    }
+                }
+                State::Backtrack => {
+                    // X8/M9 [Leave level l], then X6/M7 [Try again].
+                    let Some(&Level { item: i, node: x, wide, tweak_base }) = self.levels.last() else {
+                        self.state = State::Done;
+                        return (found, Step::Exhausted);
+                    };
+                    let iu = i as usize;
+                    if M && x == NULL_BRANCH {
+                        if wide {
+                            self.relink_item(i);
+                            self.untweak_to(tweak_base);
+                        } else {
+                            self.uncover(i);
+                            self.bound[iu] = 1;
+                        }
+                        self.levels.pop();
+                        continue;
+                    }
+                    if !M || !wide {
+                        self.uncommit_others::<M>(x);
+                        let top = self.levels.len() - 1;
+                        self.levels[top].node = self.nodes[x as usize].dlink;
+                    } else {
+                        self.uncommit_all(x);
+                    }
+                    self.state = State::Try;
+                }
+                State::Done => return (found, Step::Exhausted),
+            }
+        }
+    }
+
+    /// Algorithm X's choice: the active primary item with the fewest options
+    /// (Knuth's "minimum remaining values"), the first one on ties.
+    #[inline]
+    fn choose_x(&self) -> Choice {
+        let mut p = self.rlink[0];
+        if p == 0 {
+            return Choice::Solved;
+        }
+        let mut best = p;
+        let mut min = u32::MAX;
+        while p != 0 {
+            let len = links::get(&self.nodes, p).top;
+            if len < min {
+                min = len;
+                best = p;
+                if len == 0 {
+                    return Choice::DeadEnd;
+                }
+            }
+            p = links::item(&self.rlink, p);
+        }
+        Choice::Item(best)
+    }
+
+    /// Algorithm M's choice: the item with the fewest branches,
+    /// `len + 1 - need` (the null branch counts when `need == 0`), preferring on
+    /// ties the item with less freedom `min(bound, slack)`, then the longer list
+    /// (as dlx3 does).
+    #[inline]
+    fn choose_m(&self) -> Choice {
+        let mut p = self.rlink[0];
+        if p == 0 {
+            return Choice::Solved;
+        }
+        let mut best = p;
+        let mut best_key = (u32::MAX, u32::MAX, 0u32);
+        while p != 0 {
+            let pu = p as usize;
+            let len = self.nodes[pu].top;
+            let bound = self.bound[pu];
+            let freedom = bound.min(self.slack[pu]);
+            let need = bound - freedom;
+            if len + 1 <= need {
+                return Choice::DeadEnd;
+            }
+            let key = (len + 1 - need, freedom, u32::MAX - len);
+            if key < best_key {
+                best_key = key;
+                best = p;
+            }
+            p = self.rlink[pu];
+        }
+        Choice::Item(best)
+    }
+
+    /// Covers item `i`: hides every option in its list and unlinks it from its
+    /// item list.
+    #[inline]
+    fn cover(&mut self, i: u32) {
+        let mut p = links::get(&self.nodes, i).dlink;
+        while p != i {
+            self.hide(p);
+            p = links::get(&self.nodes, p).dlink;
+        }
+        self.unlink_item(i);
+        self.stats.updates += 1;
+    }
+
+    /// Exactly undoes [`DancingLinks::cover`].
+    #[inline]
+    fn uncover(&mut self, i: u32) {
+        self.relink_item(i);
+        let mut p = links::get(&self.nodes, i).ulink;
+        while p != i {
+            self.unhide(p);
+            p = links::get(&self.nodes, p).ulink;
+        }
+    }
+
+    /// Removes the option containing node `p` from every item list except `p`'s
+    /// own.
+    #[inline]
+    fn hide(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p + 1;
+        let mut updates = 0;
+        while q != p {
+            let Node { top: x, ulink: u, dlink: d } = links::get(nodes, q);
+            if x == 0 {
+                q = u;
+            } else {
+                links::get_mut(nodes, u).dlink = d;
+                links::get_mut(nodes, d).ulink = u;
+                links::get_mut(nodes, x).top -= 1;
+                updates += 1;
+                q += 1;
+            }
+        }
+        self.stats.updates += updates;
+    }
+
+    /// Exactly undoes [`DancingLinks::hide`] (walking the option the other way).
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p - 1;
+        while q != p {
+            let Node { top: x, ulink: u, dlink: d } = links::get(nodes, q);
+            if x == 0 {
+                q = d;
+            } else {
+                links::get_mut(nodes, u).dlink = q;
+                links::get_mut(nodes, d).ulink = q;
+                links::get_mut(nodes, x).top += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Removes the whole option containing `x` (its own node included) from the
+    /// lists: the option is chosen, or excluded, for the rest of this subtree.
+    #[inline]
+    fn tweak(&mut self, x: u32) {
+        let Node { top: i, ulink: u, dlink: d } = self.nodes[x as usize];
+        self.nodes[u as usize].dlink = d;
+        self.nodes[d as usize].ulink = u;
+        self.nodes[i as usize].top -= 1;
+        self.stats.updates += 1;
+        self.hide(x);
+    }
+
+    /// Exactly undoes [`DancingLinks::tweak`].
+    #[inline]
+    fn untweak(&mut self, x: u32) {
+        self.unhide(x);
+        let Node { top: i, ulink: u, dlink: d } = self.nodes[x as usize];
+        self.nodes[u as usize].dlink = x;
+        self.nodes[d as usize].ulink = x;
+        self.nodes[i as usize].top += 1;
+    }
+
+    /// Untweaks, innermost first, every option tweaked since the stack had
+    /// length `base`.
+    fn untweak_to(&mut self, base: u32) {
+        while self.tweaks.len() > base as usize {
+            let x = self.tweaks.pop().expect("tweak stack shorter than its base");
+            self.untweak(x);
+        }
+    }
+
+    #[inline]
+    fn unlink_item(&mut self, i: u32) {
+        let (l, r) = (links::item(&self.llink, i), links::item(&self.rlink, i));
+        *links::item_mut(&mut self.rlink, l) = r;
+        *links::item_mut(&mut self.llink, r) = l;
+    }
+
+    #[inline]
+    fn relink_item(&mut self, i: u32) {
+        let (l, r) = (links::item(&self.llink, i), links::item(&self.rlink, i));
+        *links::item_mut(&mut self.rlink, l) = i;
+        *links::item_mut(&mut self.llink, r) = i;
+    }
+
+    /// One more option contains item `j`: with multiplicities, use up one unit of
+    /// its bound and cover it when saturated; without, simply cover it.
+    #[inline]
+    fn commit<const M: bool>(&mut self, j: u32) {
+        if M {
+            let b = &mut self.bound[j as usize];
+            *b -= 1;
+            if *b == 0 {
+                self.cover(j);
+            }
+        } else {
+            self.cover(j);
+        }
+    }
+
+    /// Exactly undoes [`DancingLinks::commit`].
+    #[inline]
+    fn uncommit<const M: bool>(&mut self, j: u32) {
+        if M {
+            if self.bound[j as usize] == 0 {
+                self.uncover(j);
+            }
+            self.bound[j as usize] += 1;
+        } else {
+            self.uncover(j);
+        }
+    }
+
+    /// Commits the items of `x`'s option other than `x`'s own, left to right
+    /// cyclically.
+    #[inline]
+    fn commit_others<const M: bool>(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let node = links::get(&self.nodes, p);
+            let j = node.top;
+            if j == 0 {
+                p = node.ulink;
+            } else {
+                self.commit::<M>(j);
+                p += 1;
+            }
+        }
+    }
+
+    /// Exactly undoes [`DancingLinks::commit_others`], right to left.
+    #[inline]
+    fn uncommit_others<const M: bool>(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let node = links::get(&self.nodes, p);
+            let j = node.top;
+            if j == 0 {
+                p = node.dlink;
+            } else {
+                self.uncommit::<M>(j);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Commits every item of `x`'s option, `x`'s own first.
+    fn commit_all<const M: bool>(&mut self, x: u32) {
+        self.commit::<M>(self.nodes[x as usize].top);
+        self.commit_others::<M>(x);
+    }
+
+    /// Exactly undoes [`DancingLinks::commit_all`].
+    fn uncommit_all(&mut self, x: u32) {
+        self.uncommit_others::<true>(x);
+        self.uncommit::<true>(self.nodes[x as usize].top);
+    }
+
+    /// Checks the data structure's invariants: every list is doubly linked, every
+    /// header's `LEN` is the length of its list, and the item rings are
+    /// consistent. For tests; cost is linear in the size of the problem.
+    #[doc(hidden)]
+    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+        let n = self.llink.len() - 2;
+        for i in 1..=n as u32 {
+            let mut len = 0;
+            let mut p = self.nodes[i as usize].dlink;
+            let mut prev = i;
+            while p != i {
+                let node = self.nodes[p as usize];
+                if node.top != i {
+                    return Err(format!("node {p} in list {i} has top {}", node.top));
+                }
+                if node.ulink != prev {
+                    return Err(format!("node {p} in list {i}: ulink {} != {prev}", node.ulink));
+                }
+                len += 1;
+                prev = p;
+                p = node.dlink;
+                if len > self.nodes.len() {
+                    return Err(format!("list {i} does not close"));
+                }
+            }
+            if self.nodes[i as usize].ulink != prev {
+                return Err(format!("header {i}: ulink is not the last node"));
+            }
+            if self.nodes[i as usize].top != len as u32 {
+                return Err(format!("item {i}: LEN {} but {len} nodes", self.nodes[i as usize].top));
+            }
+        }
+        for head in [0, n as u32 + 1] {
+            let mut p = self.rlink[head as usize];
+            let mut prev = head;
+            let mut steps = 0;
+            while p != head {
+                if self.llink[p as usize] != prev {
+                    return Err(format!("item ring {head}: llink of {p} is wrong"));
+                }
+                prev = p;
+                p = self.rlink[p as usize];
+                steps += 1;
+                if steps > n + 1 {
+                    return Err(format!("item ring {head} does not close"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Appends node `q` at the bottom of item `item`'s vertical list.
+fn append(nodes: &mut [Node], item: u32, q: u32) {
+    let last = nodes[item as usize].ulink;
+    nodes[q as usize].ulink = last;
+    nodes[q as usize].dlink = item;
+    nodes[last as usize].dlink = q;
+    nodes[item as usize].ulink = q;
+    nodes[item as usize].top += 1;
+}
+
+/// Links `members` into a circular list with head `head`.
+fn link_ring(llink: &mut [u32], rlink: &mut [u32], head: u32, members: &[u32]) {
+    let mut prev = head;
+    for &m in members {
+        rlink[prev as usize] = m;
+        llink[m as usize] = prev;
+        prev = m;
+    }
+    rlink[prev as usize] = head;
+    llink[head as usize] = prev;
+}
