@@ -113,10 +113,17 @@ impl PySolver {
     /// seed: shuffle option lists and item order reproducibly (None: input order).
     #[new]
     #[pyo3(signature = (items, options, seed=None))]
-    fn new(py: Python<'_>, items: Vec<(bool, u32, u32)>, options: Vec<Vec<usize>>, seed: Option<u64>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        items: Vec<(bool, u32, u32)>,
+        options: Vec<Vec<usize>>,
+        seed: Option<u64>,
+    ) -> PyResult<Self> {
         let mut problem = Problem::new();
         for (primary, lo, hi) in items {
-            problem.add_item(Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
+            problem
+                .add_item(Item { primary, lo, hi })
+                .map_err(|e| to_py_err(py, &e))?;
         }
         for option in options {
             problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
@@ -125,7 +132,11 @@ impl PySolver {
             Some(seed) => Solver::with_seed(&problem, seed),
             None => Solver::new(&problem),
         });
-        Ok(PySolver { solver, budget: MIN_BUDGET * 16, poisoned: false })
+        Ok(PySolver {
+            solver,
+            budget: MIN_BUDGET * 16,
+            poisoned: false,
+        })
     }
 
     /// Requires an option in every solution; returns False if it contradicts the

@@ -16,7 +16,11 @@ fn counting(c: &mut Criterion) {
         ("2n-queens-6", common::two_queens(6), 1097),
         ("langford-9", common::langford(9), 0),
         ("langford-11", common::langford(11), 35584),
-        ("pentominoes-8x8-centre", common::pentominoes(&common::board_8x8_minus_centre()), 520),
+        (
+            "pentominoes-8x8-centre",
+            common::pentominoes(&common::board_8x8_minus_centre()),
+            520,
+        ),
     ];
     for (name, problem, expected) in instances {
         group.bench_function(name, |b| {

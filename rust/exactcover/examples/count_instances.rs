@@ -10,11 +10,36 @@ use exactcover::{Problem, Solver};
 mod common;
 
 fn main() {
-    let wanted: Vec<String> = std::env::args().skip(1).collect();
-    let instances: Vec<(&str, Box<dyn Fn() -> Problem>, u64)> = vec![
-        ("pentominoes-6x10", Box::new(|| common::pentominoes(&common::rectangle(6, 10))), 9356),
-        ("pentominoes-5x12", Box::new(|| common::pentominoes(&common::rectangle(5, 12))), 4040),
-        ("pentominoes-8x8-centre", Box::new(|| common::pentominoes(&common::board_8x8_minus_centre())), 520),
+    let mut wanted: Vec<String> = std::env::args().skip(1).collect();
+    // `--threads N` counts with Solver::count_parallel.
+    let threads = match wanted.iter().position(|a| a == "--threads") {
+        Some(i) => {
+            let n = wanted
+                .get(i + 1)
+                .and_then(|t| t.parse().ok())
+                .expect("--threads N");
+            wanted.drain(i..i + 2);
+            n
+        }
+        None => 1,
+    };
+    type Build = Box<dyn Fn() -> Problem>;
+    let instances: Vec<(&str, Build, u64)> = vec![
+        (
+            "pentominoes-6x10",
+            Box::new(|| common::pentominoes(&common::rectangle(6, 10))),
+            9356,
+        ),
+        (
+            "pentominoes-5x12",
+            Box::new(|| common::pentominoes(&common::rectangle(5, 12))),
+            4040,
+        ),
+        (
+            "pentominoes-8x8-centre",
+            Box::new(|| common::pentominoes(&common::board_8x8_minus_centre())),
+            520,
+        ),
         ("queens-12", Box::new(|| common::queens(12)), 14200),
         ("queens-13", Box::new(|| common::queens(13)), 73712),
         ("queens-14", Box::new(|| common::queens(14)), 365596),
@@ -30,7 +55,11 @@ fn main() {
         let problem = build();
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
-        let count = solver.count();
+        let count = if threads > 1 {
+            solver.count_parallel(threads).unwrap()
+        } else {
+            solver.count()
+        };
         let secs = start.elapsed().as_secs_f64();
         let stats = solver.stats();
         println!(

@@ -42,8 +42,8 @@
 //! `M = false`, which compiles the bound bookkeeping away (the "fast path").
 
 use crate::problem::Problem;
-use crate::solver::{Stats, Step};
 use crate::rng::SplitMix64;
+use crate::solver::{Stats, Step};
 use crate::Error;
 
 /// `Level::node` value meaning "the null branch: this item takes no option".
@@ -115,6 +115,13 @@ pub(crate) struct DancingLinks {
     option_first: Vec<u32>,
     /// Options forced before the search, in the order given.
     forced: Vec<u32>,
+    /// Options forced or excluded before the search (empty until the first).
+    removed: Vec<bool>,
+    /// Levels at which the search stops to report a subtree (see
+    /// [`DancingLinks::split`]); `usize::MAX` normally.
+    depth_cap: usize,
+    /// Set when the search stopped at `depth_cap`.
+    at_cap: bool,
     /// The search stack.
     levels: Vec<Level>,
     /// Options tweaked out by wide levels, innermost last.
@@ -183,7 +190,11 @@ impl DancingLinks {
         // Node 0 (unused) and the headers: empty circular lists.
         nodes.push(Node::default());
         for i in 1..=n as u32 {
-            nodes.push(Node { top: 0, ulink: i, dlink: i });
+            nodes.push(Node {
+                top: 0,
+                ulink: i,
+                dlink: i,
+            });
         }
         // The options, with their spacers; vertical links come afterwards.
         let mut option_first = Vec::with_capacity(n_options);
@@ -192,12 +203,20 @@ impl DancingLinks {
             let first = nodes.len() as u32;
             option_first.push(first);
             for item in problem.option(k) {
-                nodes.push(Node { top: item as u32 + 1, ulink: 0, dlink: 0 });
+                nodes.push(Node {
+                    top: item as u32 + 1,
+                    ulink: 0,
+                    dlink: 0,
+                });
             }
             let last = nodes.len() as u32 - 1;
             let spacer_before = first as usize - 1;
             nodes[spacer_before].dlink = last;
-            nodes.push(Node { top: 0, ulink: first, dlink: 0 });
+            nodes.push(Node {
+                top: 0,
+                ulink: first,
+                dlink: 0,
+            });
         }
 
         // Vertical lists, in option order or shuffled.
@@ -232,8 +251,12 @@ impl DancingLinks {
         // Horizontal lists: primary items from head 0, secondary from head N+1.
         let mut llink = vec![0u32; n + 2];
         let mut rlink = vec![0u32; n + 2];
-        let mut primary: Vec<u32> = (1..=n as u32).filter(|&i| problem.items[i as usize - 1].primary).collect();
-        let secondary: Vec<u32> = (1..=n as u32).filter(|&i| !problem.items[i as usize - 1].primary).collect();
+        let mut primary: Vec<u32> = (1..=n as u32)
+            .filter(|&i| problem.items[i as usize - 1].primary)
+            .collect();
+        let secondary: Vec<u32> = (1..=n as u32)
+            .filter(|&i| !problem.items[i as usize - 1].primary)
+            .collect();
         if let Some(rng) = rng.as_mut() {
             rng.shuffle(&mut primary);
         }
@@ -255,6 +278,9 @@ impl DancingLinks {
             slack,
             option_first,
             forced: Vec::new(),
+            removed: Vec::new(),
+            depth_cap: usize::MAX,
+            at_cap: false,
             levels: Vec::with_capacity(n_options + n_primary + 1),
             tweaks: Vec::with_capacity(n_options),
             state: State::Enter,
@@ -278,27 +304,61 @@ impl DancingLinks {
     /// case the problem has no solutions any more. Fails if the option does not
     /// exist or the search has already started.
     pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
+        if !self.prepare_restriction(option)? {
+            return Ok(false);
+        }
+        if !self.is_available(option) {
+            self.state = State::Done;
+            return Ok(false);
+        }
+        let x = self.option_first[option];
+        self.removed[option] = true;
+        self.forced.push(option as u32);
+        self.tweak(x);
+        self.commit_all::<true>(x);
+        Ok(true)
+    }
+
+    /// Removes an option from the problem before the search starts (no solution
+    /// will contain it). Excluding an option that is already unavailable does
+    /// nothing; excluding a forced option leaves no solutions.
+    pub(crate) fn exclude(&mut self, option: usize) -> Result<(), Error> {
+        if !self.prepare_restriction(option)? {
+            return Ok(());
+        }
+        if self.forced.contains(&(option as u32)) {
+            self.state = State::Done;
+        } else if self.is_available(option) {
+            self.removed[option] = true;
+            self.tweak(self.option_first[option]);
+        }
+        Ok(())
+    }
+
+    /// Checks that `option` may be forced or excluded now; returns false if the
+    /// problem is already contradictory.
+    fn prepare_restriction(&mut self, option: usize) -> Result<bool, Error> {
         if option >= self.option_first.len() {
             return Err(Error::UnknownOption { option });
         }
         if self.stats.nodes > 0 {
             return Err(Error::SearchStarted);
         }
-        if self.state == State::Done {
-            // An earlier forced option already made the problem contradictory.
-            return Ok(false);
+        if self.removed.is_empty() {
+            self.removed = vec![false; self.option_first.len()];
         }
+        // State::Done before any node: an earlier forced option was contradictory.
+        Ok(self.state != State::Done)
+    }
+
+    /// Is `option` still in the lists (before the search)? It is unless it was
+    /// forced or excluded, or one of its items is saturated.
+    fn is_available(&self, option: usize) -> bool {
         let x = self.option_first[option];
-        let available = !self.forced.contains(&(option as u32))
-            && self.option_nodes(x).all(|q| self.bound[self.nodes[q as usize].top as usize] > 0);
-        if !available {
-            self.state = State::Done;
-            return Ok(false);
-        }
-        self.forced.push(option as u32);
-        self.tweak(x);
-        self.commit_all::<true>(x);
-        Ok(true)
+        !self.removed[option]
+            && self
+                .option_nodes(x)
+                .all(|q| self.bound[self.nodes[q as usize].top as usize] > 0)
     }
 
     /// The nodes of the option containing `x`, starting at `x`.
@@ -358,10 +418,89 @@ impl DancingLinks {
         self.state == State::Done
     }
 
+    /// The subtrees of the search tree at depth `depth` (plus the solutions
+    /// above it), in tree order, each as the options its path forces and
+    /// excludes below the root (see [`DancingLinks::path`]); and whether any
+    /// node reached that depth. Only before the search starts.
+    pub(crate) fn split(&self, depth: usize) -> (Vec<(Vec<usize>, Vec<usize>)>, bool) {
+        let mut walker = self.clone();
+        walker.depth_cap = depth;
+        let mut paths = Vec::new();
+        let mut reached = false;
+        loop {
+            walker.at_cap = false;
+            match walker.count_step(u64::MAX, 1).1 {
+                Step::Solution => paths.push(walker.path()),
+                Step::Paused => {
+                    debug_assert!(walker.at_cap);
+                    reached = true;
+                    paths.push(walker.path());
+                }
+                Step::Exhausted => return (paths, reached),
+            }
+        }
+    }
+
+    /// The current node's path as plain data: the options it chose (to force)
+    /// and the options it ruled out beyond what forcing implies (to exclude):
+    /// options tweaked away by Algorithm M, and the options of items that took
+    /// a null branch. Forcing and excluding them in a fresh copy of the root
+    /// gives exactly this node's subtree.
+    fn path(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut forced = Vec::with_capacity(self.levels.len());
+        let mut excluded = Vec::new();
+        for lv in &self.levels {
+            if lv.node != NULL_BRANCH {
+                forced.push(self.option_of(lv.node));
+            } else if !lv.wide {
+                // Null branch of a covered item: none of its options may be used.
+                let mut p = self.nodes[lv.item as usize].dlink;
+                while p != lv.item {
+                    excluded.push(self.option_of(p));
+                    p = self.nodes[p as usize].dlink;
+                }
+            }
+        }
+        let chosen: Vec<u32> = self.levels.iter().map(|lv| lv.node).collect();
+        excluded.extend(
+            self.tweaks
+                .iter()
+                .filter(|x| !chosen.contains(x))
+                .map(|&x| self.option_of(x)),
+        );
+        (forced, excluded)
+    }
+
+    /// Options forced and excluded at the root, before any search.
+    pub(crate) fn root_restrictions(&self) -> (Vec<usize>, Vec<usize>) {
+        let forced: Vec<usize> = self.forced.iter().map(|&k| k as usize).collect();
+        let excluded = (0..self.removed.len())
+            .filter(|&k| self.removed[k] && !forced.contains(&k))
+            .collect();
+        (forced, excluded)
+    }
+
+    /// Has the search started?
+    pub(crate) fn started(&self) -> bool {
+        self.stats.nodes > 0
+    }
+
+    /// Ends the search after its solutions were counted elsewhere (by parallel
+    /// workers), adding their work to the statistics.
+    pub(crate) fn finish(&mut self, work: Stats) {
+        self.stats.nodes += work.nodes;
+        self.stats.updates += work.updates;
+        self.stats.solutions += work.solutions;
+        self.state = State::Done;
+    }
+
     /// The options chosen at each level of the current partial solution (forced
     /// options not included); the null branches of Algorithm M are left out.
     pub(crate) fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.levels.iter().filter(|lv| lv.node != NULL_BRANCH).map(|lv| self.option_of(lv.node))
+        self.levels
+            .iter()
+            .filter(|lv| lv.node != NULL_BRANCH)
+            .map(|lv| self.option_of(lv.node))
     }
 
     /// Depth of the search stack.
@@ -378,6 +517,12 @@ impl DancingLinks {
                 State::Enter => {
                     // X2/M2 [Enter level l].
                     if budget == 0 {
+                        return (found, Step::Paused);
+                    }
+                    if self.levels.len() >= self.depth_cap {
+                        // A subtree for `split`: report it, do not enter it.
+                        self.at_cap = true;
+                        self.state = State::Backtrack;
                         return (found, Step::Paused);
                     }
                     budget -= 1;
@@ -403,10 +548,20 @@ impl DancingLinks {
                                 }
                                 self.cover(i);
                                 let first = self.nodes[iu].dlink;
-                                self.levels.push(Level { item: i, node: first, wide: false, tweak_base: 0 });
+                                self.levels.push(Level {
+                                    item: i,
+                                    node: first,
+                                    wide: false,
+                                    tweak_base: 0,
+                                });
                             } else {
                                 let tweak_base = self.tweaks.len() as u32;
-                                self.levels.push(Level { item: i, node: i, wide: true, tweak_base });
+                                self.levels.push(Level {
+                                    item: i,
+                                    node: i,
+                                    wide: true,
+                                    tweak_base,
+                                });
                             }
                             self.state = State::Try;
                         }
@@ -414,7 +569,12 @@ impl DancingLinks {
                 }
                 State::Try => {
                     let top = self.levels.len() - 1;
-                    let Level { item: i, node: x, wide, tweak_base } = self.levels[top];
+                    let Level {
+                        item: i,
+                        node: x,
+                        wide,
+                        tweak_base,
+                    } = self.levels[top];
                     let iu = i as usize;
                     if !M || !wide {
                         if x != i {
@@ -462,7 +622,13 @@ impl DancingLinks {
                 }
                 State::Backtrack => {
                     // X8/M9 [Leave level l], then X6/M7 [Try again].
-                    let Some(&Level { item: i, node: x, wide, tweak_base }) = self.levels.last() else {
+                    let Some(&Level {
+                        item: i,
+                        node: x,
+                        wide,
+                        tweak_base,
+                    }) = self.levels.last()
+                    else {
                         self.state = State::Done;
                         return (found, Step::Exhausted);
                     };
@@ -534,7 +700,7 @@ impl DancingLinks {
             let bound = self.bound[pu];
             let freedom = bound.min(self.slack[pu]);
             let need = bound - freedom;
-            if len + 1 <= need {
+            if len < need {
                 return Choice::DeadEnd;
             }
             let key = (len + 1 - need, freedom, u32::MAX - len);
@@ -579,7 +745,11 @@ impl DancingLinks {
         let mut q = p + 1;
         let mut updates = 0;
         while q != p {
-            let Node { top: x, ulink: u, dlink: d } = links::get(nodes, q);
+            let Node {
+                top: x,
+                ulink: u,
+                dlink: d,
+            } = links::get(nodes, q);
             if x == 0 {
                 q = u;
             } else {
@@ -599,7 +769,11 @@ impl DancingLinks {
         let nodes = &mut self.nodes[..];
         let mut q = p - 1;
         while q != p {
-            let Node { top: x, ulink: u, dlink: d } = links::get(nodes, q);
+            let Node {
+                top: x,
+                ulink: u,
+                dlink: d,
+            } = links::get(nodes, q);
             if x == 0 {
                 q = d;
             } else {
@@ -615,7 +789,11 @@ impl DancingLinks {
     /// lists: the option is chosen, or excluded, for the rest of this subtree.
     #[inline]
     fn tweak(&mut self, x: u32) {
-        let Node { top: i, ulink: u, dlink: d } = self.nodes[x as usize];
+        let Node {
+            top: i,
+            ulink: u,
+            dlink: d,
+        } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = d;
         self.nodes[d as usize].ulink = u;
         self.nodes[i as usize].top -= 1;
@@ -627,7 +805,11 @@ impl DancingLinks {
     #[inline]
     fn untweak(&mut self, x: u32) {
         self.unhide(x);
-        let Node { top: i, ulink: u, dlink: d } = self.nodes[x as usize];
+        let Node {
+            top: i,
+            ulink: u,
+            dlink: d,
+        } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = x;
         self.nodes[d as usize].ulink = x;
         self.nodes[i as usize].top += 1;
@@ -637,7 +819,10 @@ impl DancingLinks {
     /// length `base`.
     fn untweak_to(&mut self, base: u32) {
         while self.tweaks.len() > base as usize {
-            let x = self.tweaks.pop().expect("tweak stack shorter than its base");
+            let x = self
+                .tweaks
+                .pop()
+                .expect("tweak stack shorter than its base");
             self.untweak(x);
         }
     }
@@ -745,7 +930,10 @@ impl DancingLinks {
                     return Err(format!("node {p} in list {i} has top {}", node.top));
                 }
                 if node.ulink != prev {
-                    return Err(format!("node {p} in list {i}: ulink {} != {prev}", node.ulink));
+                    return Err(format!(
+                        "node {p} in list {i}: ulink {} != {prev}",
+                        node.ulink
+                    ));
                 }
                 len += 1;
                 prev = p;
@@ -758,7 +946,10 @@ impl DancingLinks {
                 return Err(format!("header {i}: ulink is not the last node"));
             }
             if self.nodes[i as usize].top != len as u32 {
-                return Err(format!("item {i}: LEN {} but {len} nodes", self.nodes[i as usize].top));
+                return Err(format!(
+                    "item {i}: LEN {} but {len} nodes",
+                    self.nodes[i as usize].top
+                ));
             }
         }
         for head in [0, n as u32 + 1] {

@@ -77,7 +77,10 @@ impl fmt::Display for Error {
                 write!(f, "options can only be forced before the search starts")
             }
             Error::TooLarge { what } => {
-                write!(f, "problem too large: {what} exceeds the solver's 32-bit limit")
+                write!(
+                    f,
+                    "problem too large: {what} exceeds the solver's 32-bit limit"
+                )
             }
         }
     }

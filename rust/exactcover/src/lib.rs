@@ -71,4 +71,4 @@ mod solver;
 
 pub use error::Error;
 pub use problem::{Item, Problem};
-pub use solver::{Solutions, Solver, Stats, Step};
+pub use solver::{Solutions, Solver, Stats, Step, Subtree};

@@ -33,9 +33,17 @@ pub struct Item {
 
 impl Item {
     /// An ordinary primary item: covered exactly once.
-    pub const PRIMARY: Item = Item { primary: true, lo: 1, hi: 1 };
+    pub const PRIMARY: Item = Item {
+        primary: true,
+        lo: 1,
+        hi: 1,
+    };
     /// An ordinary secondary item: covered at most once.
-    pub const SECONDARY: Item = Item { primary: false, lo: 0, hi: 1 };
+    pub const SECONDARY: Item = Item {
+        primary: false,
+        lo: 0,
+        hi: 1,
+    };
 
     /// Does this item need Algorithm M's machinery (anything but `1..=1`
     /// primary or `0..=1` secondary)?
@@ -82,15 +90,20 @@ pub struct Problem {
 impl Problem {
     /// An empty problem.
     pub fn new() -> Self {
-        Problem { option_start: vec![0], ..Default::default() }
+        Problem {
+            option_start: vec![0],
+            ..Default::default()
+        }
     }
 
     /// A problem with `primary` ordinary primary items (indices `0..primary`)
     /// followed by `secondary` ordinary secondary items.
     pub fn with_items(primary: usize, secondary: usize) -> Self {
         let mut p = Problem::new();
-        p.items.extend(std::iter::repeat(Item::PRIMARY).take(primary));
-        p.items.extend(std::iter::repeat(Item::SECONDARY).take(secondary));
+        p.items
+            .extend(std::iter::repeat(Item::PRIMARY).take(primary));
+        p.items
+            .extend(std::iter::repeat(Item::SECONDARY).take(secondary));
         p
     }
 
@@ -111,7 +124,11 @@ impl Problem {
     pub fn add_item(&mut self, item: Item) -> Result<usize, Error> {
         let index = self.items.len();
         if item.lo > item.hi || (!item.primary && item.lo > 0) {
-            return Err(Error::InvalidBounds { item: index, lo: item.lo, hi: item.hi });
+            return Err(Error::InvalidBounds {
+                item: index,
+                lo: item.lo,
+                hi: item.hi,
+            });
         }
         self.items.push(item);
         Ok(index)
@@ -146,9 +163,12 @@ impl Problem {
                 return Err(Error::EmptyOption { option });
             }
             // Node indices must fit in u32: headers, entries and one spacer per option.
-            let nodes = self.items.len() as u64 + self.option_items.len() as u64 + option as u64 + 3;
+            let nodes =
+                self.items.len() as u64 + self.option_items.len() as u64 + option as u64 + 3;
             if nodes >= u64::from(u32::MAX) {
-                return Err(Error::TooLarge { what: "the number of nodes" });
+                return Err(Error::TooLarge {
+                    what: "the number of nodes",
+                });
             }
             Ok(())
         })();
@@ -186,7 +206,10 @@ impl Problem {
 
     /// The items of option `k`, in the order they were given.
     pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
-        let (s, e) = (self.option_start[k] as usize, self.option_start[k + 1] as usize);
+        let (s, e) = (
+            self.option_start[k] as usize,
+            self.option_start[k + 1] as usize,
+        );
         self.option_items[s..e].iter().map(|&i| i as usize)
     }
 

@@ -1,8 +1,29 @@
 //! The public solver API over the Dancing Links engine
 //! ([`crate::dancing_links`]), which holds the algorithm.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
 use crate::dancing_links::DancingLinks;
 use crate::{Error, Problem};
+
+/// A subtree of the search tree as plain data: the solutions of the problem
+/// that contain every option of `forced` and none of `excluded`.
+///
+/// [`Solver::split`] cuts the search tree into such subtrees; their solution
+/// sets are disjoint and together they hold every solution, so they can be
+/// counted independently: on several threads ([`Solver::count_parallel`]) or,
+/// since they are just lists of option indices, on other machines with
+/// [`Solver::restrict`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Subtree {
+    /// Options every solution of the subtree contains.
+    pub forced: Vec<usize>,
+    /// Options no solution of the subtree contains.
+    pub excluded: Vec<usize>,
+}
+
+/// Nodes per slice when parallel workers poll their stop flag.
+const PARALLEL_SLICE: u64 = 1 << 16;
 
 /// Why [`Solver::step`] or [`Solver::count_step`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,14 +85,18 @@ impl Solver {
     /// options in the order they were added, ties between items broken by item
     /// order.
     pub fn new(problem: &Problem) -> Solver {
-        Solver { engine: DancingLinks::new(problem, None) }
+        Solver {
+            engine: DancingLinks::new(problem, None),
+        }
     }
 
     /// Like [`Solver::new`] but with every item's option list, and the order of
     /// the items, shuffled by a generator seeded with `seed`. The same seed gives
     /// the same order of solutions.
     pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
-        Solver { engine: DancingLinks::new(problem, Some(seed)) }
+        Solver {
+            engine: DancingLinks::new(problem, Some(seed)),
+        }
     }
 
     /// Requires option `option` in every solution (an "initial choice").
@@ -82,6 +107,147 @@ impl Solver {
     /// exist or the search has already started.
     pub fn force(&mut self, option: usize) -> Result<bool, Error> {
         self.engine.force(option)
+    }
+
+    /// Removes option `option` from the problem: no solution will contain it.
+    /// Only before the search starts.
+    pub fn exclude(&mut self, option: usize) -> Result<(), Error> {
+        self.engine.exclude(option)
+    }
+
+    /// Restricts the search to `subtree` (forces and excludes its options).
+    /// Returns `Ok(false)` if the subtree is contradictory (it has no solutions).
+    /// Only before the search starts.
+    pub fn restrict(&mut self, subtree: &Subtree) -> Result<bool, Error> {
+        let mut consistent = true;
+        for &k in &subtree.forced {
+            consistent &= self.force(k)?;
+        }
+        for &k in &subtree.excluded {
+            self.exclude(k)?;
+        }
+        Ok(consistent && !self.is_exhausted())
+    }
+
+    /// Cuts the search tree into at least `min_subtrees` subtrees (fewer only if
+    /// the whole tree is smaller), cutting at the shallowest depth that gives
+    /// enough. Subtrees include the options forced on this solver. Only before
+    /// the search starts.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver};
+    ///
+    /// let mut p = Problem::with_items(4, 0);
+    /// for option in [&[0, 1][..], &[2, 3], &[0], &[1], &[2], &[3]] {
+    ///     p.add_option(option.iter().copied()).unwrap();
+    /// }
+    /// let root = Solver::new(&p);
+    /// let subtrees = root.split(3).unwrap();
+    /// let total: u64 = subtrees
+    ///     .iter()
+    ///     .map(|t| {
+    ///         let mut s = Solver::new(&p);
+    ///         s.restrict(t).unwrap();
+    ///         s.count()
+    ///     })
+    ///     .sum();
+    /// assert_eq!(total, Solver::new(&p).count());
+    /// ```
+    pub fn split(&self, min_subtrees: usize) -> Result<Vec<Subtree>, Error> {
+        let (root_forced, root_excluded) = self.engine.root_restrictions();
+        Ok(self
+            .split_paths(min_subtrees)?
+            .into_iter()
+            .map(|(forced, excluded)| Subtree {
+                forced: root_forced.iter().chain(&forced).copied().collect(),
+                excluded: root_excluded.iter().chain(&excluded).copied().collect(),
+            })
+            .collect())
+    }
+
+    /// Paths below this solver's root (iterative deepening until enough).
+    fn split_paths(&self, min_subtrees: usize) -> Result<Vec<(Vec<usize>, Vec<usize>)>, Error> {
+        if self.engine.started() {
+            return Err(Error::SearchStarted);
+        }
+        let mut depth = 1;
+        loop {
+            let (paths, reached) = self.engine.split(depth);
+            if paths.len() >= min_subtrees || !reached {
+                return Ok(paths);
+            }
+            depth += 1;
+        }
+    }
+
+    /// Counts all solutions on `threads` threads; the same number as
+    /// [`Solver::count`]. The search tree is cut into many more subtrees than
+    /// threads, which the threads take one at a time from a shared queue, so a
+    /// thread that finishes early takes more work. Only before the search
+    /// starts; afterwards the solver is exhausted.
+    pub fn count_parallel(&mut self, threads: usize) -> Result<u64, Error> {
+        Ok(self
+            .count_parallel_until(threads, &AtomicBool::new(false))?
+            .unwrap_or(0))
+    }
+
+    /// Like [`Solver::count_parallel`], but every thread stops within a few
+    /// milliseconds once `stop` becomes true; the result is then `None` and the
+    /// solver is left unchanged.
+    pub fn count_parallel_until(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<Option<u64>, Error> {
+        let threads = threads.max(1);
+        let paths = self.split_paths(threads * 64)?;
+        let next = AtomicUsize::new(0);
+        let solutions = AtomicU64::new(0);
+        let nodes = AtomicU64::new(0);
+        let updates = AtomicU64::new(0);
+        let root = &self.engine;
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((forced, excluded)) = paths.get(k) else {
+                        return;
+                    };
+                    let mut worker = root.clone();
+                    let mut consistent = true;
+                    for &o in forced {
+                        consistent &= worker.force(o).expect("a path option exists");
+                    }
+                    for &o in excluded {
+                        worker.exclude(o).expect("a path option exists");
+                    }
+                    debug_assert!(consistent, "a path of the search tree is consistent");
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let (found, step) = worker.count_step(PARALLEL_SLICE, u64::MAX);
+                        solutions.fetch_add(found, Ordering::Relaxed);
+                        if step == Step::Exhausted {
+                            break;
+                        }
+                    }
+                    let work = worker.stats();
+                    nodes.fetch_add(work.nodes, Ordering::Relaxed);
+                    updates.fetch_add(work.updates, Ordering::Relaxed);
+                });
+            }
+        });
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let total = solutions.into_inner();
+        self.engine.finish(Stats {
+            nodes: nodes.into_inner(),
+            updates: updates.into_inner(),
+            solutions: total,
+        });
+        Ok(Some(total))
     }
 
     /// Runs the search until the next solution, the end of the search, or until

@@ -16,7 +16,11 @@ fn n_queens_matches_a000170() {
 fn two_n_queens_matches_a225623() {
     let expected = [1u64, 2, 11, 92, 1097];
     for (n, &count) in (2..).zip(expected.iter()) {
-        assert_eq!(Solver::new(&common::two_queens(n)).count(), count, "n = {n}");
+        assert_eq!(
+            Solver::new(&common::two_queens(n)).count(),
+            count,
+            "n = {n}"
+        );
     }
 }
 
@@ -25,7 +29,11 @@ fn langford_pairs_match_a014552_doubled() {
     // A014552: 0, 0, 1, 1, 0, 0, 26, 150, 0 for n = 1..9 (mirror pairs once).
     let expected = [0u64, 0, 1, 1, 0, 0, 26, 150];
     for (n, &count) in (1..).zip(expected.iter()) {
-        assert_eq!(Solver::new(&common::langford(n)).count(), 2 * count, "n = {n}");
+        assert_eq!(
+            Solver::new(&common::langford(n)).count(),
+            2 * count,
+            "n = {n}"
+        );
     }
 }
 
@@ -58,13 +66,30 @@ fn seeded_order_is_reproducible_and_complete() {
     let a: Vec<Vec<usize>> = Solver::with_seed(&p, 7).solutions().collect();
     let b: Vec<Vec<usize>> = Solver::with_seed(&p, 7).solutions().collect();
     assert_eq!(a, b);
-    let mut sorted_a: Vec<Vec<usize>> = a.into_iter().map(|mut s| { s.sort(); s }).collect();
+    let mut sorted_a: Vec<Vec<usize>> = a
+        .into_iter()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
     sorted_a.sort();
-    let mut plain: Vec<Vec<usize>> = Solver::new(&p).solutions().map(|mut s| { s.sort(); s }).collect();
+    let mut plain: Vec<Vec<usize>> = Solver::new(&p)
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
     plain.sort();
     assert_eq!(sorted_a, plain);
     // Different seeds give different first solutions for at least one of a few seeds.
-    let first = |seed| Solver::with_seed(&common::queens(8), seed).solutions().next().unwrap();
+    let first = |seed| {
+        Solver::with_seed(&common::queens(8), seed)
+            .solutions()
+            .next()
+            .unwrap()
+    };
     assert!((1..6).any(|seed| first(seed) != first(0)));
 }
 
@@ -162,19 +187,93 @@ fn problem_errors() {
     use exactcover::{Error, Item};
     let mut p = Problem::with_items(2, 0);
     assert_eq!(p.add_option([]), Err(Error::EmptyOption { option: 0 }));
-    assert_eq!(p.add_option([0, 0]), Err(Error::DuplicateItem { option: 0, item: 0 }));
-    assert_eq!(p.add_option([0, 5]), Err(Error::UnknownItem { option: 0, item: 5 }));
+    assert_eq!(
+        p.add_option([0, 0]),
+        Err(Error::DuplicateItem { option: 0, item: 0 })
+    );
+    assert_eq!(
+        p.add_option([0, 5]),
+        Err(Error::UnknownItem { option: 0, item: 5 })
+    );
     assert_eq!(p.num_options(), 0);
     assert_eq!(p.num_entries(), 0);
     assert_eq!(p.add_option([1, 0]), Ok(0));
-    assert!(matches!(p.add_item(Item { primary: true, lo: 3, hi: 2 }), Err(Error::InvalidBounds { .. })));
-    assert!(matches!(p.add_item(Item { primary: false, lo: 1, hi: 2 }), Err(Error::InvalidBounds { .. })));
+    assert!(matches!(
+        p.add_item(Item {
+            primary: true,
+            lo: 3,
+            hi: 2
+        }),
+        Err(Error::InvalidBounds { .. })
+    ));
+    assert!(matches!(
+        p.add_item(Item {
+            primary: false,
+            lo: 1,
+            hi: 2
+        }),
+        Err(Error::InvalidBounds { .. })
+    ));
     for e in [
         Error::EmptyOption { option: 1 },
         Error::DuplicateItem { option: 1, item: 2 },
-        Error::InvalidBounds { item: 0, lo: 3, hi: 2 },
-        Error::InvalidBounds { item: 0, lo: 1, hi: 2 },
+        Error::InvalidBounds {
+            item: 0,
+            lo: 3,
+            hi: 2,
+        },
+        Error::InvalidBounds {
+            item: 0,
+            lo: 1,
+            hi: 2,
+        },
     ] {
         assert!(!e.to_string().is_empty());
     }
+}
+
+#[test]
+fn parallel_counts_equal_serial_counts() {
+    let cases = [
+        (common::queens(9), 352u64),
+        (common::two_queens(6), 1097),
+        (common::langford(8), 300),
+    ];
+    for (problem, expected) in cases {
+        for threads in [1, 2, 3] {
+            let mut solver = Solver::new(&problem);
+            assert_eq!(solver.count_parallel(threads).unwrap(), expected);
+            assert!(solver.is_exhausted());
+            assert_eq!(solver.stats().solutions, expected);
+        }
+    }
+    let pentominoes = common::pentominoes(&common::board_8x8_minus_centre());
+    assert_eq!(Solver::new(&pentominoes).count_parallel(2).unwrap(), 520);
+    // With an initial choice: a queen in the corner.
+    let mut solver = Solver::new(&common::queens(8));
+    solver.force(0).unwrap();
+    assert_eq!(solver.count_parallel(2).unwrap(), 4);
+    // Not after the search has started.
+    let mut started = Solver::new(&common::queens(8));
+    started.step(1);
+    assert_eq!(
+        started.count_parallel(2),
+        Err(exactcover::Error::SearchStarted)
+    );
+}
+
+#[test]
+fn parallel_count_stops_when_asked() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(&common::queens(20));
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        solver.count_parallel_until(2, &stop).unwrap()
+    });
+    assert_eq!(result, None);
+    assert!(!solver.is_exhausted());
 }

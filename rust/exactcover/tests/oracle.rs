@@ -33,7 +33,8 @@ fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
         .prop_flat_map(move |n| {
             let items = proptest::collection::vec(item_strategy(multiplicities), n);
             let options = proptest::collection::vec(
-                proptest::collection::btree_set(0..n, 1..=n.min(4)).prop_map(|s| s.into_iter().collect::<Vec<_>>()),
+                proptest::collection::btree_set(0..n, 1..=n.min(4))
+                    .prop_map(|s| s.into_iter().collect::<Vec<_>>()),
                 0..11,
             );
             (items, options)
@@ -74,7 +75,11 @@ fn brute_force(spec: &Spec, forced: &[usize]) -> BTreeSet<Vec<usize>> {
                 }
             }
         }
-        let ok = spec.items.iter().zip(&counts).all(|(item, &c)| c <= item.hi && (!item.primary || c >= item.lo));
+        let ok = spec
+            .items
+            .iter()
+            .zip(&counts)
+            .all(|(item, &c)| c <= item.hi && (!item.primary || c >= item.lo));
         if ok {
             out.insert((0..m).filter(|k| mask & (1 << k) != 0).collect());
         }
@@ -87,7 +92,12 @@ fn sorted(mut s: Vec<usize>) -> Vec<usize> {
     s
 }
 
-fn check(spec: &Spec, seed: Option<u64>, forced: &[usize], budget: u64) -> Result<(), TestCaseError> {
+fn check(
+    spec: &Spec,
+    seed: Option<u64>,
+    forced: &[usize],
+    budget: u64,
+) -> Result<(), TestCaseError> {
     let problem = build(spec);
     let new_solver = || match seed {
         Some(s) => Solver::with_seed(&problem, s),
@@ -156,5 +166,40 @@ proptest! {
             }
         }
         check(&spec, None, &forced, budget)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The subtrees of `split` partition the solutions: every solution lies in
+    /// exactly one subtree, as plain data applied to a fresh solver.
+    #[test]
+    fn split_subtrees_partition_the_solutions(
+        spec in spec_strategy(true),
+        pieces in 1usize..12,
+        forced_pick in proptest::option::of(any::<prop::sample::Index>()),
+    ) {
+        let problem = build(&spec);
+        let mut root = Solver::new(&problem);
+        let mut forced = Vec::new();
+        if let (Some(pick), false) = (forced_pick, spec.options.is_empty()) {
+            let k = pick.index(spec.options.len());
+            root.force(k).unwrap();
+            forced.push(k);
+        }
+        let expected = brute_force(&spec, &forced);
+        let mut seen = BTreeSet::new();
+        for subtree in root.split(pieces).unwrap() {
+            let mut solver = Solver::new(&problem);
+            solver.restrict(&subtree).unwrap();
+            for s in solver.solutions() {
+                prop_assert!(seen.insert(sorted(s)), "a solution lies in two subtrees");
+            }
+        }
+        prop_assert_eq!(&seen, &expected);
+        let mut parallel = root.clone();
+        prop_assert_eq!(parallel.count_parallel(3).unwrap(), expected.len() as u64);
+        prop_assert!(parallel.is_exhausted());
     }
 }

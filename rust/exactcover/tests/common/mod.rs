@@ -12,18 +12,35 @@ pub fn queens(n: usize) -> Problem {
 /// 2n-queens (OEIS A225623): exactly two queens in every row and column, at most
 /// two on every diagonal.
 pub fn two_queens(n: usize) -> Problem {
-    queens_with(n, Item { primary: true, lo: 2, hi: 2 }, Item { primary: false, lo: 0, hi: 2 })
+    queens_with(
+        n,
+        Item {
+            primary: true,
+            lo: 2,
+            hi: 2,
+        },
+        Item {
+            primary: false,
+            lo: 0,
+            hi: 2,
+        },
+    )
 }
 
 fn queens_with(n: usize, line: Item, diagonal: Item) -> Problem {
     let mut p = Problem::new();
     let rows: Vec<usize> = (0..n).map(|_| p.add_item(line).unwrap()).collect();
     let cols: Vec<usize> = (0..n).map(|_| p.add_item(line).unwrap()).collect();
-    let diag: Vec<usize> = (0..2 * n - 1).map(|_| p.add_item(diagonal).unwrap()).collect();
-    let anti: Vec<usize> = (0..2 * n - 1).map(|_| p.add_item(diagonal).unwrap()).collect();
+    let diag: Vec<usize> = (0..2 * n - 1)
+        .map(|_| p.add_item(diagonal).unwrap())
+        .collect();
+    let anti: Vec<usize> = (0..2 * n - 1)
+        .map(|_| p.add_item(diagonal).unwrap())
+        .collect();
     for i in 0..n {
         for j in 0..n {
-            p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]]).unwrap();
+            p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]])
+                .unwrap();
         }
     }
     p
@@ -89,8 +106,10 @@ pub fn pentominoes(region: &[(i32, i32)]) -> Problem {
         }
         for shape in &shapes {
             for &(ri, rj) in region {
-                let placed: Option<Vec<usize>> =
-                    shape.iter().map(|&(i, j)| cell_index((ri + i, rj + j))).collect();
+                let placed: Option<Vec<usize>> = shape
+                    .iter()
+                    .map(|&(i, j)| cell_index((ri + i, rj + j)))
+                    .collect();
                 if let Some(cells) = placed {
                     let mut option = vec![k];
                     option.extend(cells.into_iter().map(|c| 12 + c));
@@ -109,5 +128,8 @@ pub fn rectangle(h: i32, w: i32) -> Vec<(i32, i32)> {
 
 /// The 8x8 board minus its central 2x2 square.
 pub fn board_8x8_minus_centre() -> Vec<(i32, i32)> {
-    rectangle(8, 8).into_iter().filter(|&(i, j)| !((3..5).contains(&i) && (3..5).contains(&j))).collect()
+    rectangle(8, 8)
+        .into_iter()
+        .filter(|&(i, j)| !((3..5).contains(&i) && (3..5).contains(&j)))
+        .collect()
 }
