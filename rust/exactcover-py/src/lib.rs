@@ -22,6 +22,14 @@ create_exception!(
     "An exact cover problem is malformed (a ValueError)."
 );
 
+create_exception!(
+    exactcover,
+    DlxFormatError,
+    ExactCoverError,
+    "A text in Knuth's DLX format is malformed; `line` is its 1-based line (None when \
+     not reading a text), `reason` says why."
+);
+
 /// Node budgets of one slice: small enough that Ctrl-C is seen within a few
 /// milliseconds, large enough that releasing the GIL costs nothing measurable.
 const MIN_BUDGET: u64 = 1 << 10;
@@ -40,12 +48,25 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         }
         Error::InvalidBounds { item, .. } => (None, Some(item)),
         Error::SearchStarted | Error::TooLarge { .. } => (None, None),
+        Error::Dlx { .. } | Error::ColorsUnsupported { .. } => (None, None),
+    };
+    let (py_err, line) = match err {
+        Error::Dlx { line, reason } => (
+            DlxFormatError::new_err(err.to_string()),
+            Some((*line, Some(reason.to_string()))),
+        ),
+        Error::ColorsUnsupported { line } => (py_err, Some((*line, None))),
+        _ => (py_err, None),
     };
     let value = py_err.value(py);
     // Setting attributes on a fresh exception instance cannot fail in practice;
     // if it did, the message alone is still right.
     let _ = value.setattr("option", option);
     let _ = value.setattr("item", item);
+    if let Some((line, reason)) = line {
+        let _ = value.setattr("line", (line > 0).then_some(line));
+        let _ = value.setattr("reason", reason);
+    }
     py_err
 }
 
@@ -183,6 +204,7 @@ impl PySolver {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
     m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;
+    m.add("DlxFormatError", m.py().get_type::<DlxFormatError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
