@@ -299,7 +299,8 @@ fn is_blank(b: u8) -> bool {
 
 /// The blank-separated tokens of a line.
 fn tokens(line: &str) -> impl Iterator<Item = &str> {
-    line.split(|c: char| c.is_ascii() && is_blank(c as u8)).filter(|t| !t.is_empty())
+    line.split(|c: char| c.is_ascii() && is_blank(c as u8))
+        .filter(|t| !t.is_empty())
 }
 
 /// Is this line blank or a comment?
@@ -316,8 +317,14 @@ fn check_name(name: &str) -> Result<(), DlxError> {
     if name.is_empty() {
         return Err(DlxError::EmptyName);
     }
-    if let Some(c) = name.chars().find(|&c| c == ':' || c == '|' || (c.is_ascii() && is_blank(c as u8))) {
-        return Err(DlxError::IllegalCharacter { token: name.to_string(), character: c });
+    if let Some(c) = name
+        .chars()
+        .find(|&c| c == ':' || c == '|' || (c.is_ascii() && is_blank(c as u8)))
+    {
+        return Err(DlxError::IllegalCharacter {
+            token: name.to_string(),
+            character: c,
+        });
     }
     Ok(())
 }
@@ -325,14 +332,18 @@ fn check_name(name: &str) -> Result<(), DlxError> {
 /// Parses the digits of a bound.
 fn bound_value(digits: &str, token: &str) -> Result<u32, DlxError> {
     if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(DlxError::IllegalBound { token: token.to_string() });
+        return Err(DlxError::IllegalBound {
+            token: token.to_string(),
+        });
     }
     if digits.is_empty() {
         // dlx3 reads an empty number as 0 (so `:2|A` is `0:2|A`, and `|A`
         // cannot occur: it starts a comment or is the separator).
         return Ok(0);
     }
-    digits.parse::<u32>().map_err(|_| DlxError::BoundTooLarge { token: token.to_string() })
+    digits.parse::<u32>().map_err(|_| DlxError::BoundTooLarge {
+        token: token.to_string(),
+    })
 }
 
 impl DlxProblem {
@@ -346,7 +357,10 @@ impl DlxProblem {
     pub fn parse(text: &str, syntax: Syntax) -> Result<DlxProblem, Error> {
         let strict = syntax == Syntax::Strict;
         let mut problem = DlxProblem::new();
-        let mut lines = text.split_inclusive('\n').enumerate().map(|(k, l)| (k + 1, l));
+        let mut lines = text
+            .split_inclusive('\n')
+            .enumerate()
+            .map(|(k, l)| (k + 1, l));
         let err = |line: usize, reason: DlxError| Error::Dlx { line, reason };
         let check_line = |number: usize, raw: &str| -> Result<(), Error> {
             if strict {
@@ -366,7 +380,11 @@ impl DlxProblem {
         for (number, raw) in lines.by_ref() {
             last_line = number;
             check_line(number, raw)?;
-            let raw = if number == 1 && !strict { raw.strip_prefix('\u{feff}').unwrap_or(raw) } else { raw };
+            let raw = if number == 1 && !strict {
+                raw.strip_prefix('\u{feff}').unwrap_or(raw)
+            } else {
+                raw
+            };
             if !is_skipped(raw) {
                 item_line = Some((number, raw));
                 break;
@@ -375,9 +393,18 @@ impl DlxProblem {
         let Some((number, line)) = item_line else {
             return Err(err(last_line.max(1), DlxError::NoItems));
         };
-        problem.parse_item_line(line, strict).map_err(|reason| err(number, reason))?;
-        let uses_bounds = problem.items.iter().any(|i| i.item.primary && (i.item.lo, i.item.hi) != (1, 1));
-        let max_items = if uses_bounds { KNUTH_MAX_ITEMS_DLX3 } else { KNUTH_MAX_ITEMS };
+        problem
+            .parse_item_line(line, strict)
+            .map_err(|reason| err(number, reason))?;
+        let uses_bounds = problem
+            .items
+            .iter()
+            .any(|i| i.item.primary && (i.item.lo, i.item.hi) != (1, 1));
+        let max_items = if uses_bounds {
+            KNUTH_MAX_ITEMS_DLX3
+        } else {
+            KNUTH_MAX_ITEMS
+        };
         if strict && problem.items.len() > max_items {
             return Err(err(number, DlxError::TooManyItems { limit: max_items }));
         }
@@ -389,16 +416,26 @@ impl DlxProblem {
             if is_skipped(raw) {
                 continue;
             }
-            let entries = problem.parse_option_line(raw, strict).map_err(|reason| err(number, reason))?;
+            let entries = problem
+                .parse_option_line(raw, strict)
+                .map_err(|reason| err(number, reason))?;
             nodes += entries.len() + 1;
             if strict && nodes > KNUTH_MAX_NODES {
-                return Err(err(number, DlxError::TooManyNodes { limit: KNUTH_MAX_NODES }));
+                return Err(err(
+                    number,
+                    DlxError::TooManyNodes {
+                        limit: KNUTH_MAX_NODES,
+                    },
+                ));
             }
             if nodes >= u32::MAX as usize {
                 return Err(err(number, DlxError::TooLarge));
             }
             if entries.iter().any(|e| problem.items[e.item].item.primary) {
-                problem.options.push(DlxOption { line: number, entries });
+                problem.options.push(DlxOption {
+                    line: number,
+                    entries,
+                });
             } else {
                 problem.dropped.push(number);
             }
@@ -434,7 +471,10 @@ impl DlxProblem {
                     if prefix.bytes().all(|b| b.is_ascii_digit()) {
                         return Err(DlxError::BoundOnSecondary { token });
                     }
-                    return Err(DlxError::IllegalCharacter { token, character: c });
+                    return Err(DlxError::IllegalCharacter {
+                        token,
+                        character: c,
+                    });
                 }
                 (tok, 0, 1)
             } else {
@@ -444,12 +484,23 @@ impl DlxProblem {
                 return Err(DlxError::EmptyName);
             }
             if strict && name.len() > KNUTH_MAX_NAME {
-                return Err(DlxError::NameTooLong { name: name.to_string() });
+                return Err(DlxError::NameTooLong {
+                    name: name.to_string(),
+                });
             }
             if self.index.contains_key(name) {
-                return Err(DlxError::DuplicateName { name: name.to_string() });
+                return Err(DlxError::DuplicateName {
+                    name: name.to_string(),
+                });
             }
-            self.push_item(name, Item { primary: !secondary, lo, hi });
+            self.push_item(
+                name,
+                Item {
+                    primary: !secondary,
+                    lo,
+                    hi,
+                },
+            );
         }
         Ok(())
     }
@@ -461,37 +512,53 @@ impl DlxProblem {
                 // `A:2` (MiniExact's suffix) or `2:A` (prefix without `|`).
                 let (before, _) = tok.split_once(':').unwrap_or((tok, ""));
                 if before.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(DlxError::LowerBoundWithoutUpper { token: tok.to_string() });
+                    return Err(DlxError::LowerBoundWithoutUpper {
+                        token: tok.to_string(),
+                    });
                 }
-                return Err(DlxError::IllegalBound { token: tok.to_string() });
+                return Err(DlxError::IllegalBound {
+                    token: tok.to_string(),
+                });
             }
             return Ok((tok, 1, 1));
         };
         let (spec, name) = (&tok[..bar], &tok[bar + 1..]);
         if !spec.bytes().all(|b| b.is_ascii_digit() || b == b':') && name.is_empty() {
             // `A B| X`: the separator must be preceded by a blank.
-            return Err(DlxError::IllegalCharacter { token: tok.to_string(), character: '|' });
+            return Err(DlxError::IllegalCharacter {
+                token: tok.to_string(),
+                character: '|',
+            });
         }
         if name.contains('|') || name.contains(':') {
             let c = if name.contains('|') { '|' } else { ':' };
-            return Err(DlxError::IllegalCharacter { token: tok.to_string(), character: c });
+            return Err(DlxError::IllegalCharacter {
+                token: tok.to_string(),
+                character: c,
+            });
         }
         let (lo, hi) = match spec.split_once(':') {
             Some((lo, hi)) => {
                 let lo = bound_value(lo, tok)?;
                 let hi = bound_value(hi, tok)?;
                 if hi == 0 {
-                    return Err(DlxError::UpperBoundZero { token: tok.to_string() });
+                    return Err(DlxError::UpperBoundZero {
+                        token: tok.to_string(),
+                    });
                 }
                 if lo > hi {
-                    return Err(DlxError::LowerExceedsUpper { token: tok.to_string() });
+                    return Err(DlxError::LowerExceedsUpper {
+                        token: tok.to_string(),
+                    });
                 }
                 (lo, hi)
             }
             None => {
                 let v = bound_value(spec, tok)?;
                 if v == 0 {
-                    return Err(DlxError::UpperBoundZero { token: tok.to_string() });
+                    return Err(DlxError::UpperBoundZero {
+                        token: tok.to_string(),
+                    });
                 }
                 (v, v)
             }
@@ -503,7 +570,9 @@ impl DlxProblem {
         let mut entries: Vec<DlxEntry> = Vec::new();
         for tok in tokens(line) {
             if tok.starts_with('|') {
-                return Err(DlxError::Cost { entry: tok.to_string() });
+                return Err(DlxError::Cost {
+                    entry: tok.to_string(),
+                });
             }
             let (name, color) = match tok.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
@@ -513,23 +582,36 @@ impl DlxProblem {
                 return Err(DlxError::EmptyName);
             }
             if strict && name.len() > KNUTH_MAX_NAME {
-                return Err(DlxError::NameTooLong { name: name.to_string() });
+                return Err(DlxError::NameTooLong {
+                    name: name.to_string(),
+                });
             }
             let Some(&item) = self.index.get(name) else {
-                return Err(DlxError::UnknownItem { name: name.to_string() });
+                return Err(DlxError::UnknownItem {
+                    name: name.to_string(),
+                });
             };
             if entries.iter().any(|e| e.item == item) {
-                return Err(DlxError::DuplicateInOption { name: name.to_string() });
+                return Err(DlxError::DuplicateInOption {
+                    name: name.to_string(),
+                });
             }
             if let Some(color) = color {
                 if self.items[item].item.primary {
-                    return Err(DlxError::ColorOnPrimary { entry: tok.to_string() });
+                    return Err(DlxError::ColorOnPrimary {
+                        entry: tok.to_string(),
+                    });
                 }
                 if color.is_empty() || (strict && color.len() != 1) {
-                    return Err(DlxError::BadColor { entry: tok.to_string() });
+                    return Err(DlxError::BadColor {
+                        entry: tok.to_string(),
+                    });
                 }
             }
-            entries.push(DlxEntry { item, color: color.map(str::to_string) });
+            entries.push(DlxEntry {
+                item,
+                color: color.map(str::to_string),
+            });
         }
         Ok(entries)
     }
@@ -537,7 +619,10 @@ impl DlxProblem {
     fn push_item(&mut self, name: &str, item: Item) -> usize {
         let k = self.items.len();
         self.index.insert(name.to_string(), k);
-        self.items.push(DlxItem { name: name.to_string(), item });
+        self.items.push(DlxItem {
+            name: name.to_string(),
+            item,
+        });
         k
     }
 
@@ -552,7 +637,9 @@ impl DlxProblem {
             return fail(reason);
         }
         if self.index.contains_key(name) {
-            return fail(DlxError::DuplicateName { name: name.to_string() });
+            return fail(DlxError::DuplicateName {
+                name: name.to_string(),
+            });
         }
         let index = self.items.len();
         let bad_bounds = if item.primary {
@@ -561,7 +648,11 @@ impl DlxProblem {
             (item.lo, item.hi) != (0, 1)
         };
         if bad_bounds {
-            return Err(Error::InvalidBounds { item: index, lo: item.lo, hi: item.hi });
+            return Err(Error::InvalidBounds {
+                item: index,
+                lo: item.lo,
+                hi: item.hi,
+            });
         }
         Ok(self.push_item(name, item))
     }
@@ -575,14 +666,18 @@ impl DlxProblem {
         let fail = |reason| Err(Error::Dlx { line, reason });
         for (k, e) in entries.iter().enumerate() {
             let Some(item) = self.items.get(e.item) else {
-                return fail(DlxError::UnknownItem { name: format!("#{}", e.item) });
+                return fail(DlxError::UnknownItem {
+                    name: format!("#{}", e.item),
+                });
             };
             let entry = || match &e.color {
                 Some(c) => format!("{}:{c}", item.name),
                 None => item.name.clone(),
             };
             if entries[..k].iter().any(|f| f.item == e.item) {
-                return fail(DlxError::DuplicateInOption { name: item.name.clone() });
+                return fail(DlxError::DuplicateInOption {
+                    name: item.name.clone(),
+                });
             }
             if let Some(color) = &e.color {
                 if item.item.primary {
@@ -634,12 +729,17 @@ impl DlxProblem {
     }
 
     fn first_colored_line(&self) -> Option<usize> {
-        self.options.iter().find(|o| o.entries.iter().any(|e| e.color.is_some())).map(|o| o.line)
+        self.options
+            .iter()
+            .find(|o| o.entries.iter().any(|e| e.color.is_some()))
+            .map(|o| o.line)
     }
 
     /// Does some primary item have bounds other than `1..=1` (a dlx3 file)?
     pub fn uses_bounds(&self) -> bool {
-        self.items.iter().any(|i| i.item.primary && (i.item.lo, i.item.hi) != (1, 1))
+        self.items
+            .iter()
+            .any(|i| i.item.primary && (i.item.lo, i.item.hi) != (1, 1))
     }
 
     /// The same items (names, kinds, bounds) and the same options (entries and
@@ -648,7 +748,11 @@ impl DlxProblem {
     pub fn same_as(&self, other: &DlxProblem) -> bool {
         self.items == other.items
             && self.options.len() == other.options.len()
-            && self.options.iter().zip(&other.options).all(|(a, b)| a.entries == b.entries)
+            && self
+                .options
+                .iter()
+                .zip(&other.options)
+                .all(|(a, b)| a.entries == b.entries)
     }
 
     /// The problem for the solver: item `i` and option `k` keep their indices.
@@ -676,20 +780,33 @@ impl DlxProblem {
     ///
     /// Fails if a name cannot be written or is repeated, or if a secondary item
     /// has bounds other than `0..=1` (the format cannot express them).
-    pub fn from_problem(problem: &Problem, mut names: impl FnMut(usize) -> String) -> Result<DlxProblem, Error> {
+    pub fn from_problem(
+        problem: &Problem,
+        mut names: impl FnMut(usize) -> String,
+    ) -> Result<DlxProblem, Error> {
         let n = problem.num_items();
-        let order: Vec<usize> =
-            (0..n).filter(|&i| problem.item(i).primary).chain((0..n).filter(|&i| !problem.item(i).primary)).collect();
+        let order: Vec<usize> = (0..n)
+            .filter(|&i| problem.item(i).primary)
+            .chain((0..n).filter(|&i| !problem.item(i).primary))
+            .collect();
         let mut position = vec![0; n];
         let mut dlx = DlxProblem::new();
         for &i in &order {
-            position[i] = dlx.add_item(&names(i), problem.item(i)).map_err(|e| match e {
-                Error::InvalidBounds { lo, hi, .. } => Error::InvalidBounds { item: i, lo, hi },
-                e => e,
-            })?;
+            position[i] = dlx
+                .add_item(&names(i), problem.item(i))
+                .map_err(|e| match e {
+                    Error::InvalidBounds { lo, hi, .. } => Error::InvalidBounds { item: i, lo, hi },
+                    e => e,
+                })?;
         }
         for k in 0..problem.num_options() {
-            let entries = problem.option(k).map(|i| DlxEntry { item: position[i], color: None }).collect();
+            let entries = problem
+                .option(k)
+                .map(|i| DlxEntry {
+                    item: position[i],
+                    color: None,
+                })
+                .collect();
             dlx.add_option(0, entries)?;
         }
         Ok(dlx)
@@ -698,7 +815,8 @@ impl DlxProblem {
     /// Writes option `k` as a line of item names (without the newline).
     pub fn option_text(&self, k: usize) -> String {
         let mut out = String::new();
-        self.write_option(&mut out, &self.options[k]).expect("writing to a String cannot fail");
+        self.write_option(&mut out, &self.options[k])
+            .expect("writing to a String cannot fail");
         out
     }
 

@@ -45,7 +45,8 @@ fn round_trip(dlx: &DlxProblem) {
     assert_eq!(back.to_string(), text);
 }
 
-const DLX1_EXAMPLE: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+const DLX1_EXAMPLE: &str =
+    "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
 #[test]
 fn dlx1_example_has_one_solution() {
@@ -65,10 +66,23 @@ fn dlx2_color_example_is_read_and_refused_by_the_solver() {
     assert_eq!(dlx.options().len(), 4);
     assert_eq!(dlx.dropped(), [5]);
     assert!(dlx.uses_colors());
-    assert_eq!(dlx.options()[0].entries[2], DlxEntry { item: 3, color: Some("0".into()) });
+    assert_eq!(
+        dlx.options()[0].entries[2],
+        DlxEntry {
+            item: 3,
+            color: Some("0".into())
+        }
+    );
     assert_eq!(dlx.option_text(1), "A C X:1 Y:1");
-    assert_eq!(dlx.to_problem().unwrap_err(), Error::ColorsUnsupported { line: 3 });
-    assert!(dlx.to_problem().unwrap_err().to_string().starts_with("line 3: colors"));
+    assert_eq!(
+        dlx.to_problem().unwrap_err(),
+        Error::ColorsUnsupported { line: 3 }
+    );
+    assert!(dlx
+        .to_problem()
+        .unwrap_err()
+        .to_string()
+        .starts_with("line 3: colors"));
     round_trip(&dlx);
     // Any byte can be a color, even `:` or `|`.
     let dlx = strict("A | X\nA X::\nA X:|\n");
@@ -79,9 +93,17 @@ fn dlx2_color_example_is_read_and_refused_by_the_solver() {
 
 #[test]
 fn dlx3_multiplicity_example() {
-    let text = "| dlx3.w's example\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+    let text =
+        "| dlx3.w's example\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
     let dlx = strict(text);
-    assert_eq!(dlx.items()[2].item, Item { primary: true, lo: 2, hi: 3 });
+    assert_eq!(
+        dlx.items()[2].item,
+        Item {
+            primary: true,
+            lo: 2,
+            hi: 3
+        }
+    );
     assert!(dlx.uses_bounds());
     round_trip(&dlx);
     // Without colors it can be solved.
@@ -94,7 +116,10 @@ fn bound_prefixes() {
     let dlx = strict("2|A 0:2|B :3|C 1|D 10:20|ABCDEFGH\nA\n");
     let bounds: Vec<(u32, u32)> = dlx.items().iter().map(|i| (i.item.lo, i.item.hi)).collect();
     assert_eq!(bounds, [(2, 2), (0, 2), (0, 3), (1, 1), (10, 20)]);
-    assert_eq!(dlx.to_string().lines().next(), Some("2|A 0:2|B 0:3|C D 10:20|ABCDEFGH"));
+    assert_eq!(
+        dlx.to_string().lines().next(),
+        Some("2|A 0:2|B 0:3|C D 10:20|ABCDEFGH")
+    );
     round_trip(&dlx);
 }
 
@@ -163,8 +188,21 @@ fn permissive_extensions() {
     let long = "A_rather_long_name | Secondary_item\nA_rather_long_name Secondary_item:red";
     let dlx = parse(long);
     assert_eq!(dlx.options()[0].entries[1].color.as_deref(), Some("red"));
-    assert_eq!(error(long, Syntax::Strict), (1, DlxError::NameTooLong { name: "A_rather_long_name".into() }));
-    assert_eq!(error("A | X\nA X:red\n", Syntax::Strict).1, DlxError::BadColor { entry: "X:red".into() });
+    assert_eq!(
+        error(long, Syntax::Strict),
+        (
+            1,
+            DlxError::NameTooLong {
+                name: "A_rather_long_name".into()
+            }
+        )
+    );
+    assert_eq!(
+        error("A | X\nA X:red\n", Syntax::Strict).1,
+        DlxError::BadColor {
+            entry: "X:red".into()
+        }
+    );
     assert_eq!(error("A\nA", Syntax::Strict), (2, DlxError::MissingNewline));
     assert_eq!(error("A", Syntax::Strict), (1, DlxError::MissingNewline));
     assert_eq!(count(&parse("A\nA")), 1);
@@ -182,9 +220,23 @@ fn malformed_files_give_line_and_reason() {
     let cases: Vec<(&str, usize, DlxError)> = vec![
         ("", 1, NoItems),
         ("| only a comment\n\n", 2, NoItems),
-        ("A B| X\nA\n", 1, IllegalCharacter { token: s("B|"), character: '|' }),
+        (
+            "A B| X\nA\n",
+            1,
+            IllegalCharacter {
+                token: s("B|"),
+                character: '|',
+            },
+        ),
         ("A B:C\nA\n", 1, IllegalBound { token: s("B:C") }),
-        ("A | X:Y\nA\n", 1, IllegalCharacter { token: s("X:Y"), character: ':' }),
+        (
+            "A | X:Y\nA\n",
+            1,
+            IllegalCharacter {
+                token: s("X:Y"),
+                character: ':',
+            },
+        ),
         ("A | X | Y\nA\n", 1, BarTwice),
         ("A | X || Y\nA\n", 1, BarTwice),
         ("A B A\nA\n", 1, DuplicateName { name: s("A") }),
@@ -196,10 +248,23 @@ fn malformed_files_give_line_and_reason() {
         ("0|A\nA\n", 1, UpperBoundZero { token: s("0|A") }),
         ("0:0|A\nA\n", 1, UpperBoundZero { token: s("0:0|A") }),
         ("3:2|A\nA\n", 1, LowerExceedsUpper { token: s("3:2|A") }),
-        ("99999999999|A\nA\n", 1, BoundTooLarge { token: s("99999999999|A") }),
+        (
+            "99999999999|A\nA\n",
+            1,
+            BoundTooLarge {
+                token: s("99999999999|A"),
+            },
+        ),
         ("A | 2|X\nA\n", 1, BoundOnSecondary { token: s("2|X") }),
         ("2| A\nA\n", 1, EmptyName),
-        ("2|A|B\nA\n", 1, IllegalCharacter { token: s("2|A|B"), character: '|' }),
+        (
+            "2|A|B\nA\n",
+            1,
+            IllegalCharacter {
+                token: s("2|A|B"),
+                character: '|',
+            },
+        ),
         ("A B\n| c\nA\nA C\n", 4, UnknownItem { name: s("C") }),
         ("A B\nA B A\n", 2, DuplicateInOption { name: s("A") }),
         ("A | X\nA:1\n", 2, ColorOnPrimary { entry: s("A:1") }),
@@ -210,8 +275,16 @@ fn malformed_files_give_line_and_reason() {
         ("A\nA:1\n", 2, ColorOnPrimary { entry: s("A:1") }),
     ];
     for (text, line, reason) in cases {
-        assert_eq!(error(text, Syntax::Permissive), (line, reason.clone()), "{text:?}");
-        assert_eq!(error(text, Syntax::Strict), (line, reason.clone()), "{text:?} (strict)");
+        assert_eq!(
+            error(text, Syntax::Permissive),
+            (line, reason.clone()),
+            "{text:?}"
+        );
+        assert_eq!(
+            error(text, Syntax::Strict),
+            (line, reason.clone()),
+            "{text:?} (strict)"
+        );
         let message = Error::Dlx { line, reason }.to_string();
         assert!(message.starts_with(&format!("line {line}: ")), "{message}");
     }
@@ -221,7 +294,10 @@ fn malformed_files_give_line_and_reason() {
 fn strict_size_limits() {
     let items: Vec<String> = (0..10_001).map(|i| format!("{i}")).collect();
     let text = format!("2|{}\n0\n", items.join(" "));
-    assert_eq!(error(&text, Syntax::Strict), (1, DlxError::TooManyItems { limit: 10_000 }));
+    assert_eq!(
+        error(&text, Syntax::Strict),
+        (1, DlxError::TooManyItems { limit: 10_000 })
+    );
     assert!(DlxProblem::parse(&text, Syntax::Permissive).is_ok());
     // Without bounds, dlx2's 100 000 items apply.
     let text = format!("{}\n0\n", items.join(" "));
@@ -232,15 +308,41 @@ fn strict_size_limits() {
 fn written_by_the_builder_and_read_back() {
     let mut dlx = DlxProblem::new();
     let a = dlx.add_item("a", Item::PRIMARY).unwrap();
-    let b = dlx.add_item("b", Item { primary: true, lo: 0, hi: 2 }).unwrap();
+    let b = dlx
+        .add_item(
+            "b",
+            Item {
+                primary: true,
+                lo: 0,
+                hi: 2,
+            },
+        )
+        .unwrap();
     let x = dlx.add_item("x", Item::SECONDARY).unwrap();
-    assert!(dlx.add_item("c", Item::PRIMARY).is_err(), "primary after secondary");
+    assert!(
+        dlx.add_item("c", Item::PRIMARY).is_err(),
+        "primary after secondary"
+    );
     assert!(dlx.add_item("y z", Item::SECONDARY).is_err());
     assert!(dlx.add_item("y:", Item::SECONDARY).is_err());
     assert!(dlx.add_item("x", Item::SECONDARY).is_err());
-    assert!(dlx.add_item("w", Item { primary: false, lo: 0, hi: 2 }).is_err());
-    let e = |item, color: Option<&str>| DlxEntry { item, color: color.map(str::to_string) };
-    assert!(dlx.add_option(0, vec![e(a, None), e(x, Some("red"))]).unwrap());
+    assert!(dlx
+        .add_item(
+            "w",
+            Item {
+                primary: false,
+                lo: 0,
+                hi: 2
+            }
+        )
+        .is_err());
+    let e = |item, color: Option<&str>| DlxEntry {
+        item,
+        color: color.map(str::to_string),
+    };
+    assert!(dlx
+        .add_option(0, vec![e(a, None), e(x, Some("red"))])
+        .unwrap());
     assert!(dlx.add_option(0, vec![e(b, None)]).unwrap());
     assert!(!dlx.add_option(0, vec![e(x, None)]).unwrap());
     assert!(dlx.add_option(0, vec![e(a, Some("1"))]).is_err());
@@ -262,7 +364,8 @@ fn from_core_problem() {
     let anti: Vec<usize> = (0..2 * n - 1).map(|_| p.add_secondary()).collect();
     for i in 0..n {
         for j in 0..n {
-            p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]]).unwrap();
+            p.add_option([rows[i], cols[j], diag[i + n - 1 - j], anti[i + j]])
+                .unwrap();
         }
     }
     let dlx = DlxProblem::from_problem(&p, |i| format!("i{i}")).unwrap();
@@ -275,15 +378,26 @@ fn from_core_problem() {
     // A secondary item with multiplicity cannot be written.
     let mut p = Problem::new();
     p.add_primary();
-    p.add_item(Item { primary: false, lo: 0, hi: 2 }).unwrap();
-    assert!(matches!(DlxProblem::from_problem(&p, |i| format!("i{i}")), Err(Error::InvalidBounds { item: 1, .. })));
+    p.add_item(Item {
+        primary: false,
+        lo: 0,
+        hi: 2,
+    })
+    .unwrap();
+    assert!(matches!(
+        DlxProblem::from_problem(&p, |i| format!("i{i}")),
+        Err(Error::InvalidBounds { item: 1, .. })
+    ));
 }
 
 /// A tiny deterministic generator, so the round-trip test needs no crate.
 struct Lcg(u64);
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
@@ -298,7 +412,15 @@ fn random_round_trips() {
         for i in 0..n_primary {
             let hi = 1 + rng.below(3) as u32;
             let lo = rng.below(hi as u64 + 1) as u32;
-            dlx.add_item(&format!("p{i}"), Item { primary: true, lo, hi }).unwrap();
+            dlx.add_item(
+                &format!("p{i}"),
+                Item {
+                    primary: true,
+                    lo,
+                    hi,
+                },
+            )
+            .unwrap();
         }
         for i in 0..n_secondary {
             dlx.add_item(&format!("s{i}"), Item::SECONDARY).unwrap();
