@@ -9,11 +9,12 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
 use exactcover::{Error, Item, Problem, Solver, Step};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
 create_exception!(
     exactcover,
@@ -125,6 +126,47 @@ impl PySolver {
     }
 }
 
+impl PySolver {
+    /// Like `run_slices`, but returns `Step::Paused` once `seconds` have
+    /// passed (after at least one slice), so that the caller can report
+    /// progress between calls.
+    fn run_for(
+        &mut self,
+        py: Python<'_>,
+        seconds: f64,
+        mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
+    ) -> PyResult<Step> {
+        let seconds = if seconds.is_finite() { seconds.clamp(0.0, 1e9) } else { 1e9 };
+        let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        loop {
+            let solver = &mut self.solver;
+            let budget = self.budget;
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| f(solver, budget))));
+            let elapsed = start.elapsed();
+            let Ok(step) = outcome else {
+                self.poisoned = true;
+                return Err(internal_error("panic during the search"));
+            };
+            if step != Step::Paused {
+                return Ok(step);
+            }
+            if elapsed < SLICE / 2 {
+                self.budget = (self.budget * 2).min(MAX_BUDGET);
+            } else if elapsed > SLICE * 2 {
+                self.budget = (self.budget / 2).max(MIN_BUDGET);
+            }
+            py.check_signals()?;
+            if Instant::now() >= deadline {
+                return Ok(Step::Paused);
+            }
+        }
+    }
+}
+
 #[pymethods]
 impl PySolver {
     /// Solver(items, options, seed=None)
@@ -197,12 +239,95 @@ impl PySolver {
     fn exhausted(&self) -> bool {
         self.solver.is_exhausted()
     }
+
+    /// Counts for about `seconds` (at most `limit` solutions); returns
+    /// (solutions found by this call, finished), finished meaning the search
+    /// is over or the limit was reached.
+    #[pyo3(signature = (seconds, limit=None))]
+    fn count_for(&mut self, py: Python<'_>, seconds: f64, limit: Option<u64>) -> PyResult<(u64, bool)> {
+        let mut remaining = limit.unwrap_or(u64::MAX);
+        if remaining == 0 {
+            return Ok((0, true));
+        }
+        let mut total = 0u64;
+        let step = self.run_for(py, seconds, |s, budget| {
+            let (found, step) = s.count_step(budget, remaining);
+            total += found;
+            remaining -= found;
+            step
+        })?;
+        Ok((total, step != Step::Paused))
+    }
+
+    /// Searches for about `seconds`: (True, solution) for the next solution,
+    /// (True, None) when there are no more, (False, None) when time ran out.
+    fn next_solution_for(&mut self, py: Python<'_>, seconds: f64) -> PyResult<(bool, Option<Vec<usize>>)> {
+        let step = self.run_for(py, seconds, |s, budget| s.step(budget))?;
+        Ok(match step {
+            Step::Solution => (true, Some(self.solver.solution())),
+            Step::Exhausted => (true, None),
+            Step::Paused => (false, None),
+        })
+    }
+
+    /// (k, d) for each of the first `levels` levels of the search: the k-th of
+    /// d branches is being explored (for Knuth's progress estimate).
+    fn choice_positions(&self, levels: usize) -> Vec<(u32, u32)> {
+        self.solver.choice_positions(levels)
+    }
+}
+
+/// Reads DLX text; returns a dict with `items` (list of (name, primary, lo,
+/// hi)), `options` (list of (line, list of (item, color or None))) and
+/// `dropped` (lines of the options without a primary item).
+#[pyfunction]
+#[pyo3(signature = (text, strict=false))]
+fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'py, PyDict>> {
+    let syntax = if strict { Syntax::Strict } else { Syntax::Permissive };
+    let dlx = py.detach(|| DlxProblem::parse(text, syntax)).map_err(|e| to_py_err(py, &e))?;
+    let items = PyList::empty(py);
+    for item in dlx.items() {
+        items.append((item.name.as_str(), item.item.primary, item.item.lo, item.item.hi))?;
+    }
+    let options = PyList::empty(py);
+    for option in dlx.options() {
+        let entries: Vec<(usize, Option<&str>)> =
+            option.entries.iter().map(|e| (e.item, e.color.as_deref())).collect();
+        options.append((option.line, entries))?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("items", items)?;
+    d.set_item("options", options)?;
+    d.set_item("dropped", dlx.dropped().to_vec())?;
+    Ok(d)
+}
+
+/// Writes DLX text for items (name, primary, lo, hi), primary ones first, and
+/// options (lists of (item, color or None)); checks names and colors as the
+/// reader would. Options without a primary item are left out.
+#[pyfunction]
+fn format_dlx(
+    py: Python<'_>,
+    items: Vec<(String, bool, u32, u32)>,
+    options: Vec<Vec<(usize, Option<String>)>>,
+) -> PyResult<String> {
+    let mut dlx = DlxProblem::new();
+    for (name, primary, lo, hi) in items {
+        dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
+    }
+    for option in options {
+        let entries = option.into_iter().map(|(item, color)| DlxEntry { item, color }).collect();
+        dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))?;
+    }
+    Ok(dlx.to_string())
 }
 
 /// The native core of exactcover (see the `exactcover` package for the API).
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
+    m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
+    m.add_function(wrap_pyfunction!(format_dlx, m)?)?;
     m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;
     m.add("DlxFormatError", m.py().get_type::<DlxFormatError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
