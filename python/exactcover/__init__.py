@@ -13,6 +13,7 @@ leaving Rust.
 from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import ExactCover, MultiCover
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
+from .matrix import MatrixCover, from_matrix
 
 __all__ = [
     "ExactCover",
@@ -24,5 +25,7 @@ __all__ = [
     "parse_dlx",
     "read_dlx",
     "write_dlx",
+    "MatrixCover",
+    "from_matrix",
     "__version__",
 ]
