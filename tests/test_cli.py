@@ -13,9 +13,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-
-import exactcover.cli as cli
-from exactcover import DlxProblem
+from exactcover import DlxProblem, cli
 
 EXAMPLE = """\
 | A simple example
@@ -36,6 +34,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
         capture_output=True,
         text=True,
         timeout=60,
+        check=False,
     )
 
 

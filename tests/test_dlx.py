@@ -6,8 +6,6 @@ import io
 from itertools import product
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from exactcover import (
     DlxFormatError,
     DlxProblem,
@@ -18,6 +16,8 @@ from exactcover import (
     read_dlx,
     write_dlx,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 DLX1 = """\
 | A simple example

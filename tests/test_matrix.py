@@ -7,7 +7,6 @@ import sys
 from itertools import product
 
 import pytest
-
 from exactcover import ExactCover, ExactCoverError, from_matrix
 
 np = pytest.importorskip("numpy")

@@ -16,7 +16,8 @@ import json
 import os
 import sys
 import time
-from typing import IO, Sequence
+from collections.abc import Sequence
+from typing import IO
 
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import DlxProblem, _decode, parse_dlx
@@ -183,11 +184,11 @@ def solve(argv: Sequence[str]) -> int:
         print(f"exactcover: {name}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if problem.dropped:
-        lines = ", ".join(map(str, problem.dropped[:10])) + (", ..." if len(problem.dropped) > 10 else "")
+        listed = ", ".join(map(str, problem.dropped[:10])) + (", ..." if len(problem.dropped) > 10 else "")
         n = len(problem.dropped)
         print(
             f"exactcover: {name}: {n} option{'s' if n != 1 else ''} ignored "
-            f"(no primary items): line{'s' if n != 1 else ''} {lines}",
+            f"(no primary items): line{'s' if n != 1 else ''} {listed}",
             file=sys.stderr,
         )
     try:

@@ -54,13 +54,15 @@ import random as _random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import IO, Any, Callable, Union
 
-from ._native import DlxFormatError, ExactCoverError, Solver as _Solver
-from ._native import format_dlx as _format_dlx, parse_dlx as _parse_dlx
+from ._native import DlxFormatError, ExactCoverError
+from ._native import Solver as _Solver
+from ._native import format_dlx as _format_dlx
+from ._native import parse_dlx as _parse_dlx
 
 __all__ = [
+    "DlxFormatError",
     "DlxProblem",
     "DlxSolutions",
-    "DlxFormatError",
     "parse_dlx",
     "read_dlx",
     "write_dlx",
@@ -139,7 +141,7 @@ class DlxProblem:
     B
     """
 
-    __slots__ = ("_items", "_options", "_lines", "_dropped", "_index")
+    __slots__ = ("_dropped", "_index", "_items", "_lines", "_options")
 
     def __init__(
         self,
@@ -207,7 +209,7 @@ class DlxProblem:
         constraints: Mapping[Any, Iterable[Hashable]],
         *,
         secondary: Iterable[Hashable] | None = None,
-        counts: Mapping[Hashable, int | tuple[int, int]] | None = None,
+        counts: Mapping[Any, int | tuple[int, int]] | None = None,
         names: Callable[[Hashable], str] | None = None,
     ) -> DlxProblem:
         """The DLX problem of an :class:`~exactcover.ExactCover` mapping (choice

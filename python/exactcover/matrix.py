@@ -34,7 +34,8 @@ import random as _random
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from ._native import ExactCoverError, Solver as _Solver
+from ._native import ExactCoverError
+from ._native import Solver as _Solver
 
 __all__ = ["MatrixCover", "from_matrix"]
 
@@ -47,7 +48,7 @@ class MatrixCover(Iterator["list[Any]"]):
     row indices, or a DataFrame's row labels. ``.count()`` counts the remaining
     solutions without building them."""
 
-    __slots__ = ("_solver", "_rows", "_labels", "_shape")
+    __slots__ = ("_labels", "_rows", "_shape", "_solver")
 
     def __init__(
         self,
@@ -167,7 +168,7 @@ def _read(matrix: Any) -> tuple[list[Hashable] | None, list[Hashable] | None, in
     """(row labels, column labels, number of columns, [(row, [columns of its 1s])])."""
     module = type(matrix).__module__ or ""
     if module.startswith("pandas") and hasattr(matrix, "columns") and hasattr(matrix, "index"):
-        _, _, n_columns, entries = _read(_dataframe_values(matrix))
+        _, _, _, entries = _read(_dataframe_values(matrix))
         return list(matrix.index), list(matrix.columns), len(matrix.columns), entries
     if module.startswith("scipy.sparse") or (hasattr(matrix, "tocoo") and hasattr(matrix, "nnz")):
         return (None, None, *_read_sparse(matrix))
