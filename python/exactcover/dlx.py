@@ -440,9 +440,33 @@ def _decode(data: bytes) -> str:
         raise error from None
 
 
-def write_dlx(problem: DlxProblem, file: str | os.PathLike[str] | IO[str] | None = None) -> str:
+def write_dlx(
+    problem: DlxProblem | Mapping[Any, Iterable[Hashable]],
+    file: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    secondary: Iterable[Hashable] | None = None,
+    counts: Mapping[Any, int | tuple[int, int]] | None = None,
+) -> str:
     """Write ``problem`` in DLX format to ``file`` (a path or an open text
-    file), if given; return the text."""
+    file), if given; return the text.
+
+    ``problem`` is a :class:`DlxProblem`, or a mapping from choices to
+    constraints as for :class:`~exactcover.ExactCover`, written with
+    :meth:`DlxProblem.from_constraints` (``secondary`` and ``counts`` as
+    there).
+
+    >>> print(write_dlx({'a': ['x', 'y'], 'b': ['y']}, secondary=['y']), end='')
+    x | y
+    x y
+    """
+    if not isinstance(problem, DlxProblem):
+        if not isinstance(problem, Mapping):
+            raise TypeError(
+                f"problem must be a DlxProblem or a mapping, not {type(problem).__name__}"
+            )
+        problem = DlxProblem.from_constraints(problem, secondary=secondary, counts=counts)
+    elif secondary is not None or counts is not None:
+        raise TypeError("secondary and counts only apply when writing a mapping")
     text = problem.to_dlx()
     if file is None:
         return text

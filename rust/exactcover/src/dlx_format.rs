@@ -26,6 +26,10 @@
 //!   option could never be chosen. [`DlxProblem::dropped`] keeps their line
 //!   numbers.
 //!
+//! One dialect covers all of Knuth's programs: colors as in dlx2 and bounds as
+//! in dlx3 are both understood, so a file that any of dlx1, dlx2, dlx3 or ssxcc
+//! accepts is read as that program reads it.
+//!
 //! ## Permissive (default) and strict syntax
 //!
 //! By default ([`Syntax::Permissive`]) the reader accepts everything Knuth's
@@ -198,6 +202,9 @@ pub enum DlxError {
     },
     /// Our own limit: the problem does not fit the solver's 32-bit indices.
     TooLarge,
+    /// The bytes are not UTF-8 ([`DlxProblem::parse_bytes`]; Knuth's programs
+    /// read bytes, but names must be text here).
+    NotUtf8,
 }
 
 impl fmt::Display for DlxError {
@@ -243,6 +250,7 @@ impl fmt::Display for DlxError {
             TooManyItems { limit } => write!(f, "too many items (more than {limit}; strict mode)"),
             TooManyNodes { limit } => write!(f, "too many nodes (more than {limit}; strict mode)"),
             TooLarge => write!(f, "problem too large for the solver's 32-bit indices"),
+            NotUtf8 => write!(f, "not valid UTF-8"),
         }
     }
 }
@@ -441,6 +449,25 @@ impl DlxProblem {
             }
         }
         Ok(problem)
+    }
+
+    /// Reads a problem from the bytes of a DLX file (e.g. from
+    /// `std::fs::read`), which must be UTF-8; invalid UTF-8 is an error naming
+    /// its line ([`DlxError::NotUtf8`]).
+    pub fn parse_bytes(bytes: &[u8], syntax: Syntax) -> Result<DlxProblem, Error> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Self::parse(text, syntax),
+            Err(e) => {
+                let line = 1 + bytes[..e.valid_up_to()]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+                Err(Error::Dlx {
+                    line,
+                    reason: DlxError::NotUtf8,
+                })
+            }
+        }
     }
 
     fn parse_item_line(&mut self, line: &str, strict: bool) -> Result<(), DlxError> {

@@ -439,3 +439,18 @@ fn random_round_trips() {
         assert_eq!(count(&dlx), count(&strict(&dlx.to_string())));
     }
 }
+
+#[test]
+fn bytes_must_be_utf8() {
+    let dlx = DlxProblem::parse_bytes(DLX1_EXAMPLE.as_bytes(), Syntax::Strict).unwrap();
+    assert_eq!(dlx.options().len(), 6);
+    let err = DlxProblem::parse_bytes(b"A B\nA\n\xff B\n", Syntax::Permissive).unwrap_err();
+    assert_eq!(
+        err,
+        Error::Dlx {
+            line: 3,
+            reason: DlxError::NotUtf8
+        }
+    );
+    assert_eq!(err.to_string(), "line 3: not valid UTF-8");
+}
