@@ -1,6 +1,8 @@
 //! Knuth's DLX text format: the examples of `DLX_FORMAT.md`, one malformed
 //! input per rule, and round trips.
 
+mod common;
+
 use exactcover::dlx_format::{DlxEntry, DlxError, DlxProblem, Syntax};
 use exactcover::{Error, Item, Problem, Solver};
 
@@ -453,4 +455,16 @@ fn bytes_must_be_utf8() {
         }
     );
     assert_eq!(err.to_string(), "line 3: not valid UTF-8");
+}
+
+#[test]
+fn known_problems_written_and_read_back_keep_their_counts() {
+    let problems = [(common::queens(6), 4u64), (common::queens(8), 92), (common::langford(7), 52)];
+    for (problem, expected) in problems {
+        let dlx = DlxProblem::from_problem(&problem, |i| format!("x{i}")).unwrap();
+        let back = strict(&dlx.to_string());
+        assert!(back.same_as(&dlx));
+        assert_eq!(count(&back), expected);
+        assert_eq!(Solver::new(&problem).count(), expected);
+    }
 }
