@@ -135,8 +135,9 @@ def test_from_constraints_names() -> None:
 
 
 def test_constructor_checks() -> None:
-    with pytest.raises(DlxFormatError, match="unknown item name 'Z'"):
+    with pytest.raises(DlxFormatError, match="unknown item name 'Z'") as info:
         DlxProblem(["A"], [["A", "Z"]])
+    assert info.value.line is None and "unknown item name" in info.value.reason
     with pytest.raises(DlxFormatError, match="illegal character"):
         DlxProblem(["A B"], [])
     with pytest.raises(DlxFormatError, match="duplicate item name"):

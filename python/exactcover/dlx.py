@@ -157,7 +157,7 @@ class DlxProblem:
             items.append((_name(name), True, lo, hi))
         if bounds:
             name = next(iter(bounds))
-            raise DlxFormatError(f"bounds given for {name!r}, which is not a primary item")
+            raise _format_error(f"bounds given for {name!r}, which is not a primary item")
         items.extend((_name(name), False, 0, 1) for name in secondary)
         index = {name: k for k, (name, *_) in enumerate(items)}
         entries: list[list[tuple[int, str | None]]] = []
@@ -168,7 +168,7 @@ class DlxProblem:
             for entry in option:
                 name, sep, color = _name(entry).partition(":")
                 if name not in index:
-                    raise DlxFormatError(f"unknown item name {name!r} in option {list(option)!r}")
+                    raise _format_error(f"unknown item name {name!r} in option {list(option)!r}")
                 row.append((index[name], color if sep else None))
             entries.append(row)
         # The Rust writer checks names, colors and repeated items.
@@ -255,7 +255,7 @@ class DlxProblem:
         for c, k in counts.items():
             if c in relaxed:
                 if k not in (1, (0, 1)):
-                    raise DlxFormatError(
+                    raise _format_error(
                         f"secondary constraint {c!r} has count {k}; the DLX format only has "
                         "secondary items covered at most once"
                     )
@@ -360,7 +360,7 @@ class DlxProblem:
         """The problem in DLX format (strict syntax if the names are at most
         8 bytes and colors one byte), every line ending in a newline."""
         if not any(primary for _, primary, _, _ in self._items):
-            raise DlxFormatError("a DLX file needs at least one primary item")
+            raise _format_error("a DLX file needs at least one primary item")
         return _format_dlx(self._items, self._options)
 
     def __eq__(self, other: object) -> bool:
@@ -377,6 +377,14 @@ class DlxProblem:
             f"<DlxProblem: {n_primary}+{len(self._items) - n_primary} items, "
             f"{len(self._options)} options>"
         )
+
+
+def _format_error(message: str, line: int | None = None) -> DlxFormatError:
+    """A DlxFormatError with the same attributes as the ones raised in Rust."""
+    error = DlxFormatError(f"line {line}: {message}" if line else message)
+    error.line = line  # type: ignore[attr-defined]
+    error.reason = message  # type: ignore[attr-defined]
+    return error
 
 
 def _is_name(name: str) -> bool:
@@ -396,9 +404,9 @@ def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
         lo = hi = bound
     for v in (lo, hi):
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**32:
-            raise DlxFormatError(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
+            raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
     if hi == 0 or lo > hi:
-        raise DlxFormatError(f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}")
+        raise _format_error(f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}")
     return lo, hi
 
 
@@ -434,10 +442,7 @@ def _decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
-        error = DlxFormatError(f"line {line}: not valid UTF-8 (byte {data[e.start]:#04x})")
-        error.line = line  # type: ignore[attr-defined]
-        error.reason = "not valid UTF-8"  # type: ignore[attr-defined]
-        raise error from None
+        raise _format_error(f"not valid UTF-8 (byte {data[e.start]:#04x})", line) from None
 
 
 def write_dlx(
