@@ -23,15 +23,18 @@ class DlxFormatError(ExactCoverError):
 
 def parse_dlx(text: str, strict: bool = False) -> dict[str, Any]:
     """Read DLX text: a dict with ``items`` (list of (name, primary, lo, hi)),
-    ``options`` (list of (line, list of (item, color or None))) and ``dropped``
-    (lines of the options without a primary item)."""
+    ``lines`` (line of each option), ``starts`` and ``entries`` (option k is
+    ``entries[starts[k]:starts[k + 1]]``), ``colors`` (entry index -> color)
+    and ``dropped`` (lines of the options without a primary item)."""
 
 def format_dlx(
     items: list[tuple[str, bool, int, int]],
-    options: list[list[tuple[int, str | None]]],
+    options: list[list[int]],
+    colors: dict[tuple[int, int], str],
 ) -> str:
     """Write DLX text for items (name, primary, lo, hi), primary ones first,
-    and options (lists of (item, color or None)), checking names and colors."""
+    options (lists of item indices) and colors ((option, position) -> color),
+    checking names and colors as the reader would."""
 
 class Solver:
     """A dancing-links search over options given as lists of item ids."""

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import os
 import random as _random
+from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import IO, Any, Callable, Union
 
@@ -141,7 +142,9 @@ class DlxProblem:
     B
     """
 
-    __slots__ = ("_dropped", "_index", "_items", "_lines", "_options")
+    # _options[k] lists the item indices of option k; _colors maps (k, j) to
+    # the color of the j-th entry of option k (colored entries only).
+    __slots__ = ("_colors", "_dropped", "_index", "_items", "_lines", "_options")
 
     def __init__(
         self,
@@ -160,37 +163,47 @@ class DlxProblem:
             raise _format_error(f"bounds given for {name!r}, which is not a primary item")
         items.extend((_name(name), False, 0, 1) for name in secondary)
         index = {name: k for k, (name, *_) in enumerate(items)}
-        entries: list[list[tuple[int, str | None]]] = []
+        rows: list[list[int]] = []
+        row_colors: list[dict[int, str]] = []
         for option in options:
             if isinstance(option, str):
                 raise TypeError(f"an option must be an iterable of entries, not the string {option!r}")
-            row = []
+            row: list[int] = []
+            colored: dict[int, str] = {}
             for entry in option:
                 name, sep, color = _name(entry).partition(":")
                 if name not in index:
                     raise _format_error(f"unknown item name {name!r} in option {list(option)!r}")
-                row.append((index[name], color if sep else None))
-            entries.append(row)
-        # The Rust writer checks names, colors and repeated items.
-        _format_dlx(items, entries)
-        kept: list[list[tuple[int, str | None]]] = []
+                if sep:
+                    colored[len(row)] = color
+                row.append(index[name])
+            rows.append(row)
+            row_colors.append(colored)
+        kept: list[list[int]] = []
+        colors: dict[tuple[int, int], str] = {}
         dropped: list[int] = []
-        for k, row in enumerate(entries):
-            if any(items[i][1] for i, _ in row):
+        for k, row in enumerate(rows):
+            if any(items[i][1] for i in row):
+                colors.update(((len(kept), j), c) for j, c in row_colors[k].items())
                 kept.append(row)
             else:
                 dropped.append(k)
-        self._set(items, kept, [None] * len(kept), dropped)
+        # The Rust writer checks names, colors and repeated items.
+        every_color = {(k, j): c for k, cs in enumerate(row_colors) for j, c in cs.items()}
+        _format_dlx(items, rows, every_color)
+        self._set(items, kept, colors, [None] * len(kept), dropped)
 
     def _set(
         self,
         items: list[tuple[str, bool, int, int]],
-        options: list[list[tuple[int, str | None]]],
+        options: list[list[int]],
+        colors: dict[tuple[int, int], str],
         lines: list[int | None],
         dropped: list[int],
     ) -> None:
         self._items = items
         self._options = options
+        self._colors = colors
         self._lines = lines
         self._dropped = dropped
         self._index = {name: k for k, (name, *_) in enumerate(items)}
@@ -198,9 +211,14 @@ class DlxProblem:
     @classmethod
     def _from_parsed(cls, parsed: dict[str, Any]) -> DlxProblem:
         problem = cls.__new__(cls)
-        options = [list(entries) for _, entries in parsed["options"]]
-        lines = [line for line, _ in parsed["options"]]
-        problem._set(list(parsed["items"]), options, lines, list(parsed["dropped"]))
+        starts: list[int] = parsed["starts"]
+        entries: list[int] = parsed["entries"]
+        options = [entries[s:e] for s, e in zip(starts, starts[1:])]
+        colors = {}
+        for e, color in parsed["colors"].items():
+            k = bisect_right(starts, e) - 1
+            colors[k, e - starts[k]] = color
+        problem._set(parsed["items"], options, colors, parsed["lines"], parsed["dropped"])
         return problem
 
     @classmethod
@@ -290,7 +308,7 @@ class DlxProblem:
     @property
     def options(self) -> list[list[str]]:
         """The options kept, each as its entries (``"X:c"`` for a colored one)."""
-        return [self._entry_texts(row) for row in self._options]
+        return [self._entry_texts(k) for k in range(len(self._options))]
 
     @property
     def lines(self) -> list[int | None]:
@@ -307,15 +325,21 @@ class DlxProblem:
     @property
     def uses_colors(self) -> bool:
         """Does an option give an item a color? (Such problems cannot be solved yet.)"""
-        return any(color is not None for row in self._options for _, color in row)
+        return bool(self._colors)
 
     def option_text(self, k: int) -> str:
         """Option ``k`` as a line of the DLX format, e.g. ``'A C X:1'``."""
-        return " ".join(self._entry_texts(self._options[k]))
+        return " ".join(self._entry_texts(k))
 
-    def _entry_texts(self, row: list[tuple[int, str | None]]) -> list[str]:
+    def _entry_texts(self, k: int) -> list[str]:
         items = self._items
-        return [items[i][0] if c is None else f"{items[i][0]}:{c}" for i, c in row]
+        texts = [items[i][0] for i in self._options[k]]
+        if self._colors:
+            for j in range(len(texts)):
+                color = self._colors.get((k, j))
+                if color is not None:
+                    texts[j] += f":{color}"
+        return texts
 
     # -- solving --------------------------------------------------------------
 
@@ -326,16 +350,16 @@ class DlxProblem:
         Raises :class:`ExactCoverError` if the problem uses colors, which the
         solver does not support yet.
         """
-        for k, row in enumerate(self._options):
-            if any(color is not None for _, color in row):
-                line = self._lines[k]
-                where = f"line {line}" if line is not None else f"option {k}"
-                error = ExactCoverError(
-                    f"{where}: colors (item:c) are not supported by the solver yet; "
-                    "the problem cannot be solved"
-                )
-                error.line = line  # type: ignore[attr-defined]
-                raise error
+        if self._colors:
+            k = min(k for k, _ in self._colors)
+            line = self._lines[k]
+            where = f"line {line}" if line is not None else f"option {k}"
+            error = ExactCoverError(
+                f"{where}: colors (item:c) are not supported by the solver yet; "
+                "the problem cannot be solved"
+            )
+            error.line = line  # type: ignore[attr-defined]
+            raise error
         if seed is None and random:
             seed = _random.getrandbits(64)
         if seed is not None:
@@ -343,8 +367,7 @@ class DlxProblem:
                 raise TypeError(f"seed must be an int, not {type(seed).__name__}")
             seed &= _SEED_MASK
         items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
-        options = [[i for i, _ in row] for row in self._options]
-        return DlxSolutions(_Solver(items, options, seed))
+        return DlxSolutions(_Solver(items, self._options, seed))
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""
@@ -361,13 +384,17 @@ class DlxProblem:
         8 bytes and colors one byte), every line ending in a newline."""
         if not any(primary for _, primary, _, _ in self._items):
             raise _format_error("a DLX file needs at least one primary item")
-        return _format_dlx(self._items, self._options)
+        return _format_dlx(self._items, self._options, self._colors)
 
     def __eq__(self, other: object) -> bool:
         """Same items (names, kinds, bounds) and options; lines are ignored."""
         if not isinstance(other, DlxProblem):
             return NotImplemented
-        return self._items == other._items and self._options == other._options
+        return (
+            self._items == other._items
+            and self._options == other._options
+            and self._colors == other._colors
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

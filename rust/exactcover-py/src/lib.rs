@@ -6,6 +6,7 @@
 //! search in bounded slices with the GIL released, and to call
 //! `check_signals()` between slices so that Ctrl-C interrupts a long search.
 
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
@@ -278,8 +279,10 @@ impl PySolver {
 }
 
 /// Reads DLX text; returns a dict with `items` (list of (name, primary, lo,
-/// hi)), `options` (list of (line, list of (item, color or None))) and
-/// `dropped` (lines of the options without a primary item).
+/// hi)), `lines` (the line of each option), `starts` and `entries` (the items
+/// of option k are `entries[starts[k]:starts[k + 1]]`), `colors` (entry index
+/// -> color, for the colored entries only) and `dropped` (lines of the options
+/// without a primary item). Flat lists keep the conversion cheap.
 #[pyfunction]
 #[pyo3(signature = (text, strict=false))]
 fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'py, PyDict>> {
@@ -289,34 +292,52 @@ fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'
     for item in dlx.items() {
         items.append((item.name.as_str(), item.item.primary, item.item.lo, item.item.hi))?;
     }
-    let options = PyList::empty(py);
+    let mut lines = Vec::with_capacity(dlx.options().len());
+    let mut starts = Vec::with_capacity(dlx.options().len() + 1);
+    let mut entries = Vec::new();
+    let colors = PyDict::new(py);
+    starts.push(0);
     for option in dlx.options() {
-        let entries: Vec<(usize, Option<&str>)> =
-            option.entries.iter().map(|e| (e.item, e.color.as_deref())).collect();
-        options.append((option.line, entries))?;
+        lines.push(option.line);
+        for e in &option.entries {
+            if let Some(color) = &e.color {
+                colors.set_item(entries.len(), color.as_str())?;
+            }
+            entries.push(e.item);
+        }
+        starts.push(entries.len());
     }
     let d = PyDict::new(py);
     d.set_item("items", items)?;
-    d.set_item("options", options)?;
+    d.set_item("lines", lines)?;
+    d.set_item("starts", starts)?;
+    d.set_item("entries", entries)?;
+    d.set_item("colors", colors)?;
     d.set_item("dropped", dlx.dropped().to_vec())?;
     Ok(d)
 }
 
 /// Writes DLX text for items (name, primary, lo, hi), primary ones first, and
-/// options (lists of (item, color or None)); checks names and colors as the
-/// reader would. Options without a primary item are left out.
+/// options (lists of item indices), with `colors` mapping (option, position)
+/// to a color; checks names and colors as the reader would. Options without a
+/// primary item are left out.
 #[pyfunction]
 fn format_dlx(
     py: Python<'_>,
     items: Vec<(String, bool, u32, u32)>,
-    options: Vec<Vec<(usize, Option<String>)>>,
+    options: Vec<Vec<usize>>,
+    colors: HashMap<(usize, usize), String>,
 ) -> PyResult<String> {
     let mut dlx = DlxProblem::new();
     for (name, primary, lo, hi) in items {
         dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
     }
-    for option in options {
-        let entries = option.into_iter().map(|(item, color)| DlxEntry { item, color }).collect();
+    for (k, option) in options.into_iter().enumerate() {
+        let entries = option
+            .into_iter()
+            .enumerate()
+            .map(|(j, item)| DlxEntry { item, color: colors.get(&(k, j)).cloned() })
+            .collect();
         dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))?;
     }
     Ok(dlx.to_string())
