@@ -65,7 +65,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE", help="the DLX file, or - for standard input")
     parser.add_argument("--count", action="store_true", help="only count the solutions")
-    parser.add_argument("--json", action="store_true", help="print each solution as a JSON line")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=(
+            'print each solution as a JSON line: {"solution": n, "options": [0-based indices '
+            'among the options kept], "lines": [their lines], "text": [their text]}'
+        ),
+    )
     parser.add_argument("--limit", type=_non_negative, metavar="N", help="stop after N solutions")
     parser.add_argument(
         "--threads",
