@@ -10,7 +10,22 @@ leaving Rust.
 ['A', 'B']
 """
 
-from ._native import ExactCoverError, __version__
+from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import ExactCover, MultiCover
+from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
+from .matrix import MatrixCover, from_matrix
 
-__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "__version__"]
+__all__ = [
+    "ExactCover",
+    "MultiCover",
+    "ExactCoverError",
+    "DlxFormatError",
+    "DlxProblem",
+    "DlxSolutions",
+    "parse_dlx",
+    "read_dlx",
+    "write_dlx",
+    "MatrixCover",
+    "from_matrix",
+    "__version__",
+]

@@ -1,6 +1,6 @@
-"""``python -m exactcover``: the command-line demo."""
+"""``python -m exactcover``: the command line (see :mod:`exactcover.cli`)."""
 
-from .demo import main
+from .cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

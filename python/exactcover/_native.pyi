@@ -4,6 +4,8 @@ Users should not need this module: use :class:`exactcover.ExactCover` and
 :class:`exactcover.MultiCover`, which map hashable objects to these ids.
 """
 
+from typing import Any
+
 __version__: str
 
 class ExactCoverError(ValueError):
@@ -11,6 +13,28 @@ class ExactCoverError(ValueError):
 
     option: int | None
     item: int | None
+
+class DlxFormatError(ExactCoverError):
+    """A text in Knuth's DLX format is malformed; ``line`` is its 1-based line
+    (None when not reading a text), ``reason`` says why."""
+
+    line: int | None
+    reason: str | None
+
+def parse_dlx(text: str, strict: bool = False) -> dict[str, Any]:
+    """Read DLX text: a dict with ``items`` (list of (name, primary, lo, hi)),
+    ``lines`` (line of each option), ``starts`` and ``entries`` (option k is
+    ``entries[starts[k]:starts[k + 1]]``), ``colors`` (entry index -> color)
+    and ``dropped`` (lines of the options without a primary item)."""
+
+def format_dlx(
+    items: list[tuple[str, bool, int, int]],
+    options: list[list[int]],
+    colors: dict[tuple[int, int], str],
+) -> str:
+    """Write DLX text for items (name, primary, lo, hi), primary ones first,
+    options (lists of item indices) and colors ((option, position) -> color),
+    checking names and colors as the reader would."""
 
 class Solver:
     """A dancing-links search over options given as lists of item ids."""
@@ -36,3 +60,10 @@ class Solver:
     @property
     def exhausted(self) -> bool:
         """True once every solution has been visited."""
+    def count_for(self, seconds: float, limit: int | None = None) -> tuple[int, bool]:
+        """Count for about ``seconds``: (solutions found by this call, finished)."""
+    def next_solution_for(self, seconds: float) -> tuple[bool, list[int] | None]:
+        """Search for about ``seconds``: (True, solution), (True, None) when
+        there are no more, (False, None) when time ran out."""
+    def choice_positions(self, levels: int) -> list[tuple[int, int]]:
+        """(k, d) for each of the first ``levels`` levels: branch k of d."""

@@ -6,20 +6,30 @@
 //! search in bounded slices with the GIL released, and to call
 //! `check_signals()` between slices so that Ctrl-C interrupts a long search.
 
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
 use exactcover::{Error, Item, Problem, Solver, Step};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
 create_exception!(
     exactcover,
     ExactCoverError,
     PyValueError,
     "An exact cover problem is malformed (a ValueError)."
+);
+
+create_exception!(
+    exactcover,
+    DlxFormatError,
+    ExactCoverError,
+    "A text in Knuth's DLX format is malformed; `line` is its 1-based line (None when \
+     not reading a text), `reason` says why."
 );
 
 /// Node budgets of one slice: small enough that Ctrl-C is seen within a few
@@ -40,12 +50,25 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         }
         Error::InvalidBounds { item, .. } => (None, Some(item)),
         Error::SearchStarted | Error::TooLarge { .. } => (None, None),
+        Error::Dlx { .. } | Error::ColorsUnsupported { .. } => (None, None),
+    };
+    let (py_err, line) = match err {
+        Error::Dlx { line, reason } => (
+            DlxFormatError::new_err(err.to_string()),
+            Some((*line, Some(reason.to_string()))),
+        ),
+        Error::ColorsUnsupported { line } => (py_err, Some((*line, None))),
+        _ => (py_err, None),
     };
     let value = py_err.value(py);
     // Setting attributes on a fresh exception instance cannot fail in practice;
     // if it did, the message alone is still right.
     let _ = value.setattr("option", option);
     let _ = value.setattr("item", item);
+    if let Some((line, reason)) = line {
+        let _ = value.setattr("line", (line > 0).then_some(line));
+        let _ = value.setattr("reason", reason);
+    }
     py_err
 }
 
@@ -100,6 +123,47 @@ impl PySolver {
                 self.budget = (self.budget / 2).max(MIN_BUDGET);
             }
             py.check_signals()?;
+        }
+    }
+}
+
+impl PySolver {
+    /// Like `run_slices`, but returns `Step::Paused` once `seconds` have
+    /// passed (after at least one slice), so that the caller can report
+    /// progress between calls.
+    fn run_for(
+        &mut self,
+        py: Python<'_>,
+        seconds: f64,
+        mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
+    ) -> PyResult<Step> {
+        let seconds = if seconds.is_finite() { seconds.clamp(0.0, 1e9) } else { 1e9 };
+        let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        loop {
+            let solver = &mut self.solver;
+            let budget = self.budget;
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| f(solver, budget))));
+            let elapsed = start.elapsed();
+            let Ok(step) = outcome else {
+                self.poisoned = true;
+                return Err(internal_error("panic during the search"));
+            };
+            if step != Step::Paused {
+                return Ok(step);
+            }
+            if elapsed < SLICE / 2 {
+                self.budget = (self.budget * 2).min(MAX_BUDGET);
+            } else if elapsed > SLICE * 2 {
+                self.budget = (self.budget / 2).max(MIN_BUDGET);
+            }
+            py.check_signals()?;
+            if Instant::now() >= deadline {
+                return Ok(Step::Paused);
+            }
         }
     }
 }
@@ -187,13 +251,117 @@ impl PySolver {
     fn exhausted(&self) -> bool {
         self.solver.is_exhausted()
     }
+
+    /// Counts for about `seconds` (at most `limit` solutions); returns
+    /// (solutions found by this call, finished), finished meaning the search
+    /// is over or the limit was reached.
+    #[pyo3(signature = (seconds, limit=None))]
+    fn count_for(&mut self, py: Python<'_>, seconds: f64, limit: Option<u64>) -> PyResult<(u64, bool)> {
+        let mut remaining = limit.unwrap_or(u64::MAX);
+        if remaining == 0 {
+            return Ok((0, true));
+        }
+        let mut total = 0u64;
+        let step = self.run_for(py, seconds, |s, budget| {
+            let (found, step) = s.count_step(budget, remaining);
+            total += found;
+            remaining -= found;
+            step
+        })?;
+        Ok((total, step != Step::Paused))
+    }
+
+    /// Searches for about `seconds`: (True, solution) for the next solution,
+    /// (True, None) when there are no more, (False, None) when time ran out.
+    fn next_solution_for(&mut self, py: Python<'_>, seconds: f64) -> PyResult<(bool, Option<Vec<usize>>)> {
+        let step = self.run_for(py, seconds, |s, budget| s.step(budget))?;
+        Ok(match step {
+            Step::Solution => (true, Some(self.solver.solution())),
+            Step::Exhausted => (true, None),
+            Step::Paused => (false, None),
+        })
+    }
+
+    /// (k, d) for each of the first `levels` levels of the search: the k-th of
+    /// d branches is being explored (for Knuth's progress estimate).
+    fn choice_positions(&self, levels: usize) -> Vec<(u32, u32)> {
+        self.solver.choice_positions(levels)
+    }
+}
+
+/// Reads DLX text; returns a dict with `items` (list of (name, primary, lo,
+/// hi)), `lines` (the line of each option), `starts` and `entries` (the items
+/// of option k are `entries[starts[k]:starts[k + 1]]`), `colors` (entry index
+/// -> color, for the colored entries only) and `dropped` (lines of the options
+/// without a primary item). Flat lists keep the conversion cheap.
+#[pyfunction]
+#[pyo3(signature = (text, strict=false))]
+fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'py, PyDict>> {
+    let syntax = if strict { Syntax::Strict } else { Syntax::Permissive };
+    let dlx = py.detach(|| DlxProblem::parse(text, syntax)).map_err(|e| to_py_err(py, &e))?;
+    let items = PyList::empty(py);
+    for item in dlx.items() {
+        items.append((item.name.as_str(), item.item.primary, item.item.lo, item.item.hi))?;
+    }
+    let mut lines = Vec::with_capacity(dlx.options().len());
+    let mut starts = Vec::with_capacity(dlx.options().len() + 1);
+    let mut entries = Vec::new();
+    let colors = PyDict::new(py);
+    starts.push(0);
+    for option in dlx.options() {
+        lines.push(option.line);
+        for e in &option.entries {
+            if let Some(color) = &e.color {
+                colors.set_item(entries.len(), color.as_str())?;
+            }
+            entries.push(e.item);
+        }
+        starts.push(entries.len());
+    }
+    let d = PyDict::new(py);
+    d.set_item("items", items)?;
+    d.set_item("lines", lines)?;
+    d.set_item("starts", starts)?;
+    d.set_item("entries", entries)?;
+    d.set_item("colors", colors)?;
+    d.set_item("dropped", dlx.dropped().to_vec())?;
+    Ok(d)
+}
+
+/// Writes DLX text for items (name, primary, lo, hi), primary ones first, and
+/// options (lists of item indices), with `colors` mapping (option, position)
+/// to a color; checks names and colors as the reader would. Options without a
+/// primary item are left out.
+#[pyfunction]
+fn format_dlx(
+    py: Python<'_>,
+    items: Vec<(String, bool, u32, u32)>,
+    options: Vec<Vec<usize>>,
+    colors: HashMap<(usize, usize), String>,
+) -> PyResult<String> {
+    let mut dlx = DlxProblem::new();
+    for (name, primary, lo, hi) in items {
+        dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
+    }
+    for (k, option) in options.into_iter().enumerate() {
+        let entries = option
+            .into_iter()
+            .enumerate()
+            .map(|(j, item)| DlxEntry { item, color: colors.get(&(k, j)).cloned() })
+            .collect();
+        dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))?;
+    }
+    Ok(dlx.to_string())
 }
 
 /// The native core of exactcover (see the `exactcover` package for the API).
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
+    m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
+    m.add_function(wrap_pyfunction!(format_dlx, m)?)?;
     m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;
+    m.add("DlxFormatError", m.py().get_type::<DlxFormatError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -480,6 +480,43 @@ impl DancingLinks {
         (forced, excluded)
     }
 
+    /// See [`crate::Solver::choice_positions`].
+    pub(crate) fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        let shown = self.levels.len().min(max_levels);
+        let mut out = Vec::with_capacity(shown);
+        for (l, level) in self.levels[..shown].iter().enumerate() {
+            let i = level.item as usize;
+            let len = self.nodes[i].top;
+            let null = u32::from(self.multi && self.slack[i] > 0);
+            let (k, d) = if level.wide {
+                // Options this level has tweaked so far: up to the next wide
+                // level's base.
+                let end = self.levels[l + 1..]
+                    .iter()
+                    .find(|lv| lv.wide)
+                    .map_or(self.tweaks.len(), |lv| lv.tweak_base as usize);
+                let tried = end.saturating_sub(level.tweak_base as usize) as u32;
+                let d = tried + len + 1;
+                (if level.node == NULL_BRANCH { d } else { tried.max(1) }, d)
+            } else {
+                let d = len + null;
+                if level.node == NULL_BRANCH || level.node == level.item {
+                    (d, d)
+                } else {
+                    let mut k = 1;
+                    let mut p = self.nodes[i].dlink;
+                    while p != level.node && p != level.item {
+                        k += 1;
+                        p = self.nodes[p as usize].dlink;
+                    }
+                    (k, d)
+                }
+            };
+            out.push((k.min(d.max(1)), d.max(1)));
+        }
+        out
+    }
+
     /// Has the search started?
     pub(crate) fn started(&self) -> bool {
         self.stats.nodes > 0

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::dlx_format::DlxError;
+
 /// Everything that can go wrong when building or starting a problem.
 ///
 /// Indices are the ones the caller used: item indices as returned by
@@ -51,6 +53,20 @@ pub enum Error {
         /// What overflowed.
         what: &'static str,
     },
+    /// A text in Knuth's DLX format was rejected (see
+    /// [`dlx_format`](crate::dlx_format)), or a name or option given to a
+    /// [`DlxProblem`](crate::dlx_format::DlxProblem) could not be written.
+    Dlx {
+        /// The 1-based line of the text (0 when not reading a text).
+        line: usize,
+        /// Why.
+        reason: DlxError,
+    },
+    /// A DLX problem uses colors, which the solver does not support yet.
+    ColorsUnsupported {
+        /// The first line with a colored item.
+        line: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -82,6 +98,13 @@ impl fmt::Display for Error {
                     "problem too large: {what} exceeds the solver's 32-bit limit"
                 )
             }
+            Error::Dlx { line: 0, reason } => write!(f, "{reason}"),
+            Error::Dlx { line, reason } => write!(f, "line {line}: {reason}"),
+            Error::ColorsUnsupported { line } => write!(
+                f,
+                "line {line}: colors (item:c) are not supported by the solver yet; \
+                 the problem cannot be solved"
+            ),
         }
     }
 }

@@ -62,13 +62,21 @@
 //! reports [`Step::Solution`], [`Step::Exhausted`] or [`Step::Paused`]; a caller
 //! can poll for cancellation or report progress between slices, and resume.
 //! [`Solver::count_step`] does the same while counting.
+//!
+//! ## Knuth's DLX text format
+//!
+//! [`dlx_format`] reads and writes the input format of Knuth's `dlx1`, `dlx2`,
+//! `dlx3` and `ssxcc` programs ([`DlxProblem::parse`], `to_string()`), and
+//! turns it into a [`Problem`] ([`DlxProblem::to_problem`]).
 
 mod dancing_links;
+pub mod dlx_format;
 mod error;
 mod problem;
 mod rng;
 mod solver;
 
+pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use error::Error;
 pub use problem::{Item, Problem};
 pub use solver::{Solutions, Solver, Stats, Step, Subtree};

@@ -312,6 +312,19 @@ impl Solver {
         self.engine.depth()
     }
 
+    /// The position of the current branch at each of the first `max_levels`
+    /// levels of the search stack, as `(k, d)`: the k-th (1-based) of the `d`
+    /// branches of that level is being explored. Knuth's estimate of the
+    /// fraction of the tree already explored is
+    /// `(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ...` (dlx1's progress reports).
+    ///
+    /// At an ordinary level `d` is the length of the item's list (plus one for
+    /// Algorithm M's null branch); at a level that tweaks an item of bound at
+    /// least 2 it is an estimate (branches tried, plus options left, plus one).
+    pub fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        self.engine.choice_positions(max_levels)
+    }
+
     /// Checks the engine's internal invariants. For tests; linear cost.
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), String> {

@@ -1,0 +1,510 @@
+"""Knuth's DLX text format: read it, solve it, write it.
+
+The format is the input of Knuth's ``dlx1``, ``dlx2``, ``dlx3`` and ``ssxcc``
+programs (and of many other exact cover solvers)::
+
+    | comment lines start with a bar
+    A B C D E | F G          <- primary items | secondary items
+    C E F                    <- one option per line
+    A D G
+
+Primary items may carry dlx3's bounds (``2|A``: exactly two options contain
+A; ``0:2|A``: at most two), and secondary items in options may carry dlx2's
+colors (``X:1``). Options without a primary item are dropped, as Knuth's
+programs drop them. The parsing is done in Rust (``exactcover::dlx_format``);
+errors are :class:`DlxFormatError` with the line number.
+
+By default the reader is *permissive*: names of any length, colors of any
+length, and a missing final newline are accepted. With ``strict=True`` it
+accepts exactly what Knuth's programs accept (names of at most 8 bytes,
+one-byte colors, every line ending in a newline, and their size limits).
+
+>>> problem = parse_dlx('''\\
+... | A simple example
+... A B C D E | F G
+... C E F
+... A D G
+... B C F
+... A D
+... B G
+... D E G
+... ''')
+>>> problem.count()
+1
+>>> [problem.option_text(k) for k in sorted(next(iter(problem)))]
+['C E F', 'A D', 'B G']
+>>> print(problem.to_dlx(), end='')
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+
+Colors are read and written back, but the solver does not support them yet,
+so solving a problem that uses them raises an error instead of giving wrong
+answers.
+"""
+
+from __future__ import annotations
+
+import os
+import random as _random
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from typing import IO, Any, Callable, Union
+
+from ._native import DlxFormatError, ExactCoverError
+from ._native import Solver as _Solver
+from ._native import format_dlx as _format_dlx
+from ._native import parse_dlx as _parse_dlx
+
+__all__ = [
+    "DlxFormatError",
+    "DlxProblem",
+    "DlxSolutions",
+    "parse_dlx",
+    "read_dlx",
+    "write_dlx",
+]
+
+#: A path, or an open file (text or binary).
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+_SEED_MASK = 2**64 - 1
+
+
+class DlxSolutions(Iterator["list[int]"]):
+    """An iterator over the solutions of a :class:`DlxProblem`, each a list of
+    option indices (positions in :attr:`DlxProblem.options`) in the order the
+    search chose them; ``.count()`` counts the remaining ones in Rust."""
+
+    __slots__ = ("_solver",)
+
+    def __init__(self, solver: _Solver) -> None:
+        self._solver = solver
+
+    def __iter__(self) -> DlxSolutions:
+        return self
+
+    def __next__(self) -> list[int]:
+        """The next solution, as option indices."""
+        solution = self._solver.next_solution()
+        if solution is None:
+            raise StopIteration
+        return solution
+
+    def count(self, limit: int | None = None) -> int:
+        """Count (and consume) the remaining solutions, at most ``limit``."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
+        return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Search-tree ``nodes``, link ``updates`` and ``solutions`` so far."""
+        return self._solver.stats
+
+    @property
+    def native(self) -> _Solver:
+        """The native solver (for time-sliced searches and progress reports)."""
+        return self._solver
+
+
+class DlxProblem:
+    """An exact cover problem with named items, as in Knuth's DLX format.
+
+    Build one by reading text (:func:`parse_dlx`, :func:`read_dlx`), from
+    item names and options, or from the constraint mapping of
+    :class:`~exactcover.ExactCover` (:meth:`from_constraints`).
+
+    primary -- names of the primary items (covered exactly once, or within
+        their ``bounds``).
+    options -- each option an iterable of entries: an item name, or
+        ``"name:color"`` for a secondary item with a color.
+    secondary -- names of the secondary items (covered at most once).
+    bounds -- for some primary items, ``v`` (exactly v options contain it) or
+        ``(u, v)`` (between u and v); the DLX file then needs dlx3.
+
+    Names are any non-empty strings without blanks, ``:`` or ``|``. Options
+    without a primary item are dropped (as Knuth's programs drop them); their
+    positions are in :attr:`dropped`.
+
+    >>> p = DlxProblem(['A', 'B'], [['A', 'X'], ['B', 'X'], ['A'], ['B'], ['X']], secondary=['X'])
+    >>> p.count(), p.dropped
+    (3, [4])
+    >>> print(p.to_dlx(), end='')
+    A B | X
+    A X
+    B X
+    A
+    B
+    """
+
+    # _options[k] lists the item indices of option k; _colors maps (k, j) to
+    # the color of the j-th entry of option k (colored entries only).
+    __slots__ = ("_colors", "_dropped", "_index", "_items", "_lines", "_options")
+
+    def __init__(
+        self,
+        primary: Iterable[str],
+        options: Iterable[Iterable[str]],
+        secondary: Iterable[str] = (),
+        bounds: Mapping[str, int | tuple[int, int]] | None = None,
+    ) -> None:
+        bounds = dict(bounds or {})
+        items: list[tuple[str, bool, int, int]] = []
+        for name in primary:
+            lo, hi = _bounds(name, bounds.pop(name, 1))
+            items.append((_name(name), True, lo, hi))
+        if bounds:
+            name = next(iter(bounds))
+            raise _format_error(f"bounds given for {name!r}, which is not a primary item")
+        items.extend((_name(name), False, 0, 1) for name in secondary)
+        index = {name: k for k, (name, *_) in enumerate(items)}
+        rows: list[list[int]] = []
+        row_colors: list[dict[int, str]] = []
+        for option in options:
+            if isinstance(option, str):
+                raise TypeError(f"an option must be an iterable of entries, not the string {option!r}")
+            row: list[int] = []
+            colored: dict[int, str] = {}
+            for entry in option:
+                name, sep, color = _name(entry).partition(":")
+                if name not in index:
+                    raise _format_error(f"unknown item name {name!r} in option {list(option)!r}")
+                if sep:
+                    colored[len(row)] = color
+                row.append(index[name])
+            rows.append(row)
+            row_colors.append(colored)
+        kept: list[list[int]] = []
+        colors: dict[tuple[int, int], str] = {}
+        dropped: list[int] = []
+        for k, row in enumerate(rows):
+            if any(items[i][1] for i in row):
+                colors.update(((len(kept), j), c) for j, c in row_colors[k].items())
+                kept.append(row)
+            else:
+                dropped.append(k)
+        # The Rust writer checks names, colors and repeated items.
+        every_color = {(k, j): c for k, cs in enumerate(row_colors) for j, c in cs.items()}
+        _format_dlx(items, rows, every_color)
+        self._set(items, kept, colors, [None] * len(kept), dropped)
+
+    def _set(
+        self,
+        items: list[tuple[str, bool, int, int]],
+        options: list[list[int]],
+        colors: dict[tuple[int, int], str],
+        lines: list[int | None],
+        dropped: list[int],
+    ) -> None:
+        self._items = items
+        self._options = options
+        self._colors = colors
+        self._lines = lines
+        self._dropped = dropped
+        self._index = {name: k for k, (name, *_) in enumerate(items)}
+
+    @classmethod
+    def _from_parsed(cls, parsed: dict[str, Any]) -> DlxProblem:
+        problem = cls.__new__(cls)
+        starts: list[int] = parsed["starts"]
+        entries: list[int] = parsed["entries"]
+        options = [entries[s:e] for s, e in zip(starts, starts[1:])]
+        colors = {}
+        for e, color in parsed["colors"].items():
+            k = bisect_right(starts, e) - 1
+            colors[k, e - starts[k]] = color
+        problem._set(parsed["items"], options, colors, parsed["lines"], parsed["dropped"])
+        return problem
+
+    @classmethod
+    def from_constraints(
+        cls,
+        constraints: Mapping[Any, Iterable[Hashable]],
+        *,
+        secondary: Iterable[Hashable] | None = None,
+        counts: Mapping[Any, int | tuple[int, int]] | None = None,
+        names: Callable[[Hashable], str] | None = None,
+    ) -> DlxProblem:
+        """The DLX problem of an :class:`~exactcover.ExactCover` mapping (choice
+        -> constraints), with ``secondary`` constraints and, as for
+        :class:`~exactcover.MultiCover`, ``counts`` of primary constraints
+        (``k`` for exactly k, or ``(lo, hi)`` bounds as in dlx3).
+
+        Option k is the k-th choice (choices with no primary constraint are
+        dropped: see :attr:`dropped`). Items are named ``names(constraint)``,
+        by default ``str(constraint)`` when those strings are all valid and
+        distinct, else ``c0``, ``c1``, ... in order of first appearance.
+        A count on a secondary constraint cannot be written in DLX format.
+
+        >>> p = DlxProblem.from_constraints({'a': [1, 2], 'b': [1], 'c': [2]})
+        >>> print(p.to_dlx(), end='')
+        1 2
+        1 2
+        1
+        2
+        >>> p.count()
+        2
+        """
+        relaxed = set(secondary or ())
+        order: dict[Hashable, None] = {}
+        rows = []
+        for cons in constraints.values():
+            row = list(cons)
+            for c in row:
+                order.setdefault(c, None)
+            rows.append(row)
+        for c in relaxed:
+            order.setdefault(c, None)
+        counts = dict(counts or {})
+        for c in counts:
+            order.setdefault(c, None)
+        if names is None:
+            strings = [str(c) for c in order]
+            valid = len(set(strings)) == len(strings) and all(_is_name(s) for s in strings)
+            name_of = dict(zip(order, strings)) if valid else {c: f"c{k}" for k, c in enumerate(order)}
+        else:
+            name_of = {c: names(c) for c in order}
+        bounds: dict[str, int | tuple[int, int]] = {}
+        for c, k in counts.items():
+            if c in relaxed:
+                if k not in (1, (0, 1)):
+                    raise _format_error(
+                        f"secondary constraint {c!r} has count {k}; the DLX format only has "
+                        "secondary items covered at most once"
+                    )
+            else:
+                bounds[name_of[c]] = k
+        primary = [name_of[c] for c in order if c not in relaxed]
+        second = [name_of[c] for c in order if c in relaxed]
+        return cls(primary, ([name_of[c] for c in row] for row in rows), second, bounds)
+
+    # -- what the problem is ------------------------------------------------
+
+    @property
+    def items(self) -> list[str]:
+        """All item names, primary ones first."""
+        return [name for name, *_ in self._items]
+
+    @property
+    def primary(self) -> list[str]:
+        """Names of the primary items."""
+        return [name for name, primary, _, _ in self._items if primary]
+
+    @property
+    def secondary(self) -> list[str]:
+        """Names of the secondary items."""
+        return [name for name, primary, _, _ in self._items if not primary]
+
+    @property
+    def bounds(self) -> dict[str, tuple[int, int]]:
+        """``(lo, hi)`` of every primary item (``(1, 1)``: exactly once)."""
+        return {name: (lo, hi) for name, primary, lo, hi in self._items if primary}
+
+    @property
+    def options(self) -> list[list[str]]:
+        """The options kept, each as its entries (``"X:c"`` for a colored one)."""
+        return [self._entry_texts(k) for k in range(len(self._options))]
+
+    @property
+    def lines(self) -> list[int | None]:
+        """The line of each option in the text it was read from (None if the
+        problem was not read from text)."""
+        return list(self._lines)
+
+    @property
+    def dropped(self) -> list[int]:
+        """Options dropped because they have no primary item: their line
+        numbers when read from text, else their positions in the options given."""
+        return list(self._dropped)
+
+    @property
+    def uses_colors(self) -> bool:
+        """Does an option give an item a color? (Such problems cannot be solved yet.)"""
+        return bool(self._colors)
+
+    def option_text(self, k: int) -> str:
+        """Option ``k`` as a line of the DLX format, e.g. ``'A C X:1'``."""
+        return " ".join(self._entry_texts(k))
+
+    def _entry_texts(self, k: int) -> list[str]:
+        items = self._items
+        texts = [items[i][0] for i in self._options[k]]
+        if self._colors:
+            for j in range(len(texts)):
+                color = self._colors.get((k, j))
+                if color is not None:
+                    texts[j] += f":{color}"
+        return texts
+
+    # -- solving --------------------------------------------------------------
+
+    def solutions(self, *, seed: int | None = None, random: bool = False) -> DlxSolutions:
+        """A fresh iterator over the solutions (lists of option indices).
+
+        ``seed`` (or ``random=True``) shuffles the search order reproducibly.
+        Raises :class:`ExactCoverError` if the problem uses colors, which the
+        solver does not support yet.
+        """
+        if self._colors:
+            k = min(k for k, _ in self._colors)
+            line = self._lines[k]
+            where = f"line {line}" if line is not None else f"option {k}"
+            error = ExactCoverError(
+                f"{where}: colors (item:c) are not supported by the solver yet; "
+                "the problem cannot be solved"
+            )
+            error.line = line  # type: ignore[attr-defined]
+            raise error
+        if seed is None and random:
+            seed = _random.getrandbits(64)
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+            seed &= _SEED_MASK
+        items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
+        return DlxSolutions(_Solver(items, self._options, seed))
+
+    def __iter__(self) -> DlxSolutions:
+        """Iterate over the solutions, each a list of option indices."""
+        return self.solutions()
+
+    def count(self, limit: int | None = None) -> int:
+        """The number of solutions (at most ``limit``), counted in Rust."""
+        return self.solutions().count(limit)
+
+    # -- writing --------------------------------------------------------------
+
+    def to_dlx(self) -> str:
+        """The problem in DLX format (strict syntax if the names are at most
+        8 bytes and colors one byte), every line ending in a newline."""
+        if not any(primary for _, primary, _, _ in self._items):
+            raise _format_error("a DLX file needs at least one primary item")
+        return _format_dlx(self._items, self._options, self._colors)
+
+    def __eq__(self, other: object) -> bool:
+        """Same items (names, kinds, bounds) and options; lines are ignored."""
+        if not isinstance(other, DlxProblem):
+            return NotImplemented
+        return (
+            self._items == other._items
+            and self._options == other._options
+            and self._colors == other._colors
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        n_primary = sum(1 for _, primary, _, _ in self._items if primary)
+        return (
+            f"<DlxProblem: {n_primary}+{len(self._items) - n_primary} items, "
+            f"{len(self._options)} options>"
+        )
+
+
+def _format_error(message: str, line: int | None = None) -> DlxFormatError:
+    """A DlxFormatError with the same attributes as the ones raised in Rust."""
+    error = DlxFormatError(f"line {line}: {message}" if line else message)
+    error.line = line  # type: ignore[attr-defined]
+    error.reason = message  # type: ignore[attr-defined]
+    return error
+
+
+def _is_name(name: str) -> bool:
+    return bool(name) and not any(c in ":|" or c.isspace() for c in name)
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"item names must be strings, not {type(name).__name__} ({name!r})")
+    return name
+
+
+def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
+    if isinstance(bound, tuple):
+        lo, hi = bound
+    else:
+        lo = hi = bound
+    for v in (lo, hi):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**32:
+            raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
+    if hi == 0 or lo > hi:
+        raise _format_error(f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}")
+    return lo, hi
+
+
+def parse_dlx(text: str, *, strict: bool = False) -> DlxProblem:
+    """Read a problem from DLX text. Raises :class:`DlxFormatError` (whose
+    ``line`` and ``reason`` say what is wrong) on malformed text.
+
+    >>> parse_dlx('A B\\nA\\nA C\\n')
+    Traceback (most recent call last):
+      ...
+    exactcover.DlxFormatError: line 3: unknown item name "C"
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}; use read_dlx for files")
+    return DlxProblem._from_parsed(_parse_dlx(text, strict))
+
+
+def read_dlx(source: Source, *, strict: bool = False) -> DlxProblem:
+    """Read a problem from a DLX file: a path, or an open file (text or
+    binary; bytes are decoded as UTF-8)."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            data: str | bytes = f.read()
+    else:
+        data = source.read()
+    if isinstance(data, bytes):
+        data = _decode(data)
+    return parse_dlx(data, strict=strict)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise _format_error(f"not valid UTF-8 (byte {data[e.start]:#04x})", line) from None
+
+
+def write_dlx(
+    problem: DlxProblem | Mapping[Any, Iterable[Hashable]],
+    file: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    secondary: Iterable[Hashable] | None = None,
+    counts: Mapping[Any, int | tuple[int, int]] | None = None,
+) -> str:
+    """Write ``problem`` in DLX format to ``file`` (a path or an open text
+    file), if given; return the text.
+
+    ``problem`` is a :class:`DlxProblem`, or a mapping from choices to
+    constraints as for :class:`~exactcover.ExactCover`, written with
+    :meth:`DlxProblem.from_constraints` (``secondary`` and ``counts`` as
+    there).
+
+    >>> print(write_dlx({'a': ['x', 'y'], 'b': ['y']}, secondary=['y']), end='')
+    x | y
+    x y
+    """
+    if not isinstance(problem, DlxProblem):
+        if not isinstance(problem, Mapping):
+            raise TypeError(
+                f"problem must be a DlxProblem or a mapping, not {type(problem).__name__}"
+            )
+        problem = DlxProblem.from_constraints(problem, secondary=secondary, counts=counts)
+    elif secondary is not None or counts is not None:
+        raise TypeError("secondary and counts only apply when writing a mapping")
+    text = problem.to_dlx()
+    if file is None:
+        return text
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    else:
+        file.write(text)
+    return text

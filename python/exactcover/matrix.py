@@ -1,0 +1,250 @@
+"""Exact cover of a 0/1 matrix: rows are options, columns are items.
+
+The classic textbook form of the problem: find sets of rows such that every
+column has exactly one 1 in the chosen rows (and every *secondary* column at
+most one). The matrix can be
+
+* a NumPy array (any integer, boolean or float dtype holding 0s and 1s),
+* a SciPy sparse matrix or sparse array (any format),
+* a pandas DataFrame (solutions then use its row labels, and ``secondary``
+  its column labels),
+* or simply a list of lists of 0s and 1s.
+
+NumPy, SciPy and pandas are optional (``pip install exactcover[matrix]``):
+this module never imports them itself unless it is handed an object that
+needs them (an object with ``__array__`` of unknown type), and it only uses
+their Python API, not their C ABI.
+
+>>> rows = [[1, 0, 0, 1, 0, 0, 1],
+...         [1, 0, 0, 1, 0, 0, 0],
+...         [0, 0, 0, 1, 1, 0, 1],
+...         [0, 0, 1, 0, 1, 1, 0],
+...         [0, 1, 1, 0, 0, 1, 1],
+...         [0, 1, 0, 0, 0, 0, 1]]
+>>> list(from_matrix(rows))
+[[1, 3, 5]]
+>>> from_matrix(rows, secondary=[4]).count()
+2
+"""
+
+from __future__ import annotations
+
+import operator
+import random as _random
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any
+
+from ._native import ExactCoverError
+from ._native import Solver as _Solver
+
+__all__ = ["MatrixCover", "from_matrix"]
+
+_SEED_MASK = 2**64 - 1
+
+
+class MatrixCover(Iterator["list[Any]"]):
+    """An iterator over the exact covers of a 0/1 matrix (made by
+    :func:`from_matrix`). Each solution is a list of rows in increasing order:
+    row indices, or a DataFrame's row labels. ``.count()`` counts the remaining
+    solutions without building them."""
+
+    __slots__ = ("_labels", "_rows", "_shape", "_solver")
+
+    def __init__(
+        self,
+        options: list[list[int]],
+        rows: list[int],
+        n_rows: int,
+        n_columns: int,
+        secondary: set[int],
+        labels: list[Hashable] | None,
+        seed: int | None,
+    ) -> None:
+        items = [(False, 0, 1) if j in secondary else (True, 1, 1) for j in range(n_columns)]
+        self._solver = _Solver(items, options, seed)
+        self._rows = rows
+        self._labels = labels
+        self._shape = (n_rows, n_columns)
+
+    def __iter__(self) -> MatrixCover:
+        return self
+
+    def __next__(self) -> list[Any]:
+        """The next solution: the chosen rows, in increasing order."""
+        ids = self._solver.next_solution()
+        if ids is None:
+            raise StopIteration
+        positions = sorted(self._rows[k] for k in ids)
+        if self._labels is None:
+            return positions
+        return [self._labels[r] for r in positions]
+
+    def count(self, limit: int | None = None) -> int:
+        """Count (and consume) the remaining solutions, at most ``limit``."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
+        return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Search-tree ``nodes``, link ``updates`` and ``solutions`` so far."""
+        return self._solver.stats
+
+    def __repr__(self) -> str:
+        n_rows, n_columns = self._shape
+        return f"<MatrixCover: {n_rows}x{n_columns} matrix, {len(self._rows)} nonzero rows>"
+
+
+def from_matrix(
+    matrix: Any,
+    secondary: Iterable[Hashable] | None = None,
+    *,
+    seed: int | None = None,
+    random: bool = False,
+) -> MatrixCover:
+    """The exact covers of a 0/1 matrix whose rows are options and whose
+    columns are items.
+
+    matrix -- a NumPy array, a SciPy sparse matrix, a pandas DataFrame, or a
+        list of lists; every entry must be 0 or 1.
+    secondary -- the columns that may be covered at most once instead of
+        exactly once: column indices, or labels for a DataFrame.
+    seed, random -- search in a random order (reproducible with ``seed``).
+
+    Rows without a 1 are never part of a solution; a row whose 1s are all in
+    secondary columns neither (the search branches on primary columns). A
+    matrix without columns has one solution, the empty set of rows.
+
+    >>> import numpy as np
+    >>> list(from_matrix(np.array([[1, 0], [0, 1], [1, 1]])))
+    [[0, 1], [2]]
+    """
+    labels, column_labels, n_columns, entries = _read(matrix)
+    if secondary is None:
+        relaxed: set[int] = set()
+    else:
+        if isinstance(secondary, (str, bytes)):
+            raise TypeError("secondary must be an iterable of columns, not a string")
+        relaxed = set()
+        for c in secondary:
+            relaxed.add(_column_position(c, column_labels, n_columns))
+    options: list[list[int]] = []
+    rows: list[int] = []
+    for r, columns in entries:
+        if columns:
+            options.append(columns)
+            rows.append(r)
+    if seed is None and random:
+        seed = _random.getrandbits(64)
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        seed &= _SEED_MASK
+    return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed)
+
+
+def _column_position(c: Hashable, labels: list[Hashable] | None, n_columns: int) -> int:
+    if labels is not None:
+        try:
+            return labels.index(c)
+        except ValueError:
+            raise KeyError(f"secondary column {c!r} is not a column label") from None
+    try:
+        j = None if isinstance(c, bool) else operator.index(c)  # type: ignore[arg-type]
+    except TypeError:
+        j = None
+    if j is None or not -n_columns <= j < n_columns:
+        raise KeyError(f"secondary column {c!r} is not a column index (0..{n_columns - 1})")
+    return j % n_columns
+
+
+def _not_binary(r: int, c: int, value: object) -> ValueError:
+    return ExactCoverError(
+        f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}"
+    )
+
+
+def _read(matrix: Any) -> tuple[list[Hashable] | None, list[Hashable] | None, int, list[tuple[int, list[int]]]]:
+    """(row labels, column labels, number of columns, [(row, [columns of its 1s])])."""
+    module = type(matrix).__module__ or ""
+    if module.startswith("pandas") and hasattr(matrix, "columns") and hasattr(matrix, "index"):
+        _, _, _, entries = _read(_dataframe_values(matrix))
+        return list(matrix.index), list(matrix.columns), len(matrix.columns), entries
+    if module.startswith("scipy.sparse") or (hasattr(matrix, "tocoo") and hasattr(matrix, "nnz")):
+        return (None, None, *_read_sparse(matrix))
+    if hasattr(matrix, "__array__") or module.startswith("numpy"):
+        return (None, None, *_read_array(matrix))
+    if isinstance(matrix, (str, bytes)) or not isinstance(matrix, Iterable):
+        raise TypeError(
+            "matrix must be a NumPy array, a SciPy sparse matrix, a pandas DataFrame or a "
+            f"list of lists, not {type(matrix).__name__}"
+        )
+    return (None, None, *_read_lists(matrix))
+
+
+def _dataframe_values(frame: Any) -> Any:
+    """A DataFrame's values as a sparse COO matrix (sparse frames) or an array."""
+    try:
+        if len(frame.columns) and all(str(t).startswith("Sparse") for t in frame.dtypes):
+            return frame.sparse.to_coo()
+    except (AttributeError, TypeError, ValueError):
+        pass
+    return frame.to_numpy()
+
+
+def _read_lists(matrix: Iterable[Iterable[Any]]) -> tuple[int, list[tuple[int, list[int]]]]:
+    entries: list[tuple[int, list[int]]] = []
+    n_columns: int | None = None
+    for r, row in enumerate(matrix):
+        values = list(row)
+        if n_columns is None:
+            n_columns = len(values)
+        elif len(values) != n_columns:
+            raise ValueError(f"row {r} has {len(values)} entries, row 0 has {n_columns}")
+        columns = []
+        for c, v in enumerate(values):
+            if v == 1:
+                columns.append(c)
+            elif v != 0:
+                raise _not_binary(r, c, v)
+        entries.append((r, columns))
+    return n_columns or 0, entries
+
+
+def _read_array(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
+    import numpy as np
+
+    a = np.asarray(matrix)
+    if a.ndim != 2:
+        raise ValueError(f"the matrix must have 2 dimensions, not {a.ndim}")
+    rows, cols = np.nonzero(a)
+    values = a[rows, cols]
+    bad = np.flatnonzero(values != 1)
+    if bad.size:
+        k = int(bad[0])
+        raise _not_binary(int(rows[k]), int(cols[k]), values[k].item())
+    return a.shape[1], _group(a.shape[0], rows.tolist(), cols.tolist())
+
+
+def _read_sparse(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
+    coo = matrix.tocoo()
+    coo.sum_duplicates()
+    rows, cols, data = coo.row.tolist(), coo.col.tolist(), coo.data.tolist()
+    keep_rows, keep_cols = [], []
+    for r, c, v in zip(rows, cols, data):
+        if v == 1:
+            keep_rows.append(r)
+            keep_cols.append(c)
+        elif v != 0:
+            raise _not_binary(r, c, v)
+    order = sorted(range(len(keep_rows)), key=lambda k: (keep_rows[k], keep_cols[k]))
+    n_rows, n_columns = coo.shape
+    return n_columns, _group(n_rows, [keep_rows[k] for k in order], [keep_cols[k] for k in order])
+
+
+def _group(n_rows: int, rows: list[int], cols: list[int]) -> list[tuple[int, list[int]]]:
+    """Entries sorted by row -> one (row, columns) pair per row."""
+    entries: list[tuple[int, list[int]]] = [(r, []) for r in range(n_rows)]
+    for r, c in zip(rows, cols):
+        entries[r][1].append(c)
+    return entries

@@ -1,0 +1,182 @@
+"""The command line: `exactcover solve` in a subprocess (exit codes, output)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from itertools import product
+from pathlib import Path
+
+import pytest
+from exactcover import DlxProblem, cli
+
+EXAMPLE = """\
+| A simple example
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "exactcover", "solve", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def queens_dlx(n: int) -> str:
+    constraints = {
+        (i, j): [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
+        for i, j in product(range(n), repeat=2)
+    }
+    diagonals = [f"{d}{k}" for d in "ab" for k in range(2 * n - 1)]
+    return DlxProblem.from_constraints(constraints, secondary=diagonals).to_dlx()
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    path = tmp_path / "example.dlx"
+    path.write_text(EXAMPLE)
+    return path
+
+
+def test_solve_prints_option_lines(example: Path) -> None:
+    result = run(str(example))
+    assert result.returncode == 0
+    assert result.stdout == "1:\n A D\n C E F\n B G\n"
+    assert result.stderr == ""
+
+
+def test_stdin_json_and_stats() -> None:
+    result = run("-", "--json", "--stats", stdin=EXAMPLE)
+    assert result.returncode == 0
+    record = json.loads(result.stdout)
+    assert record == {
+        "solution": 1,
+        "options": [3, 0, 4],
+        "lines": [6, 3, 7],
+        "text": ["A D", "C E F", "B G"],
+    }
+    assert "1 solution, " in result.stderr and " nodes, " in result.stderr
+    assert " updates, " in result.stderr and result.stderr.rstrip().endswith(" s")
+
+
+def test_count_limit_random_threads(tmp_path: Path) -> None:
+    path = tmp_path / "queens8.dlx"
+    path.write_text(queens_dlx(8))
+    assert run(str(path), "--count").stdout == "92\n"
+    assert run(str(path), "--count", "--limit", "10", "--threads", "2").stdout == "10\n"
+    result = run(str(path), "--limit", "3", "--random", "7", "--json")
+    assert result.returncode == 0
+    assert [json.loads(line)["solution"] for line in result.stdout.splitlines()] == [1, 2, 3]
+    again = run(str(path), "--limit", "3", "--random", "7", "--json")
+    assert again.stdout == result.stdout
+
+
+def test_no_solution_exits_1() -> None:
+    result = run("-", stdin="A B\nA\n")
+    assert (result.returncode, result.stdout) == (1, "")
+    result = run("-", "--count", stdin="A B\nA\n")
+    assert (result.returncode, result.stdout) == (1, "0\n")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("A B\nA\nA C\n", '<stdin>:3: unknown item name "C"'),
+        ("A | X\nA X:\n", "<stdin>:2: color must be a single character"),
+        ("| nothing\n", "<stdin>:1: no item line"),
+        ("A | X\nA X:1\n", "<stdin>: line 2: colors (item:c) are not supported"),
+    ],
+)
+def test_bad_input_exits_2(text: str, message: str) -> None:
+    result = run("-", stdin=text)
+    assert result.returncode == 2
+    assert message in result.stderr
+
+
+def test_strict_and_missing_file(tmp_path: Path) -> None:
+    assert run("-", stdin="LONG_NAME_1\nLONG_NAME_1\n").returncode == 0
+    result = run("-", "--strict", stdin="LONG_NAME_1\nLONG_NAME_1\n")
+    assert result.returncode == 2 and "<stdin>:1: " in result.stderr
+    result = run(str(tmp_path / "missing.dlx"))
+    assert result.returncode == 2 and "missing.dlx" in result.stderr
+    assert run("-", "--limit", "-1", stdin=EXAMPLE).returncode == 2  # argparse usage error
+
+
+def test_dropped_options_are_reported() -> None:
+    result = run("-", stdin="A | X\nX\nA\n")
+    assert result.returncode == 0
+    assert "1 option ignored (no primary items): line 2" in result.stderr
+
+
+def test_progress_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "queens.dlx"
+    path.write_text(queens_dlx(9))
+    quiet = run(str(path), "--count")
+    assert quiet.stderr == ""  # stderr is not a terminal
+    shown = run(str(path), "--count", "--progress")
+    assert shown.stdout == "352\n"
+    assert "nodes" in shown.stderr and "updates/s" in shown.stderr and "% done" in shown.stderr
+
+
+def test_progress_estimate() -> None:
+    assert cli.progress_estimate([(1, 2)]) == 0.25
+    assert cli.progress_estimate([(2, 2), (3, 3)]) == 0.5 + 2 / 6 + 1 / 12
+
+
+def test_other_commands_go_to_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
+    import exactcover.demo
+
+    seen = []
+    monkeypatch.setattr(exactcover.demo, "main", lambda argv=None: seen.append(argv) or 0)
+    assert cli.main([]) == 0
+    assert cli.main(["-n", "5"]) == 0
+    assert seen == [[], ["-n", "5"]]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_prints_the_count_so_far(tmp_path: Path) -> None:
+    path = tmp_path / "queens16.dlx"
+    path.write_text(queens_dlx(16))  # 14772512 solutions: far longer than the test
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "exactcover", "solve", str(path), "--count", "--stats", "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    # Wait until the search runs (the first progress line), then press Ctrl-C.
+    assert process.stderr is not None
+    seen = b""
+    deadline = time.monotonic() + 30
+    while b"nodes" not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stderr], [], [], 1.0)
+        if ready:
+            seen += os.read(process.stderr.fileno(), 4096)
+    assert b"nodes" in seen
+    time.sleep(0.3)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    stdout, stderr = out.decode(), (seen + err).decode()
+    assert time.monotonic() - sent < 3
+    assert process.returncode == 130
+    count = int(stdout)
+    assert 0 < count < 14772512
+    assert f"interrupted after {count} solutions" in stderr
+    assert f"{count} solutions, " in stderr  # --stats still printed

@@ -1,0 +1,263 @@
+"""Knuth's DLX text format from Python: reading, writing, round trips, errors."""
+
+from __future__ import annotations
+
+import io
+from itertools import product
+
+import pytest
+from exactcover import (
+    DlxFormatError,
+    DlxProblem,
+    ExactCover,
+    ExactCoverError,
+    MultiCover,
+    parse_dlx,
+    read_dlx,
+    write_dlx,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DLX1 = """\
+| A simple example
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+DLX2 = """\
+| A simple example of color controls
+A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+X:0 Y:1
+B X:1
+C Y:1
+"""
+
+DLX3 = """\
+| dlx3.w's example
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def texts(problem: DlxProblem, solution: list[int]) -> list[str]:
+    return sorted(problem.option_text(k) for k in solution)
+
+
+def test_dlx1_example() -> None:
+    p = parse_dlx(DLX1, strict=True)
+    assert p.primary == list("ABCDE")
+    assert p.secondary == ["F", "G"]
+    assert p.lines == [3, 4, 5, 6, 7, 8]
+    assert [texts(p, s) for s in p] == [["A D", "B G", "C E F"]]
+    assert p.count() == 1
+    assert parse_dlx(p.to_dlx()) == p
+
+
+def test_colors_are_kept_but_not_solved() -> None:
+    p = parse_dlx(DLX2, strict=True)
+    assert p.dropped == [5]
+    assert p.uses_colors
+    assert p.options[1] == ["A", "C", "X:1", "Y:1"]
+    assert parse_dlx(p.to_dlx(), strict=True) == p
+    with pytest.raises(ExactCoverError, match="line 3: colors") as info:
+        p.count()
+    assert info.value.line == 3
+    built = DlxProblem(["A"], [["A", "X:red"]], secondary=["X"])
+    with pytest.raises(ExactCoverError, match="option 0: colors"):
+        list(built)
+
+
+def test_dlx3_bounds() -> None:
+    p = parse_dlx(DLX3, strict=True)
+    assert p.bounds == {"A": (1, 1), "B": (1, 1), "C": (2, 3)}
+    assert p.to_dlx().splitlines()[0] == "A B 2:3|C | X Y"
+    assert parse_dlx(p.to_dlx()) == p
+
+
+def queens(n: int) -> dict[tuple[int, int], list[str]]:
+    return {
+        (i, j): [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
+        for i, j in product(range(n), repeat=2)
+    }
+
+
+def diagonals(n: int) -> list[str]:
+    return [f"{d}{k}" for d in "ab" for k in range(2 * n - 1)]
+
+
+@pytest.mark.parametrize("n, expected", [(4, 2), (5, 10), (6, 4), (8, 92)])
+def test_queens_encoded_written_and_read_back(n: int, expected: int) -> None:
+    constraints = queens(n)
+    problem = DlxProblem.from_constraints(constraints, secondary=diagonals(n))
+    text = problem.to_dlx()
+    back = parse_dlx(text, strict=True)
+    assert back == problem
+    assert back.count() == problem.count() == ExactCover(constraints, secondary=diagonals(n)).count()
+    assert back.count() == expected
+
+
+@pytest.mark.parametrize("n, expected", [(4, 11), (5, 92)])
+def test_two_n_queens_with_bounds(n: int, expected: int) -> None:
+    constraints = queens(n)
+    counts: dict[str, int | tuple[int, int]] = {f"{rc}{i}": 2 for rc in "rc" for i in range(n)}
+    counts.update({d: (0, 2) for d in diagonals(n)})
+    problem = DlxProblem.from_constraints(constraints, counts=counts)
+    back = parse_dlx(problem.to_dlx(), strict=True)
+    assert "2|r0" in problem.to_dlx() and "0:2|a0" in problem.to_dlx()
+    assert back.count() == expected
+    multi = MultiCover(
+        constraints, counts={c: 2 for c in counts}, satisfy=[c for c in counts if c[0] in "rc"]
+    )
+    assert multi.count() == expected
+
+
+def test_from_constraints_names() -> None:
+    # Constraints whose str() cannot be names get generated names.
+    p = DlxProblem.from_constraints({"x": [(0, 1), "a b"], "y": [(0, 1)], "z": ["a b"]})
+    assert p.items == ["c0", "c1"]
+    assert p.count() == 2
+    p = DlxProblem.from_constraints({"x": [1]}, names=lambda c: f"item{c}")
+    assert p.items == ["item1"]
+    with pytest.raises(DlxFormatError, match="secondary constraint"):
+        DlxProblem.from_constraints({"x": [1, 2]}, secondary=[2], counts={2: 2})
+
+
+def test_constructor_checks() -> None:
+    with pytest.raises(DlxFormatError, match="unknown item name 'Z'") as info:
+        DlxProblem(["A"], [["A", "Z"]])
+    assert info.value.line is None and "unknown item name" in info.value.reason
+    with pytest.raises(DlxFormatError, match="illegal character"):
+        DlxProblem(["A B"], [])
+    with pytest.raises(DlxFormatError, match="duplicate item name"):
+        DlxProblem(["A"], [], secondary=["A"])
+    with pytest.raises(DlxFormatError, match="twice in this option"):
+        DlxProblem(["A"], [["A", "A"]])
+    with pytest.raises(DlxFormatError, match="primary item must be uncolored"):
+        DlxProblem(["A"], [["A:1"]])
+    with pytest.raises(DlxFormatError, match="not a primary item"):
+        DlxProblem(["A"], [], secondary=["X"], bounds={"X": 2})
+    with pytest.raises(DlxFormatError, match="hi >= 1"):
+        DlxProblem(["A"], [], bounds={"A": 0})
+    with pytest.raises(TypeError):
+        DlxProblem(["A"], ["A"])
+    with pytest.raises(DlxFormatError, match="at least one primary"):
+        DlxProblem([], [], secondary=["X"]).to_dlx()
+
+
+# Each malformed text, its line, and words of the documented reason.
+MALFORMED = [
+    ("", 1, "no item line"),
+    ("| only a comment\n", 1, "no item line"),
+    ("A B| X\nA\n", 1, "illegal character '|'"),
+    ("A | X | Y\nA\n", 1, "contains '|' twice"),
+    ("A B A\nA\n", 1, 'duplicate item name "A"'),
+    ("A:2\nA\n", 1, "illegal bound spec"),
+    ("2:A\nA\n", 1, "lower bound without upper bound"),
+    ("0|A\nA\n", 1, "upper bound is zero"),
+    ("3:2|A\nA\n", 1, "lower bound exceeds upper bound"),
+    ("A | 2|X\nA\n", 1, "only allowed on primary items"),
+    ("2| A\nA\n", 1, "empty item name"),
+    ("A B\n\n| comment\nA C\n", 4, 'unknown item name "C"'),
+    ("A B\nA B A\n", 2, "appears twice in this option"),
+    ("A | X\nA:1\n", 2, "primary item must be uncolored"),
+    ("A | X\nA X:\n", 2, "color must be a single character"),
+    ("A\nA |3\n", 2, "costs"),
+]
+
+
+@pytest.mark.parametrize("text, line, reason", MALFORMED)
+@pytest.mark.parametrize("strict", [False, True])
+def test_malformed(text: str, line: int, reason: str, strict: bool) -> None:
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx(text, strict=strict)
+    assert info.value.line == line
+    assert reason in info.value.reason
+    assert str(info.value).startswith(f"line {line}: ")
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "text, line, reason",
+    [
+        ("ABCDEFGHI\nABCDEFGHI\n", 1, "longer than 8 bytes"),
+        ("A | X\nA X:ab\n", 2, "single character"),
+        ("A\nA", 2, "newline"),
+    ],
+)
+def test_strict_only(text: str, line: int, reason: str) -> None:
+    parse_dlx(text)
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx(text, strict=True)
+    assert (info.value.line, reason in info.value.reason) == (line, True)
+
+
+def test_read_and_write_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "example.dlx"
+    p = parse_dlx(DLX1)
+    assert write_dlx(p, path) == p.to_dlx()
+    assert read_dlx(path, strict=True) == p
+    assert read_dlx(str(path)) == p
+    with open(path) as f:
+        assert read_dlx(f) == p
+    assert read_dlx(io.BytesIO(DLX1.replace("\n", "\r\n").encode())) == p
+    buffer = io.StringIO()
+    write_dlx(p, buffer)
+    assert buffer.getvalue() == p.to_dlx()
+    with pytest.raises(DlxFormatError, match="line 3: not valid UTF-8") as info:
+        read_dlx(io.BytesIO(b"A B\nA\n\xff B\n"))
+    assert info.value.line == 3
+    with pytest.raises(TypeError):
+        parse_dlx(DLX1.encode())  # type: ignore[arg-type]
+
+
+def test_solutions_iterator() -> None:
+    p = parse_dlx("A B\nA\nB\nA B\n")
+    solutions = p.solutions()
+    assert sorted(map(sorted, solutions)) == [[0, 1], [2]]
+    assert solutions.stats["solutions"] == 2
+    assert p.count(limit=1) == 1
+    assert sorted(map(sorted, p.solutions(seed=5))) == [[0, 1], [2]]
+    assert repr(p) == "<DlxProblem: 2+0 items, 3 options>"
+    with pytest.raises(ValueError):
+        p.count(-1)
+
+
+names = st.sampled_from(["A", "B", "C", "D", "é", "x_1", "#2"])
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> DlxProblem:
+    items = draw(st.lists(names, min_size=1, max_size=6, unique=True))
+    n_primary = draw(st.integers(1, len(items)))
+    primary, secondary = items[:n_primary], items[n_primary:]
+    bounds = {}
+    for name in primary:
+        if draw(st.booleans()):
+            hi = draw(st.integers(1, 3))
+            bounds[name] = (draw(st.integers(0, hi)), hi)
+    options = draw(
+        st.lists(st.lists(st.sampled_from(items), min_size=1, max_size=4, unique=True), max_size=8)
+    )
+    return DlxProblem(primary, options, secondary, bounds)
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems())
+def test_round_trip(problem: DlxProblem) -> None:
+    text = problem.to_dlx()
+    back = parse_dlx(text, strict=True)
+    assert back == problem
+    assert back.to_dlx() == text
+    assert back.count() == problem.count()
