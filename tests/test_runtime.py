@@ -133,3 +133,43 @@ def test_iterators_are_independent():
     first_a = next(a)
     assert list(b)[0] == first_a
     assert len(list(a)) == 3
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_parallel_count_equals_serial_count(threads):
+    assert queens(9).count(threads=threads) == 352
+    assert two_queens(6).count(threads=threads) == 1097
+    data = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
+    assert ExactCover(data, initial=["B"]).count(threads=threads) == 1
+    assert ExactCover(data, initial=["A"]).count(threads=threads) == 0
+    solver = queens(8)
+    assert solver.count(threads=threads) == 92
+    assert list(solver) == []
+    assert solver.stats["solutions"] == 92
+
+
+def test_parallel_count_arguments():
+    solver = queens(6)
+    with pytest.raises(ValueError, match="limit or threads, not both"):
+        solver.count(limit=3, threads=2)
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        solver.count(threads=0)
+    with pytest.raises(TypeError, match="threads must be an int"):
+        solver.count(threads="2")
+    next(solver)
+    with pytest.raises(ValueError, match="has not started"):
+        solver.count(threads=2)
+    assert solver.count(threads=1) == 3
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_interrupts_a_parallel_count():
+    solver = queens(20)
+    start = time.perf_counter()
+    with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
+        solver.count(threads=2)
+    assert time.perf_counter() - start < 10
+    assert solver._solver.interrupted_count > 0
+    # The iterator is left where it was: still at the start.
+    assert solver.stats["nodes"] == 0
+    assert len(solver.first(2)) == 2

@@ -54,9 +54,14 @@ class Solver:
         """The next solution as option ids, or None when there are no more."""
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
+    def count_parallel(self, threads: int) -> int:
+        """Count all solutions on ``threads`` threads (before the search starts)."""
     @property
     def stats(self) -> dict[str, int]:
         """Search-tree nodes, link updates and solutions so far."""
+    @property
+    def interrupted_count(self) -> int:
+        """Solutions counted by the last parallel count before Ctrl-C stopped it."""
     @property
     def exhausted(self) -> bool:
         """True once every solution has been visited."""

@@ -79,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_positive,
         default=1,
         metavar="N",
-        help="threads to count with (accepted; the search is single-threaded for now)",
+        help="with --count (and no --limit): count on N threads (default 1)",
     )
     parser.add_argument(
         "--random",
@@ -213,7 +213,10 @@ def solve(argv: Sequence[str]) -> int:
     lines = problem.lines
     start = time.monotonic()
     try:
-        if args.count:
+        if args.count and args.threads > 1 and limit is None:
+            progress.clear()
+            found = solver.count_parallel(args.threads)
+        elif args.count:
             done = limit == 0
             while not done:
                 remaining = None if limit is None else limit - found
@@ -234,7 +237,7 @@ def solve(argv: Sequence[str]) -> int:
                 progress.update(solver)
     except KeyboardInterrupt:
         interrupted = True
-        found = solver.stats["solutions"]
+        found = solver.stats["solutions"] or solver.interrupted_count
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter exit quiet

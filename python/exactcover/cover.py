@@ -87,7 +87,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         choices = self._choices
         return [choices[k] for k in ids]
 
-    def count(self, limit: int | None = None) -> int:
+    def count(self, limit: int | None = None, *, threads: int | None = None) -> int:
         """Count the solutions not yet yielded, without building them.
 
         This consumes them, like ``sum(1 for _ in self)`` but entirely in Rust
@@ -96,7 +96,13 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         KeyboardInterrupt within a fraction of a second; ``stats["solutions"]``
         then tells how many solutions had been found.
 
+        With ``threads=N`` (N > 1) the search tree is split into many subtrees
+        counted on N threads; this needs an iterator that has not started and
+        cannot be combined with ``limit``.
+
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
+        2
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count(threads=2)
         2
         """
         if limit is not None:
@@ -105,6 +111,19 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             if limit < 0:
                 raise ValueError(f"limit must be non-negative, not {limit}")
             limit = min(limit, 2**64 - 1)
+        if threads is not None:
+            if isinstance(threads, bool) or not isinstance(threads, int):
+                raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+            if threads < 1:
+                raise ValueError(f"threads must be at least 1, not {threads}")
+            if threads > 1:
+                if limit is not None:
+                    raise ValueError("count() takes limit or threads, not both")
+                if self._solver.stats["nodes"] > 0:
+                    raise ValueError(
+                        "count(threads=...) needs an iterator that has not started searching"
+                    )
+                return self._solver.count_parallel(threads)
         return self._solver.count(limit)
 
     def first(self, n: int) -> list[list[C]]:

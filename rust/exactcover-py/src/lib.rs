@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
@@ -36,6 +37,8 @@ create_exception!(
 /// milliseconds, large enough that releasing the GIL costs nothing measurable.
 const MIN_BUDGET: u64 = 1 << 10;
 const MAX_BUDGET: u64 = 1 << 24;
+/// How often a parallel count checks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(10);
 /// The slice length aimed at.
 const SLICE: Duration = Duration::from_millis(20);
 
@@ -87,6 +90,8 @@ struct PySolver {
     budget: u64,
     /// Set when a panic escaped the core: the links may be inconsistent.
     poisoned: bool,
+    /// Solutions counted by the last parallel count before Ctrl-C stopped it.
+    interrupted_count: u64,
 }
 
 impl PySolver {
@@ -137,7 +142,11 @@ impl PySolver {
         seconds: f64,
         mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
     ) -> PyResult<Step> {
-        let seconds = if seconds.is_finite() { seconds.clamp(0.0, 1e9) } else { 1e9 };
+        let seconds = if seconds.is_finite() {
+            seconds.clamp(0.0, 1e9)
+        } else {
+            1e9
+        };
         let deadline = Instant::now() + Duration::from_secs_f64(seconds);
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
@@ -200,6 +209,7 @@ impl PySolver {
             solver,
             budget: MIN_BUDGET * 16,
             poisoned: false,
+            interrupted_count: 0,
         })
     }
 
@@ -235,6 +245,57 @@ impl PySolver {
         Ok(total)
     }
 
+    /// Counts all solutions on `threads` threads (only before the search has
+    /// started; the solver is exhausted afterwards). The workers run without
+    /// the GIL; this thread wakes every few milliseconds to check for signals,
+    /// and on Ctrl-C stops the workers and raises KeyboardInterrupt.
+    fn count_parallel(&mut self, py: Python<'_>, threads: usize) -> PyResult<u64> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        let stop = AtomicBool::new(false);
+        let solver = &mut self.solver;
+        let interrupted_count = &mut self.interrupted_count;
+        *interrupted_count = 0;
+        let outcome = std::thread::scope(|scope| {
+            let stop = &stop;
+            let worker = scope.spawn(move || {
+                catch_unwind(AssertUnwindSafe(|| {
+                    solver.count_parallel_until(threads, stop)
+                }))
+            });
+            loop {
+                py.detach(|| {
+                    let start = Instant::now();
+                    while !worker.is_finished() && start.elapsed() < SIGNAL_POLL {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                });
+                if worker.is_finished() {
+                    return Ok(worker.join());
+                }
+                if let Err(interrupt) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    if let Ok(Ok(Ok((count, _)))) = worker.join() {
+                        *interrupted_count = count;
+                    }
+                    return Err(interrupt);
+                }
+            }
+        })?;
+        match outcome {
+            Ok(Ok(Ok((count, true)))) => Ok(count),
+            Ok(Ok(Ok((_, false)))) => {
+                Err(internal_error("parallel count stopped without a signal"))
+            }
+            Ok(Ok(Err(e))) => Err(to_py_err(py, &e)),
+            Ok(Err(_)) | Err(_) => {
+                self.poisoned = true;
+                Err(internal_error("panic during the parallel count"))
+            }
+        }
+    }
+
     /// Work done so far: a dict with keys nodes, updates, solutions.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -244,6 +305,13 @@ impl PySolver {
         d.set_item("updates", s.updates)?;
         d.set_item("solutions", s.solutions)?;
         Ok(d)
+    }
+
+    /// Solutions counted by the last parallel count before Ctrl-C stopped it
+    /// (the solver itself is left where it was).
+    #[getter]
+    fn interrupted_count(&self) -> u64 {
+        self.interrupted_count
     }
 
     /// True once every solution has been visited.
@@ -256,7 +324,12 @@ impl PySolver {
     /// (solutions found by this call, finished), finished meaning the search
     /// is over or the limit was reached.
     #[pyo3(signature = (seconds, limit=None))]
-    fn count_for(&mut self, py: Python<'_>, seconds: f64, limit: Option<u64>) -> PyResult<(u64, bool)> {
+    fn count_for(
+        &mut self,
+        py: Python<'_>,
+        seconds: f64,
+        limit: Option<u64>,
+    ) -> PyResult<(u64, bool)> {
         let mut remaining = limit.unwrap_or(u64::MAX);
         if remaining == 0 {
             return Ok((0, true));
@@ -273,7 +346,11 @@ impl PySolver {
 
     /// Searches for about `seconds`: (True, solution) for the next solution,
     /// (True, None) when there are no more, (False, None) when time ran out.
-    fn next_solution_for(&mut self, py: Python<'_>, seconds: f64) -> PyResult<(bool, Option<Vec<usize>>)> {
+    fn next_solution_for(
+        &mut self,
+        py: Python<'_>,
+        seconds: f64,
+    ) -> PyResult<(bool, Option<Vec<usize>>)> {
         let step = self.run_for(py, seconds, |s, budget| s.step(budget))?;
         Ok(match step {
             Step::Solution => (true, Some(self.solver.solution())),
@@ -297,11 +374,22 @@ impl PySolver {
 #[pyfunction]
 #[pyo3(signature = (text, strict=false))]
 fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'py, PyDict>> {
-    let syntax = if strict { Syntax::Strict } else { Syntax::Permissive };
-    let dlx = py.detach(|| DlxProblem::parse(text, syntax)).map_err(|e| to_py_err(py, &e))?;
+    let syntax = if strict {
+        Syntax::Strict
+    } else {
+        Syntax::Permissive
+    };
+    let dlx = py
+        .detach(|| DlxProblem::parse(text, syntax))
+        .map_err(|e| to_py_err(py, &e))?;
     let items = PyList::empty(py);
     for item in dlx.items() {
-        items.append((item.name.as_str(), item.item.primary, item.item.lo, item.item.hi))?;
+        items.append((
+            item.name.as_str(),
+            item.item.primary,
+            item.item.lo,
+            item.item.hi,
+        ))?;
     }
     let mut lines = Vec::with_capacity(dlx.options().len());
     let mut starts = Vec::with_capacity(dlx.options().len() + 1);
@@ -341,13 +429,17 @@ fn format_dlx(
 ) -> PyResult<String> {
     let mut dlx = DlxProblem::new();
     for (name, primary, lo, hi) in items {
-        dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| to_py_err(py, &e))?;
+        dlx.add_item(&name, Item { primary, lo, hi })
+            .map_err(|e| to_py_err(py, &e))?;
     }
     for (k, option) in options.into_iter().enumerate() {
         let entries = option
             .into_iter()
             .enumerate()
-            .map(|(j, item)| DlxEntry { item, color: colors.get(&(k, j)).cloned() })
+            .map(|(j, item)| DlxEntry {
+                item,
+                color: colors.get(&(k, j)).cloned(),
+            })
             .collect();
         dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))?;
     }

@@ -497,7 +497,14 @@ impl DancingLinks {
                     .map_or(self.tweaks.len(), |lv| lv.tweak_base as usize);
                 let tried = end.saturating_sub(level.tweak_base as usize) as u32;
                 let d = tried + len + 1;
-                (if level.node == NULL_BRANCH { d } else { tried.max(1) }, d)
+                (
+                    if level.node == NULL_BRANCH {
+                        d
+                    } else {
+                        tried.max(1)
+                    },
+                    d,
+                )
             } else {
                 let d = len + null;
                 if level.node == NULL_BRANCH || level.node == level.item {

@@ -188,17 +188,18 @@ impl Solver {
     pub fn count_parallel(&mut self, threads: usize) -> Result<u64, Error> {
         Ok(self
             .count_parallel_until(threads, &AtomicBool::new(false))?
-            .unwrap_or(0))
+            .0)
     }
 
     /// Like [`Solver::count_parallel`], but every thread stops within a few
-    /// milliseconds once `stop` becomes true; the result is then `None` and the
-    /// solver is left unchanged.
+    /// milliseconds once `stop` becomes true. Returns the number of solutions
+    /// counted and whether the count is complete; an incomplete count leaves
+    /// the solver unchanged.
     pub fn count_parallel_until(
         &mut self,
         threads: usize,
         stop: &AtomicBool,
-    ) -> Result<Option<u64>, Error> {
+    ) -> Result<(u64, bool), Error> {
         let threads = threads.max(1);
         let paths = self.split_paths(threads * 64)?;
         let next = AtomicUsize::new(0);
@@ -238,16 +239,16 @@ impl Solver {
                 });
             }
         });
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
         let total = solutions.into_inner();
+        if stop.load(Ordering::Relaxed) {
+            return Ok((total, false));
+        }
         self.engine.finish(Stats {
             nodes: nodes.into_inner(),
             updates: updates.into_inner(),
             solutions: total,
         });
-        Ok(Some(total))
+        Ok((total, true))
     }
 
     /// Runs the search until the next solution, the end of the search, or until

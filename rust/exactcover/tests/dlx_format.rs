@@ -459,7 +459,11 @@ fn bytes_must_be_utf8() {
 
 #[test]
 fn known_problems_written_and_read_back_keep_their_counts() {
-    let problems = [(common::queens(6), 4u64), (common::queens(8), 92), (common::langford(7), 52)];
+    let problems = [
+        (common::queens(6), 4u64),
+        (common::queens(8), 92),
+        (common::langford(7), 52),
+    ];
     for (problem, expected) in problems {
         let dlx = DlxProblem::from_problem(&problem, |i| format!("x{i}")).unwrap();
         let back = strict(&dlx.to_string());

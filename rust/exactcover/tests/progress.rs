@@ -20,7 +20,10 @@ fn check(mut solver: Solver) {
     loop {
         let (_, step) = solver.count_step(7, u64::MAX);
         let positions = solver.choice_positions(usize::MAX);
-        assert!(positions.iter().all(|&(k, d)| 1 <= k && k <= d), "{positions:?}");
+        assert!(
+            positions.iter().all(|&(k, d)| 1 <= k && k <= d),
+            "{positions:?}"
+        );
         let f = estimate(&positions);
         assert!((0.0..=1.0).contains(&f));
         if step == Step::Exhausted {
