@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
-from itertools import islice
+from collections import defaultdict
+from itertools import count, islice
 from typing import Any, Generic, TypeVar
 
 from ._native import ExactCoverError, Solver as _Solver
@@ -48,8 +49,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
                 f"satisfies, not {type(constraints).__name__}"
             )
         choices: list[C] = list(constraints)
-        index: dict[Hashable, int] = {}
-        options = _map_constraints(constraints, index)
+        options, index = _map_constraints(constraints)
         items = item_kinds(index)
         seed = _resolve_seed(random, seed)
         try:
@@ -145,12 +145,16 @@ class _Cover(Iterator["list[C]"], Generic[C]):
 
 
 def _map_constraints(
-    constraints: Mapping[Any, Iterable[Hashable]], index: dict[Hashable, int]
-) -> list[list[int]]:
-    """Map each choice's constraints to dense ids (first appearance order)."""
-    setdefault = index.setdefault
+    constraints: Mapping[Any, Iterable[Hashable]],
+) -> tuple[list[list[int]], dict[Hashable, int]]:
+    """Map each choice's constraints to dense ids, numbered in order of first
+    appearance; returns the options as lists of ids, and the numbering."""
+    # A defaultdict numbering new keys does the lookup-or-insert in C: this
+    # loop is most of the time it takes to build a problem.
+    index: defaultdict[Hashable, int] = defaultdict(count().__next__)
     try:
-        return [[setdefault(c, len(index)) for c in cons] for cons in constraints.values()]
+        options = [[index[c] for c in cons] for cons in constraints.values()]
+        return options, dict(index)
     except TypeError as error:
         failure = error
     # Slow path, only after a failure: find the culprit and say what it is.
