@@ -38,8 +38,20 @@
 //!   is reached along exactly one path. A last null branch, allowed when
 //!   `need == 0`, stops using `i`.
 //!
+//! # Colors
+//!
+//! An option may give a secondary item a *color* (Knuth's Algorithm C). The
+//! node's `color` field holds it (0: no color). Choosing an option whose node
+//! `p` gives item `j` color `c` *purifies* `j`: every other option in `j`'s list
+//! with a different color (or none) is hidden, and those with color `c` are
+//! marked [`PURIFIED`], so that choosing them later does nothing more to `j`
+//! and hiding them leaves their node in `j`'s list (`j` is never branched on,
+//! and unpurifying walks the list it purified). The header of a purified item
+//! holds its color while it is purified.
+//!
 //! Problems without multiplicities run the same loop instantiated with
-//! `M = false`, which compiles the bound bookkeeping away (the "fast path").
+//! `M = false`, which compiles the bound bookkeeping away (the "fast path"); in
+//! the same way problems without colors run with `C = false`.
 
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
@@ -48,6 +60,10 @@ use crate::Error;
 
 /// `Level::node` value meaning "the null branch: this item takes no option".
 const NULL_BRANCH: u32 = u32::MAX;
+
+/// `Node::color` of an option node whose item has been purified with the
+/// node's own color (Knuth's `COLOR(q) = -1`).
+const PURIFIED: u32 = u32::MAX;
 
 /// One entry of the dancing-links matrix: an item header, an option entry or a
 /// spacer (see the module documentation).
@@ -63,6 +79,9 @@ struct Node {
     /// Next node in the item's vertical list (spacer: last node of the
     /// following option).
     dlink: u32,
+    /// Option entry: its color plus one (0: no color), or [`PURIFIED`]. Header:
+    /// the color of a purified item, else 0. (It fills what would be padding.)
+    color: u32,
 }
 
 /// What the search has decided at one level of the tree.
@@ -129,6 +148,8 @@ pub(crate) struct DancingLinks {
     state: State,
     /// Does the problem need Algorithm M?
     multi: bool,
+    /// Does the problem have colors (Algorithm C)?
+    colored: bool,
     stats: Stats,
 }
 
@@ -194,6 +215,7 @@ impl DancingLinks {
                 top: 0,
                 ulink: i,
                 dlink: i,
+                color: 0,
             });
         }
         // The options, with their spacers; vertical links come afterwards.
@@ -202,11 +224,13 @@ impl DancingLinks {
         for k in 0..n_options {
             let first = nodes.len() as u32;
             option_first.push(first);
-            for item in problem.option(k) {
+            let start = problem.option_start[k] as usize;
+            for (e, item) in problem.option(k).enumerate() {
                 nodes.push(Node {
                     top: item as u32 + 1,
                     ulink: 0,
                     dlink: 0,
+                    color: problem.option_colors.get(start + e).copied().unwrap_or(0),
                 });
             }
             let last = nodes.len() as u32 - 1;
@@ -216,6 +240,7 @@ impl DancingLinks {
                 top: 0,
                 ulink: first,
                 dlink: 0,
+                color: 0,
             });
         }
 
@@ -285,12 +310,13 @@ impl DancingLinks {
             tweaks: Vec::with_capacity(n_options),
             state: State::Enter,
             multi: problem.has_multiplicities(),
+            colored: problem.has_colors(),
             stats: Stats::default(),
         };
         // An upper bound of 0 forbids the item's options from the start.
         for i in 1..=n as u32 {
             if solver.bound[i as usize] == 0 {
-                solver.cover(i);
+                solver.cover::<true>(i);
             }
         }
         solver.stats.updates = 0;
@@ -314,7 +340,7 @@ impl DancingLinks {
         let x = self.option_first[option];
         self.removed[option] = true;
         self.forced.push(option as u32);
-        self.tweak(x);
+        self.tweak::<true>(x);
         self.commit_all::<true>(x);
         Ok(true)
     }
@@ -330,7 +356,7 @@ impl DancingLinks {
             self.state = State::Done;
         } else if self.is_available(option) {
             self.removed[option] = true;
-            self.tweak(self.option_first[option]);
+            self.tweak::<true>(self.option_first[option]);
         }
         Ok(())
     }
@@ -352,13 +378,18 @@ impl DancingLinks {
     }
 
     /// Is `option` still in the lists (before the search)? It is unless it was
-    /// forced or excluded, or one of its items is saturated.
+    /// forced or excluded, one of its items is saturated, or it conflicts with
+    /// the color of a purified item.
     fn is_available(&self, option: usize) -> bool {
         let x = self.option_first[option];
         !self.removed[option]
-            && self
-                .option_nodes(x)
-                .all(|q| self.bound[self.nodes[q as usize].top as usize] > 0)
+            && self.option_nodes(x).all(|q| {
+                let node = self.nodes[q as usize];
+                let item = node.top as usize;
+                let purified = self.nodes[item].color;
+                self.bound[item] > 0
+                    && (purified == 0 || node.color == purified || node.color == PURIFIED)
+            })
     }
 
     /// The nodes of the option containing `x`, starting at `x`.
@@ -384,10 +415,11 @@ impl DancingLinks {
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
     pub(crate) fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
-        if self.multi {
-            self.run::<true>(budget, limit)
-        } else {
-            self.run::<false>(budget, limit)
+        match (self.multi, self.colored) {
+            (false, false) => self.run::<false, false>(budget, limit),
+            (false, true) => self.run::<false, true>(budget, limit),
+            (true, false) => self.run::<true, false>(budget, limit),
+            (true, true) => self.run::<true, true>(budget, limit),
         }
     }
 
@@ -552,9 +584,9 @@ impl DancingLinks {
         self.levels.len()
     }
 
-    /// The search loop. `M` selects Algorithm M's bookkeeping; with `M = false`
-    /// this is Algorithm X with secondary items.
-    fn run<const M: bool>(&mut self, mut budget: u64, limit: u64) -> (u64, Step) {
+    /// The search loop. `M` selects Algorithm M's bookkeeping and `C` Algorithm
+    /// C's colors; with neither this is Algorithm X with secondary items.
+    fn run<const M: bool, const C: bool>(&mut self, mut budget: u64, limit: u64) -> (u64, Step) {
         let mut found = 0u64;
         loop {
             match self.state {
@@ -590,7 +622,7 @@ impl DancingLinks {
                                 if M {
                                     self.bound[iu] = 0;
                                 }
-                                self.cover(i);
+                                self.cover::<C>(i);
                                 let first = self.nodes[iu].dlink;
                                 self.levels.push(Level {
                                     item: i,
@@ -623,7 +655,7 @@ impl DancingLinks {
                     if !M || !wide {
                         if x != i {
                             // X5 [Try x_l]: cover the other items of option x.
-                            self.commit_others::<M>(x);
+                            self.commit_others::<M, C>(x);
                             self.state = State::Enter;
                         } else if M && self.slack[iu] > 0 {
                             // M5: all options tried; i may stay short of its bound.
@@ -631,7 +663,7 @@ impl DancingLinks {
                             self.state = State::Enter;
                         } else {
                             // X7 [Backtrack]: restore i and leave the level.
-                            self.uncover(i);
+                            self.uncover::<C>(i);
                             if M {
                                 self.bound[iu] = 1;
                             }
@@ -645,10 +677,10 @@ impl DancingLinks {
                         let need = self.bound[iu].saturating_sub(self.slack[iu]);
                         if len >= need.max(1) {
                             let x = self.nodes[iu].dlink;
-                            self.tweak(x);
+                            self.tweak::<C>(x);
                             self.tweaks.push(x);
                             self.levels[top].node = x;
-                            self.commit_all::<true>(x);
+                            self.commit_all::<C>(x);
                             self.state = State::Enter;
                         } else if need == 0 {
                             // The null branch: i takes no more options. Its list
@@ -658,7 +690,7 @@ impl DancingLinks {
                             self.state = State::Enter;
                         } else {
                             // M8 [Restore i]: too few options left for its lower bound.
-                            self.untweak_to(tweak_base);
+                            self.untweak_to::<C>(tweak_base);
                             self.levels.pop();
                             self.state = State::Backtrack;
                         }
@@ -680,26 +712,154 @@ impl DancingLinks {
                     if M && x == NULL_BRANCH {
                         if wide {
                             self.relink_item(i);
-                            self.untweak_to(tweak_base);
+                            self.untweak_to::<C>(tweak_base);
                         } else {
-                            self.uncover(i);
+                            self.uncover::<C>(i);
                             self.bound[iu] = 1;
                         }
                         self.levels.pop();
                         continue;
                     }
                     if !M || !wide {
-                        self.uncommit_others::<M>(x);
+                        self.uncommit_others::<M, C>(x);
                         let top = self.levels.len() - 1;
                         self.levels[top].node = self.nodes[x as usize].dlink;
                     } else {
-                        self.uncommit_all(x);
+                        self.uncommit_all::<C>(x);
                     }
                     self.state = State::Try;
                 }
                 State::Done => return (found, Step::Exhausted),
             }
         }
+    }
+
+    /// One of Knuth's random probes (TAOCP 7.2.2.1, "estimating the running
+    /// time"; Knuth 1975): from the current root, take a random branch at every
+    /// level until a solution or a dead end, then undo everything. With `d_k`
+    /// the number of branches at depth `k`, `1 + d_1 + d_1 d_2 + ...` is an
+    /// unbiased estimate of the number of nodes of the search tree (counted as
+    /// [`Stats::nodes`] counts them), and `d_1 d_2 ... d_l` (0 at a dead end)
+    /// of the number of solutions. Returns `(nodes, solutions, depth)`.
+    ///
+    /// The branches are exactly those the search takes, including Algorithm
+    /// M's tweaking and null branches, so the estimate is unbiased for every
+    /// problem. Only at the root (before the search starts).
+    pub(crate) fn probe(&mut self, rng: &mut SplitMix64) -> (f64, f64, usize) {
+        debug_assert!(self.levels.is_empty() && self.state == State::Enter);
+        let result = match (self.multi, self.colored) {
+            (false, false) => self.probe_with::<false, false>(rng),
+            (false, true) => self.probe_with::<false, true>(rng),
+            (true, false) => self.probe_with::<true, false>(rng),
+            (true, true) => self.probe_with::<true, true>(rng),
+        };
+        debug_assert!(self.levels.is_empty());
+        result
+    }
+
+    fn probe_with<const M: bool, const C: bool>(
+        &mut self,
+        rng: &mut SplitMix64,
+    ) -> (f64, f64, usize) {
+        let updates_before = self.stats.updates;
+        let mut weight = 1.0f64;
+        let mut nodes = 0.0f64;
+        let mut solutions = 0.0f64;
+        loop {
+            nodes += weight;
+            let choice = if M { self.choose_m() } else { self.choose_x() };
+            let i = match choice {
+                Choice::Solved => {
+                    solutions = weight;
+                    break;
+                }
+                Choice::DeadEnd => break,
+                Choice::Item(i) => i,
+            };
+            let iu = i as usize;
+            let len = self.nodes[iu].top;
+            if !M || self.bound[iu] == 1 {
+                // As X4/M4 then X5 (or M5's null branch): cover i, then its
+                // r-th option, or none when r == len.
+                let d = len + u32::from(M && self.slack[iu] > 0);
+                let r = rng.below(d as usize) as u32;
+                if M {
+                    self.bound[iu] = 0;
+                }
+                self.cover::<C>(i);
+                let mut x = NULL_BRANCH;
+                if r < len {
+                    x = self.nodes[iu].dlink;
+                    for _ in 0..r {
+                        x = self.nodes[x as usize].dlink;
+                    }
+                    self.commit_others::<M, C>(x);
+                }
+                self.levels.push(Level {
+                    item: i,
+                    node: x,
+                    wide: false,
+                    tweak_base: 0,
+                });
+                weight *= f64::from(d);
+            } else {
+                // Branch r of a wide level: the first r options tweaked away,
+                // then the next one included, or the null branch.
+                let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
+                let d = len + 1 - need;
+                let r = rng.below(d as usize) as u32;
+                let tweak_base = self.tweaks.len() as u32;
+                for _ in 0..r {
+                    let x = self.nodes[iu].dlink;
+                    self.tweak::<C>(x);
+                    self.tweaks.push(x);
+                }
+                let mut x = NULL_BRANCH;
+                if len - r >= need.max(1) {
+                    x = self.nodes[iu].dlink;
+                    self.tweak::<C>(x);
+                    self.tweaks.push(x);
+                    self.commit_all::<C>(x);
+                } else {
+                    self.unlink_item(i);
+                }
+                self.levels.push(Level {
+                    item: i,
+                    node: x,
+                    wide: true,
+                    tweak_base,
+                });
+                weight *= f64::from(d);
+            }
+        }
+        let depth = self.levels.len();
+        while let Some(Level {
+            item: i,
+            node: x,
+            wide,
+            tweak_base,
+        }) = self.levels.pop()
+        {
+            if M && wide {
+                if x == NULL_BRANCH {
+                    self.relink_item(i);
+                } else {
+                    self.uncommit_all::<C>(x);
+                }
+                self.untweak_to::<C>(tweak_base);
+            } else {
+                if x != NULL_BRANCH {
+                    self.uncommit_others::<M, C>(x);
+                }
+                self.uncover::<C>(i);
+                if M {
+                    self.bound[i as usize] = 1;
+                }
+            }
+        }
+        // Probes are not search work.
+        self.stats.updates = updates_before;
+        (nodes, solutions, depth)
     }
 
     /// Algorithm X's choice: the active primary item with the fewest options
@@ -760,10 +920,10 @@ impl DancingLinks {
     /// Covers item `i`: hides every option in its list and unlinks it from its
     /// item list.
     #[inline]
-    fn cover(&mut self, i: u32) {
+    fn cover<const C: bool>(&mut self, i: u32) {
         let mut p = links::get(&self.nodes, i).dlink;
         while p != i {
-            self.hide(p);
+            self.hide::<C>(p);
             p = links::get(&self.nodes, p).dlink;
         }
         self.unlink_item(i);
@@ -772,19 +932,20 @@ impl DancingLinks {
 
     /// Exactly undoes [`DancingLinks::cover`].
     #[inline]
-    fn uncover(&mut self, i: u32) {
+    fn uncover<const C: bool>(&mut self, i: u32) {
         self.relink_item(i);
         let mut p = links::get(&self.nodes, i).ulink;
         while p != i {
-            self.unhide(p);
+            self.unhide::<C>(p);
             p = links::get(&self.nodes, p).ulink;
         }
     }
 
     /// Removes the option containing node `p` from every item list except `p`'s
-    /// own.
+    /// own. With colors, nodes marked [`PURIFIED`] stay in their lists (Knuth's
+    /// `hide'`).
     #[inline]
-    fn hide(&mut self, p: u32) {
+    fn hide<const C: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mut q = p + 1;
         let mut updates = 0;
@@ -793,14 +954,17 @@ impl DancingLinks {
                 top: x,
                 ulink: u,
                 dlink: d,
+                color,
             } = links::get(nodes, q);
             if x == 0 {
                 q = u;
             } else {
-                links::get_mut(nodes, u).dlink = d;
-                links::get_mut(nodes, d).ulink = u;
-                links::get_mut(nodes, x).top -= 1;
-                updates += 1;
+                if !C || color != PURIFIED {
+                    links::get_mut(nodes, u).dlink = d;
+                    links::get_mut(nodes, d).ulink = u;
+                    links::get_mut(nodes, x).top -= 1;
+                    updates += 1;
+                }
                 q += 1;
             }
         }
@@ -809,7 +973,7 @@ impl DancingLinks {
 
     /// Exactly undoes [`DancingLinks::hide`] (walking the option the other way).
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const C: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mut q = p - 1;
         while q != p {
@@ -817,13 +981,16 @@ impl DancingLinks {
                 top: x,
                 ulink: u,
                 dlink: d,
+                color,
             } = links::get(nodes, q);
             if x == 0 {
                 q = d;
             } else {
-                links::get_mut(nodes, u).dlink = q;
-                links::get_mut(nodes, d).ulink = q;
-                links::get_mut(nodes, x).top += 1;
+                if !C || color != PURIFIED {
+                    links::get_mut(nodes, u).dlink = q;
+                    links::get_mut(nodes, d).ulink = q;
+                    links::get_mut(nodes, x).top += 1;
+                }
                 q -= 1;
             }
         }
@@ -832,27 +999,29 @@ impl DancingLinks {
     /// Removes the whole option containing `x` (its own node included) from the
     /// lists: the option is chosen, or excluded, for the rest of this subtree.
     #[inline]
-    fn tweak(&mut self, x: u32) {
+    fn tweak<const C: bool>(&mut self, x: u32) {
         let Node {
             top: i,
             ulink: u,
             dlink: d,
+            ..
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = d;
         self.nodes[d as usize].ulink = u;
         self.nodes[i as usize].top -= 1;
         self.stats.updates += 1;
-        self.hide(x);
+        self.hide::<C>(x);
     }
 
     /// Exactly undoes [`DancingLinks::tweak`].
     #[inline]
-    fn untweak(&mut self, x: u32) {
-        self.unhide(x);
+    fn untweak<const C: bool>(&mut self, x: u32) {
+        self.unhide::<C>(x);
         let Node {
             top: i,
             ulink: u,
             dlink: d,
+            ..
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = x;
         self.nodes[d as usize].ulink = x;
@@ -861,13 +1030,13 @@ impl DancingLinks {
 
     /// Untweaks, innermost first, every option tweaked since the stack had
     /// length `base`.
-    fn untweak_to(&mut self, base: u32) {
+    fn untweak_to<const C: bool>(&mut self, base: u32) {
         while self.tweaks.len() > base as usize {
             let x = self
                 .tweaks
                 .pop()
                 .expect("tweak stack shorter than its base");
-            self.untweak(x);
+            self.untweak::<C>(x);
         }
     }
 
@@ -885,46 +1054,94 @@ impl DancingLinks {
         *links::item_mut(&mut self.llink, r) = i;
     }
 
-    /// One more option contains item `j`: with multiplicities, use up one unit of
-    /// its bound and cover it when saturated; without, simply cover it.
+    /// One more option contains the item of node `p`: with multiplicities, use
+    /// up one unit of its bound and cover it when saturated; without, simply
+    /// cover it. A colored node purifies its item instead (Knuth's
+    /// `commit(p, j)`); an already purified one does nothing.
     #[inline]
-    fn commit<const M: bool>(&mut self, j: u32) {
-        if M {
+    fn commit<const M: bool, const C: bool>(&mut self, p: u32) {
+        let Node { top: j, color, .. } = links::get(&self.nodes, p);
+        if C && color != 0 {
+            if color != PURIFIED {
+                self.purify(p);
+            }
+        } else if M {
             let b = &mut self.bound[j as usize];
             *b -= 1;
             if *b == 0 {
-                self.cover(j);
+                self.cover::<C>(j);
             }
         } else {
-            self.cover(j);
+            self.cover::<C>(j);
         }
     }
 
     /// Exactly undoes [`DancingLinks::commit`].
     #[inline]
-    fn uncommit<const M: bool>(&mut self, j: u32) {
-        if M {
+    fn uncommit<const M: bool, const C: bool>(&mut self, p: u32) {
+        let Node { top: j, color, .. } = links::get(&self.nodes, p);
+        if C && color != 0 {
+            if color != PURIFIED {
+                self.unpurify(p);
+            }
+        } else if M {
             if self.bound[j as usize] == 0 {
-                self.uncover(j);
+                self.uncover::<C>(j);
             }
             self.bound[j as usize] += 1;
         } else {
-            self.uncover(j);
+            self.uncover::<C>(j);
         }
+    }
+
+    /// Node `p` gives its item `j` a color: hide every option of `j`'s list
+    /// with another color or none, and mark those with the same color (Knuth's
+    /// `purify`).
+    fn purify(&mut self, p: u32) {
+        let Node { top: j, color, .. } = links::get(&self.nodes, p);
+        links::get_mut(&mut self.nodes, j).color = color;
+        let mut q = links::get(&self.nodes, j).dlink;
+        while q != j {
+            let node = links::get(&self.nodes, q);
+            if node.color == color {
+                if q != p {
+                    links::get_mut(&mut self.nodes, q).color = PURIFIED;
+                }
+            } else {
+                self.hide::<true>(q);
+            }
+            q = node.dlink;
+        }
+        self.stats.updates += 1;
+    }
+
+    /// Exactly undoes [`DancingLinks::purify`] (walking the list upwards).
+    fn unpurify(&mut self, p: u32) {
+        let Node { top: j, color, .. } = links::get(&self.nodes, p);
+        let mut q = links::get(&self.nodes, j).ulink;
+        while q != j {
+            let node = links::get(&self.nodes, q);
+            if node.color == PURIFIED {
+                links::get_mut(&mut self.nodes, q).color = color;
+            } else if node.color != color {
+                self.unhide::<true>(q);
+            }
+            q = node.ulink;
+        }
+        links::get_mut(&mut self.nodes, j).color = 0;
     }
 
     /// Commits the items of `x`'s option other than `x`'s own, left to right
     /// cyclically.
     #[inline]
-    fn commit_others<const M: bool>(&mut self, x: u32) {
+    fn commit_others<const M: bool, const C: bool>(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
             let node = links::get(&self.nodes, p);
-            let j = node.top;
-            if j == 0 {
+            if node.top == 0 {
                 p = node.ulink;
             } else {
-                self.commit::<M>(j);
+                self.commit::<M, C>(p);
                 p += 1;
             }
         }
@@ -932,30 +1149,30 @@ impl DancingLinks {
 
     /// Exactly undoes [`DancingLinks::commit_others`], right to left.
     #[inline]
-    fn uncommit_others<const M: bool>(&mut self, x: u32) {
+    fn uncommit_others<const M: bool, const C: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let node = links::get(&self.nodes, p);
-            let j = node.top;
-            if j == 0 {
+            if node.top == 0 {
                 p = node.dlink;
             } else {
-                self.uncommit::<M>(j);
+                self.uncommit::<M, C>(p);
                 p -= 1;
             }
         }
     }
 
-    /// Commits every item of `x`'s option, `x`'s own first.
-    fn commit_all<const M: bool>(&mut self, x: u32) {
-        self.commit::<M>(self.nodes[x as usize].top);
-        self.commit_others::<M>(x);
+    /// Commits every item of `x`'s option, `x`'s own first (with
+    /// multiplicities).
+    fn commit_all<const C: bool>(&mut self, x: u32) {
+        self.commit::<true, C>(x);
+        self.commit_others::<true, C>(x);
     }
 
     /// Exactly undoes [`DancingLinks::commit_all`].
-    fn uncommit_all(&mut self, x: u32) {
-        self.uncommit_others::<true>(x);
-        self.uncommit::<true>(self.nodes[x as usize].top);
+    fn uncommit_all<const C: bool>(&mut self, x: u32) {
+        self.uncommit_others::<true, C>(x);
+        self.uncommit::<true, C>(x);
     }
 
     /// Checks the data structure's invariants: every list is doubly linked, every

@@ -47,9 +47,9 @@
 //! [`Error::Dlx`] that names the line (1-based) and the reason
 //! ([`DlxError`]).
 //!
-//! Colors are read and kept, and written back out, but the solver does not
-//! support them yet: [`DlxProblem::to_problem`] fails with
-//! [`Error::ColorsUnsupported`] rather than solving the problem wrongly.
+//! Colors are read, solved (Knuth's Algorithm C: options that give a secondary
+//! item the same color are compatible) and written back out; colors on items
+//! with multiplicities are solved as dlx3 does.
 //!
 //! ```
 //! use exactcover::dlx_format::{DlxProblem, Syntax};
@@ -752,14 +752,9 @@ impl DlxProblem {
 
     /// Does some option give an item a color?
     pub fn uses_colors(&self) -> bool {
-        self.first_colored_line().is_some()
-    }
-
-    fn first_colored_line(&self) -> Option<usize> {
         self.options
             .iter()
-            .find(|o| o.entries.iter().any(|e| e.color.is_some()))
-            .map(|o| o.line)
+            .any(|o| o.entries.iter().any(|e| e.color.is_some()))
     }
 
     /// Does some primary item have bounds other than `1..=1` (a dlx3 file)?
@@ -782,28 +777,52 @@ impl DlxProblem {
                 .all(|(a, b)| a.entries == b.entries)
     }
 
-    /// The problem for the solver: item `i` and option `k` keep their indices.
-    /// Fails with [`Error::ColorsUnsupported`] (naming the first line that uses a
-    /// color) if any option has a color: the solver does not support colors yet.
+    /// The problem for the solver: item `i` and option `k` keep their indices;
+    /// colors are numbered in order of first appearance (see
+    /// [`DlxProblem::color_names`]).
     pub fn to_problem(&self) -> Result<Problem, Error> {
-        if let Some(line) = self.first_colored_line() {
-            return Err(Error::ColorsUnsupported { line });
-        }
         let mut problem = Problem::new();
         for item in &self.items {
             problem.add_item(item.item)?;
         }
+        let mut colors: HashMap<&str, u32> = HashMap::new();
         for option in &self.options {
-            problem.add_option(option.entries.iter().map(|e| e.item))?;
+            let entries: Vec<(usize, Option<u32>)> = option
+                .entries
+                .iter()
+                .map(|e| {
+                    let color = e.color.as_deref().map(|c| {
+                        let next = colors.len() as u32;
+                        *colors.entry(c).or_insert(next)
+                    });
+                    (e.item, color)
+                })
+                .collect();
+            // The reader already checked what could fail here (colors only on
+            // secondary items, which have bounds 0..=1; no repeated items).
+            problem.add_colored_option(entries)?;
         }
         Ok(problem)
+    }
+
+    /// The colors of the problem in order of first appearance: color `c` of
+    /// [`DlxProblem::to_problem`] is `color_names()[c]`.
+    pub fn color_names(&self) -> Vec<&str> {
+        let mut seen = std::collections::HashSet::new();
+        self.options
+            .iter()
+            .flat_map(|o| o.entries.iter())
+            .filter_map(|e| e.color.as_deref())
+            .filter(|c| seen.insert(*c))
+            .collect()
     }
 
     /// A DLX problem for a core [`Problem`], with item names from `names` (item
     /// `i` is called `names(i)`), e.g. `|i| format!("i{i}")`. Primary items are
     /// listed first, so item indices change unless the problem already lists
     /// them first; option `k` stays option `k` unless it has no primary item
-    /// (it is then dropped, as a reader would drop it).
+    /// (it is then dropped, as a reader would drop it). Colors are written as
+    /// their numbers (multi-character colors need permissive mode).
     ///
     /// Fails if a name cannot be written or is repeated, or if a secondary item
     /// has bounds other than `0..=1` (the format cannot express them).
@@ -829,9 +848,10 @@ impl DlxProblem {
         for k in 0..problem.num_options() {
             let entries = problem
                 .option(k)
-                .map(|i| DlxEntry {
+                .zip(problem.option_colors(k))
+                .map(|(i, color)| DlxEntry {
                     item: position[i],
-                    color: None,
+                    color: color.map(|c| c.to_string()),
                 })
                 .collect();
             dlx.add_option(0, entries)?;

@@ -46,7 +46,8 @@ pub enum Error {
         /// The index given.
         option: usize,
     },
-    /// Options can only be forced before the search has started.
+    /// Options can only be forced or excluded, and the search tree estimated,
+    /// before the search has started.
     SearchStarted,
     /// The problem does not fit the solver's 32-bit node indices.
     TooLarge {
@@ -62,10 +63,13 @@ pub enum Error {
         /// Why.
         reason: DlxError,
     },
-    /// A DLX problem uses colors, which the solver does not support yet.
-    ColorsUnsupported {
-        /// The first line with a colored item.
-        line: usize,
+    /// An option gives a color to an item that cannot have one: a primary
+    /// item, or a secondary item whose upper bound is not 1.
+    ColorOnItem {
+        /// Index of the offending option.
+        option: usize,
+        /// The item.
+        item: usize,
     },
 }
 
@@ -89,9 +93,11 @@ impl fmt::Display for Error {
                  make it primary instead"
             ),
             Error::UnknownOption { option } => write!(f, "there is no option {option}"),
-            Error::SearchStarted => {
-                write!(f, "options can only be forced before the search starts")
-            }
+            Error::SearchStarted => write!(
+                f,
+                "the search has already started: options can only be forced or \
+                 excluded, and the search tree estimated, before it starts"
+            ),
             Error::TooLarge { what } => {
                 write!(
                     f,
@@ -100,10 +106,10 @@ impl fmt::Display for Error {
             }
             Error::Dlx { line: 0, reason } => write!(f, "{reason}"),
             Error::Dlx { line, reason } => write!(f, "line {line}: {reason}"),
-            Error::ColorsUnsupported { line } => write!(
+            Error::ColorOnItem { option, item } => write!(
                 f,
-                "line {line}: colors (item:c) are not supported by the solver yet; \
-                 the problem cannot be solved"
+                "option {option} gives a color to item {item}, which is not a secondary \
+                 item covered at most once; only such items can have colors"
             ),
         }
     }

@@ -81,6 +81,10 @@ pub struct Problem {
     /// `option_items[option_start[k]..option_start[k + 1]]` are the items of option k.
     pub(crate) option_start: Vec<u32>,
     pub(crate) option_items: Vec<u32>,
+    /// Colors of the entries, parallel to `option_items` (0: no color, else the
+    /// caller's color plus one); empty while no option has a color, so that
+    /// problems without colors pay nothing for them.
+    pub(crate) option_colors: Vec<u32>,
     /// Scratch marks for duplicate detection: `mark[item] == stamp` when the item
     /// was already seen in the option being added.
     mark: Vec<u32>,
@@ -137,6 +141,37 @@ impl Problem {
     /// Adds an option made of the given items (in any order, each at most once);
     /// returns its index. On error nothing is added.
     pub fn add_option<I: IntoIterator<Item = usize>>(&mut self, items: I) -> Result<usize, Error> {
+        self.add_colored_option(items.into_iter().map(|item| (item, None)))
+    }
+
+    /// Adds an option whose entries may give **colors** to secondary items
+    /// (Knuth's Algorithm C, as in `dlx2`): `(item, Some(color))` or
+    /// `(item, None)`. Returns the option's index; on error nothing is added.
+    ///
+    /// Options that give a secondary item the *same* color are compatible: any
+    /// number of them may be chosen together. An option that gives it a
+    /// different color, or contains it without a color, conflicts. Only
+    /// secondary items with bounds `0..=1` can be colored (primary items are
+    /// covered by one option anyway); colors are any `u32` below `u32::MAX - 1`.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver};
+    ///
+    /// // dlx2's example: primary A B C, secondary X Y.
+    /// let mut p = Problem::with_items(3, 2);
+    /// let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+    /// p.add_colored_option([(a, None), (b, None), (x, Some(0)), (y, Some(0))]).unwrap();
+    /// p.add_colored_option([(a, None), (c, None), (x, Some(1)), (y, Some(1))]).unwrap();
+    /// p.add_colored_option([(x, Some(0)), (y, Some(1))]).unwrap();
+    /// p.add_colored_option([(b, None), (x, Some(1))]).unwrap();
+    /// p.add_colored_option([(c, None), (y, Some(1))]).unwrap();
+    /// let solutions: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
+    /// assert_eq!(solutions, [vec![1, 3]]);
+    /// ```
+    pub fn add_colored_option<I>(&mut self, entries: I) -> Result<usize, Error>
+    where
+        I: IntoIterator<Item = (usize, Option<u32>)>,
+    {
         let option = self.num_options();
         let start = self.option_items.len();
         self.stamp = self.stamp.wrapping_add(1);
@@ -148,8 +183,9 @@ impl Problem {
         if self.mark.len() < self.items.len() {
             self.mark.resize(self.items.len(), 0);
         }
+        let colors_before = self.option_colors.len();
         let result = (|| {
-            for item in items {
+            for (item, color) in entries {
                 if item >= self.items.len() {
                     return Err(Error::UnknownItem { option, item });
                 }
@@ -158,6 +194,24 @@ impl Problem {
                 }
                 self.mark[item] = self.stamp;
                 self.option_items.push(item as u32);
+                let code = match color {
+                    None => 0,
+                    Some(c) => {
+                        let kind = self.items[item];
+                        if kind.primary || kind.hi != 1 {
+                            return Err(Error::ColorOnItem { option, item });
+                        }
+                        if c >= u32::MAX - 1 {
+                            return Err(Error::TooLarge { what: "a color" });
+                        }
+                        c + 1
+                    }
+                };
+                if code != 0 || !self.option_colors.is_empty() {
+                    // From the first color on, every entry has one (0 for none).
+                    self.option_colors.resize(self.option_items.len() - 1, 0);
+                    self.option_colors.push(code);
+                }
             }
             if self.option_items.len() == start {
                 return Err(Error::EmptyOption { option });
@@ -179,6 +233,9 @@ impl Problem {
             }
             Err(e) => {
                 self.option_items.truncate(start);
+                // Back to no colors at all if this option brought the first.
+                let keep = if colors_before == 0 { 0 } else { start };
+                self.option_colors.truncate(keep);
                 Err(e)
             }
         }
@@ -197,6 +254,30 @@ impl Problem {
     /// Total number of (option, item) entries.
     pub fn num_entries(&self) -> usize {
         self.option_items.len()
+    }
+
+    /// The colors of option `k`'s entries, in the order of [`Problem::option`]
+    /// (`None` for an entry without a color).
+    pub fn option_colors(&self, k: usize) -> impl ExactSizeIterator<Item = Option<u32>> + '_ {
+        let (s, e) = (
+            self.option_start[k] as usize,
+            self.option_start[k + 1] as usize,
+        );
+        let colors = if self.option_colors.is_empty() {
+            &[][..]
+        } else {
+            &self.option_colors[s..e]
+        };
+        (s..e).map(move |q| match colors.get(q - s) {
+            None | Some(0) => None,
+            Some(&c) => Some(c - 1),
+        })
+    }
+
+    /// Does some option give an item a color? If not, the solver runs without
+    /// Algorithm C's bookkeeping.
+    pub fn has_colors(&self) -> bool {
+        self.option_colors.iter().any(|&c| c != 0)
     }
 
     /// The kind and bounds of item `i`.

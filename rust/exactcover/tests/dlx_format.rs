@@ -62,7 +62,7 @@ fn dlx1_example_has_one_solution() {
 }
 
 #[test]
-fn dlx2_color_example_is_read_and_refused_by_the_solver() {
+fn dlx2_color_example_is_read_and_solved() {
     let text = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
     let dlx = strict(text);
     assert_eq!(dlx.options().len(), 4);
@@ -76,15 +76,9 @@ fn dlx2_color_example_is_read_and_refused_by_the_solver() {
         }
     );
     assert_eq!(dlx.option_text(1), "A C X:1 Y:1");
-    assert_eq!(
-        dlx.to_problem().unwrap_err(),
-        Error::ColorsUnsupported { line: 3 }
-    );
-    assert!(dlx
-        .to_problem()
-        .unwrap_err()
-        .to_string()
-        .starts_with("line 3: colors"));
+    // The documented solution: `A C X:1 Y:1` and `B X:1`.
+    assert_eq!(solutions(&dlx), [["A C X:1 Y:1", "B X:1"]]);
+    assert_eq!(dlx.color_names(), ["0", "1"]);
     round_trip(&dlx);
     // Any byte can be a color, even `:` or `|`.
     let dlx = strict("A | X\nA X::\nA X:|\n");
@@ -108,9 +102,8 @@ fn dlx3_multiplicity_example() {
     );
     assert!(dlx.uses_bounds());
     round_trip(&dlx);
-    // Without colors it can be solved.
-    let plain = parse("A B 2:3|C | X Y\nA B X Y\nA C\nC X\nB\nC Y\n");
-    assert!(count(&plain) > 0);
+    // The documented solution (dlx3 also prints a `null C` move).
+    assert_eq!(solutions(&dlx), [["A C X:1 Y:1", "B X:1", "C Y:1"]]);
 }
 
 #[test]

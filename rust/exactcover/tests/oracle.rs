@@ -11,6 +11,9 @@ use proptest::prelude::*;
 struct Spec {
     items: Vec<Item>,
     options: Vec<Vec<usize>>,
+    /// The color of each entry of each option (only on secondary items with
+    /// bound 1), parallel to `options`.
+    colors: Vec<Vec<Option<u32>>>,
 }
 
 fn item_strategy(multiplicities: bool) -> BoxedStrategy<Item> {
@@ -29,17 +32,45 @@ fn item_strategy(multiplicities: bool) -> BoxedStrategy<Item> {
 }
 
 fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
+    spec_with(multiplicities, false)
+}
+
+/// Random problems; with `colors`, entries of secondary items with bound 1
+/// get one of three colors three times out of four.
+fn spec_with(multiplicities: bool, colors: bool) -> impl Strategy<Value = Spec> {
     (1usize..7)
         .prop_flat_map(move |n| {
             let items = proptest::collection::vec(item_strategy(multiplicities), n);
             let options = proptest::collection::vec(
-                proptest::collection::btree_set(0..n, 1..=n.min(4))
-                    .prop_map(|s| s.into_iter().collect::<Vec<_>>()),
+                (
+                    proptest::collection::btree_set(0..n, 1..=n.min(4))
+                        .prop_map(|s| s.into_iter().collect::<Vec<_>>()),
+                    proptest::collection::vec(0u32..4, 4),
+                ),
                 0..11,
             );
             (items, options)
         })
-        .prop_map(|(items, options)| Spec { items, options })
+        .prop_map(move |(items, options)| {
+            let colors = options
+                .iter()
+                .map(|(o, draws)| {
+                    o.iter()
+                        .zip(draws)
+                        .map(|(&i, &d)| {
+                            let colorable = !items[i].primary && items[i].hi == 1;
+                            (colors && colorable && d > 0).then(|| d - 1)
+                        })
+                        .collect()
+                })
+                .collect();
+            let options = options.into_iter().map(|(o, _)| o).collect();
+            Spec {
+                items,
+                options,
+                colors,
+            }
+        })
 }
 
 fn build(spec: &Spec) -> Problem {
@@ -47,14 +78,17 @@ fn build(spec: &Spec) -> Problem {
     for &item in &spec.items {
         p.add_item(item).unwrap();
     }
-    for o in &spec.options {
-        p.add_option(o.iter().copied()).unwrap();
+    for (o, c) in spec.options.iter().zip(&spec.colors) {
+        p.add_colored_option(o.iter().copied().zip(c.iter().copied()))
+            .unwrap();
     }
     p
 }
 
 /// Every subset of options that contains `forced` and in which every other
-/// option has a primary item, checked against the bounds.
+/// option has a primary item, checked against the bounds; an item that every
+/// chosen option containing it gives the same color may be covered any number
+/// of times.
 fn brute_force(spec: &Spec, forced: &[usize]) -> BTreeSet<Vec<usize>> {
     let m = spec.options.len();
     let mut out = BTreeSet::new();
@@ -65,21 +99,23 @@ fn brute_force(spec: &Spec, forced: &[usize]) -> BTreeSet<Vec<usize>> {
             }
         }
         let mut counts = vec![0u32; spec.items.len()];
+        // Per item: the colors given to it by chosen options (None: uncolored).
+        let mut given: Vec<BTreeSet<Option<u32>>> = vec![BTreeSet::new(); spec.items.len()];
         for (k, option) in spec.options.iter().enumerate() {
             if mask & (1 << k) != 0 {
                 if !forced.contains(&k) && !option.iter().any(|&i| spec.items[i].primary) {
                     continue 'subsets;
                 }
-                for &i in option {
+                for (&i, &color) in option.iter().zip(&spec.colors[k]) {
                     counts[i] += 1;
+                    given[i].insert(color);
                 }
             }
         }
-        let ok = spec
-            .items
-            .iter()
-            .zip(&counts)
-            .all(|(item, &c)| c <= item.hi && (!item.primary || c >= item.lo));
+        let one_color = |i: usize| given[i].len() == 1 && !given[i].contains(&None);
+        let ok = spec.items.iter().enumerate().all(|(i, item)| {
+            (counts[i] <= item.hi || one_color(i)) && (!item.primary || counts[i] >= item.lo)
+        });
         if ok {
             out.insert((0..m).filter(|k| mask & (1 << k) != 0).collect());
         }
@@ -151,8 +187,18 @@ proptest! {
     }
 
     #[test]
+    fn colors(spec in spec_with(false, true), seed in proptest::option::of(any::<u64>())) {
+        check(&spec, seed, &[], u64::MAX)?;
+    }
+
+    #[test]
+    fn colors_with_multiplicities(spec in spec_with(true, true), seed in proptest::option::of(any::<u64>())) {
+        check(&spec, seed, &[], u64::MAX)?;
+    }
+
+    #[test]
     fn sliced_search_with_forced_options(
-        spec in spec_strategy(true),
+        spec in spec_with(true, true),
         picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
         budget in 1u64..4,
     ) {
@@ -176,7 +222,7 @@ proptest! {
     /// exactly one subtree, as plain data applied to a fresh solver.
     #[test]
     fn split_subtrees_partition_the_solutions(
-        spec in spec_strategy(true),
+        spec in spec_with(true, true),
         pieces in 1usize..12,
         forced_pick in proptest::option::of(any::<prop::sample::Index>()),
     ) {
