@@ -100,7 +100,6 @@ def test_no_solution_exits_1() -> None:
         ("A B\nA\nA C\n", '<stdin>:3: unknown item name "C"'),
         ("A | X\nA X:\n", "<stdin>:2: color must be a single character"),
         ("| nothing\n", "<stdin>:1: no item line"),
-        ("A | X\nA X:1\n", "<stdin>: line 2: colors (item:c) are not supported"),
     ],
 )
 def test_bad_input_exits_2(text: str, message: str) -> None:

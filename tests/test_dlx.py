@@ -65,18 +65,23 @@ def test_dlx1_example() -> None:
     assert parse_dlx(p.to_dlx()) == p
 
 
-def test_colors_are_kept_but_not_solved() -> None:
+def test_colors_are_kept_and_solved() -> None:
     p = parse_dlx(DLX2, strict=True)
     assert p.dropped == [5]
     assert p.uses_colors
     assert p.options[1] == ["A", "C", "X:1", "Y:1"]
     assert parse_dlx(p.to_dlx(), strict=True) == p
-    with pytest.raises(ExactCoverError, match="line 3: colors") as info:
-        p.count()
-    assert info.value.line == 3
-    built = DlxProblem(["A"], [["A", "X:red"]], secondary=["X"])
-    with pytest.raises(ExactCoverError, match="option 0: colors"):
-        list(built)
+    # DLX_FORMAT.md: the one solution is `A C X:1 Y:1` and `B X:1`.
+    assert [texts(p, s) for s in p] == [["A C X:1 Y:1", "B X:1"]]
+    assert p.count() == 1
+    built = DlxProblem(["A", "B"], [["A", "X:red"], ["B", "X:red"], ["B", "X:blue"]], secondary=["X"])
+    assert [texts(built, s) for s in built] == [["A X:red", "B X:red"]]
+
+
+def test_dlx3_colors_with_bounds() -> None:
+    p = parse_dlx(DLX3, strict=True)
+    # DLX_FORMAT.md: `A C X:1 Y:1`, `B X:1`, `C Y:1` (dlx3 adds a null move).
+    assert [texts(p, s) for s in p] == [["A C X:1 Y:1", "B X:1", "C Y:1"]]
 
 
 def test_dlx3_bounds() -> None:

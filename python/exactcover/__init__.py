@@ -11,13 +11,14 @@ leaving Rust.
 """
 
 from ._native import DlxFormatError, ExactCoverError, __version__
-from .cover import ExactCover, MultiCover
+from .cover import Estimate, ExactCover, MultiCover
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
 
 __all__ = [
     "ExactCover",
     "MultiCover",
+    "Estimate",
     "ExactCoverError",
     "DlxFormatError",
     "DlxProblem",

@@ -13,6 +13,7 @@ class ExactCoverError(ValueError):
 
     option: int | None
     item: int | None
+    kind: str
 
 class DlxFormatError(ExactCoverError):
     """A text in Knuth's DLX format is malformed; ``line`` is its 1-based line
@@ -44,9 +45,11 @@ class Solver:
         items: list[tuple[bool, int, int]],
         options: list[list[int]],
         seed: int | None = None,
+        colors: list[tuple[int, int, int]] | None = None,
     ) -> None:
         """items: (primary, lo, hi) per item id; options: lists of item ids;
-        seed: shuffle the search order reproducibly (None: input order)."""
+        seed: shuffle the search order reproducibly (None: input order);
+        colors: (option, position, color id) for the colored entries."""
     def force(self, option: int) -> bool:
         """Require an option in every solution; False if that contradicts the
         options forced before."""
@@ -70,5 +73,8 @@ class Solver:
     def next_solution_for(self, seconds: float) -> tuple[bool, list[int] | None]:
         """Search for about ``seconds``: (True, solution), (True, None) when
         there are no more, (False, None) when time ran out."""
+    def estimate(self, samples: int, seed: int) -> dict[str, Any]:
+        """Knuth's estimate from ``samples`` random probes: a dict with samples,
+        nodes, solutions, nodes_error, solutions_error and depth."""
     def choice_positions(self, levels: int) -> list[tuple[int, int]]:
         """(k, d) for each of the first ``levels`` levels: branch k of d."""

@@ -11,11 +11,11 @@ import random as _random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from collections import defaultdict
 from itertools import count, islice
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ._native import ExactCoverError, Solver as _Solver
 
-__all__ = ["ExactCover", "MultiCover", "ExactCoverError"]
+__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -30,10 +30,28 @@ def _describe(obj: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+class Estimate(NamedTuple):
+    """Knuth's Monte Carlo estimate of a search tree (see ``estimate()``)."""
+
+    #: Number of random probes.
+    samples: int
+    #: Estimated number of nodes of the search tree (as ``stats["nodes"]``
+    #: counts them once the search is done).
+    nodes: float
+    #: Estimated number of solutions.
+    solutions: float
+    #: Standard error of ``nodes``.
+    nodes_error: float
+    #: Standard error of ``solutions``.
+    solutions_error: float
+    #: Mean depth of the probes.
+    depth: float
+
+
 class _Cover(Iterator["list[C]"], Generic[C]):
     """Shared machinery: build the native solver and iterate over it."""
 
-    __slots__ = ("_choices", "_solver", "_n_constraints")
+    __slots__ = ("_choices", "_solver", "_n_constraints", "_colored")
 
     def __init__(
         self,
@@ -50,10 +68,11 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             )
         choices: list[C] = list(constraints)
         options, index = _map_constraints(constraints)
+        colors, colored = _map_colors(constraints)
         items = item_kinds(index)
         seed = _resolve_seed(random, seed)
         try:
-            solver = _Solver(items, options, seed)
+            solver = _Solver(items, options, seed, colors or None)
         except ExactCoverError as e:
             raise _rename_error(e, choices, index) from None
         initial = list(initial)
@@ -75,6 +94,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         self._choices = choices
         self._solver = solver
         self._n_constraints = len(index)
+        self._colored = colored
 
     def __iter__(self) -> _Cover[C]:
         return self
@@ -130,6 +150,45 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         """The next ``n`` solutions (fewer if the search ends first)."""
         return list(islice(self, n))
 
+    def colors(self, solution: Iterable[C]) -> dict[Hashable, Hashable]:
+        """The colors a solution gives its colored constraints: a dict from
+        each constraint to the color that the solution's choices give it.
+
+        >>> cover = ExactCover({'a': {1: None, 'x': 'red'}, 'b': {2: None, 'x': 'red'},
+        ...                     'c': {2: None, 'x': 'blue'}}, secondary=['x'])
+        >>> [cover.colors(s) for s in cover]
+        [{'x': 'red'}]
+        """
+        out: dict[Hashable, Hashable] = {}
+        colored = self._colored
+        if colored:
+            for choice in solution:
+                pairs = colored.get(choice)
+                if pairs:
+                    out.update(pairs)
+        return out
+
+    def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
+        """Estimate the size of the search tree before searching it.
+
+        Knuth's Monte Carlo method: each of ``samples`` random probes walks
+        from the root to a leaf, taking at every level one of the branches the
+        search would take, chosen uniformly; the products of the numbers of
+        branches along the way are unbiased estimates of the number of nodes
+        and of solutions. A second of probes tells whether a count will take a
+        second or a year (divide ``nodes`` by the nodes per second that
+        ``stats`` shows on a short run). ``seed`` makes it reproducible.
+        Only before the search starts; Ctrl-C interrupts it.
+
+        >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]
+        ...           for i in range(8) for j in range(8)}
+        >>> diagonals = {c for cs in queens.values() for c in cs if c[0] in ('diag', 'anti')}
+        >>> e = ExactCover(queens, secondary=diagonals).estimate(20000, seed=1)
+        >>> 60 < e.solutions < 140    # 92 in truth
+        True
+        """
+        return _estimate(self._solver, samples, seed)
+
     @property
     def stats(self) -> dict[str, int]:
         """Work done so far: search-tree ``nodes``, link ``updates`` and
@@ -175,6 +234,51 @@ def _map_constraints(
     raise failure
 
 
+def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
+    """Check the arguments of ``estimate()`` and run it on a native solver."""
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, not {samples}")
+    if solver.stats["nodes"] > 0:
+        raise ValueError("estimate() needs an iterator that has not started searching")
+    resolved = _resolve_seed(True, seed)
+    return Estimate(**solver.estimate(min(samples, 2**64 - 1), resolved))
+
+
+def _map_colors(
+    constraints: Mapping[C, Iterable[Hashable]],
+) -> tuple[list[tuple[int, int, int]], dict[C, list[tuple[Hashable, Hashable]]]]:
+    """Colors given by choices whose constraints are a mapping from constraint
+    to color (None: no color). Returns ``(option, position, color id)``
+    triples for the native solver, and each colored choice's
+    ``(constraint, color)`` pairs."""
+    triples: list[tuple[int, int, int]] = []
+    colored: dict[C, list[tuple[Hashable, Hashable]]] = {}
+    color_ids: dict[Hashable, int] = {}
+    for k, (choice, cons) in enumerate(constraints.items()):
+        if not isinstance(cons, Mapping):
+            continue
+        pairs = []
+        for j, (c, color) in enumerate(cons.items()):
+            if color is None:
+                continue
+            try:
+                color_id = color_ids.setdefault(color, len(color_ids))
+            except TypeError:
+                raise TypeError(
+                    f"color {_describe(color)} of constraint {_describe(c)} of choice "
+                    f"{_describe(choice)} is not hashable ({type(color).__name__})"
+                ) from None
+            triples.append((k, j, color_id))
+            pairs.append((c, color))
+        if pairs:
+            colored[choice] = pairs
+    if len(color_ids) >= 2**32 - 2:
+        raise ValueError("too many distinct colors")
+    return triples, colored
+
+
 def _resolve_seed(random: bool, seed: int | None) -> int | None:
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -191,14 +295,21 @@ def _rename_error(
     """Restate an error from the core in terms of the user's objects."""
     option = getattr(error, "option", None)
     item = getattr(error, "item", None)
+    kind = getattr(error, "kind", None)
     message = str(error)
     if option is not None and option < len(choices):
         choice = _describe(choices[option])
-        if item is None:
+        constraint = _describe(next((c for c, k in index.items() if k == item), item))
+        if kind == "empty_option":
             message = f"choice {choice} satisfies no constraints"
-        else:
-            constraint = next((c for c, k in index.items() if k == item), item)
-            message = f"choice {choice} lists constraint {_describe(constraint)} more than once"
+        elif kind == "duplicate_item":
+            message = f"choice {choice} lists constraint {constraint} more than once"
+        elif kind == "color_on_item":
+            message = (
+                f"choice {choice} gives a color to constraint {constraint}, which is not "
+                "secondary: only constraints satisfied at most once (secondary=, or "
+                "optional with count 1) can have colors"
+            )
     return ExactCoverError(message)
 
 
@@ -271,6 +382,25 @@ class ExactCover(_Cover[C]):
         chosen by the search (unless it is an initial choice).
     seed -- An integer: generate solutions in a random order reproducible from
         this seed (implies ``random=True``).
+
+    Colors (Knuth's XCC): a choice's constraints may be given as a mapping
+    from constraint to *color* (any hashable; None for no color) instead of a
+    plain iterable. Choices that give a secondary constraint the same color
+    are compatible, any number of them; a different color, or no color,
+    conflicts. ``colors(solution)`` tells the colors a solution chose:
+
+        >>> choices = {}
+        >>> for w in ['ab', 'ba', 'bb']:     # 2x2 word squares
+        ...     for k in range(2):
+        ...         choices['row', k, w] = {('row', k): None, **{(k, j): c for j, c in enumerate(w)}}
+        ...         choices['col', k, w] = {('col', k): None, **{(i, k): c for i, c in enumerate(w)}}
+        >>> cells = [(i, j) for i in range(2) for j in range(2)]
+        >>> ExactCover(choices, secondary=cells).count()
+        7
+        >>> square = ExactCover(choices, secondary=cells)
+        >>> grid = square.colors(next(square))
+        >>> [grid[i, 0] + grid[i, 1] for i in range(2)]
+        ['ab', 'ba']
 
     Solutions are lists of choices, initial choices first, then in the order
     the search made them. The search runs in Rust (Knuth's Dancing Links, with

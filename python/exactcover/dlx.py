@@ -42,9 +42,12 @@ A D
 B G
 D E G
 
-Colors are read and written back, but the solver does not support them yet,
-so solving a problem that uses them raises an error instead of giving wrong
-answers.
+Colors (dlx2's ``X:c``) are solved as Knuth's Algorithm C solves them:
+options that give a secondary item the same color are compatible.
+
+>>> colored = parse_dlx('A B C | X Y\\nA B X:0 Y:0\\nA C X:1 Y:1\\nX:0 Y:1\\nB X:1\\nC Y:1\\n')
+>>> [[colored.option_text(k) for k in sorted(s)] for s in colored]
+[['A C X:1 Y:1', 'B X:1']]
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from ._native import DlxFormatError, ExactCoverError
 from ._native import Solver as _Solver
 from ._native import format_dlx as _format_dlx
 from ._native import parse_dlx as _parse_dlx
+from .cover import Estimate, _estimate
 
 __all__ = [
     "DlxFormatError",
@@ -105,6 +109,11 @@ class DlxSolutions(Iterator["list[int]"]):
     def stats(self) -> dict[str, int]:
         """Search-tree ``nodes``, link ``updates`` and ``solutions`` so far."""
         return self._solver.stats
+
+    def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
+        """Knuth's estimate of the search tree from random probes (see
+        :meth:`exactcover.ExactCover.estimate`); only before searching."""
+        return _estimate(self._solver, samples, seed)
 
     @property
     def native(self) -> _Solver:
@@ -324,7 +333,7 @@ class DlxProblem:
 
     @property
     def uses_colors(self) -> bool:
-        """Does an option give an item a color? (Such problems cannot be solved yet.)"""
+        """Does an option give an item a color?"""
         return bool(self._colors)
 
     def option_text(self, k: int) -> str:
@@ -347,19 +356,14 @@ class DlxProblem:
         """A fresh iterator over the solutions (lists of option indices).
 
         ``seed`` (or ``random=True``) shuffles the search order reproducibly.
-        Raises :class:`ExactCoverError` if the problem uses colors, which the
-        solver does not support yet.
         """
+        colors = None
         if self._colors:
-            k = min(k for k, _ in self._colors)
-            line = self._lines[k]
-            where = f"line {line}" if line is not None else f"option {k}"
-            error = ExactCoverError(
-                f"{where}: colors (item:c) are not supported by the solver yet; "
-                "the problem cannot be solved"
-            )
-            error.line = line  # type: ignore[attr-defined]
-            raise error
+            ids: dict[str, int] = {}
+            colors = [
+                (k, j, ids.setdefault(color, len(ids)))
+                for (k, j), color in sorted(self._colors.items())
+            ]
         if seed is None and random:
             seed = _random.getrandbits(64)
         if seed is not None:
@@ -367,7 +371,7 @@ class DlxProblem:
                 raise TypeError(f"seed must be an int, not {type(seed).__name__}")
             seed &= _SEED_MASK
         items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
-        return DlxSolutions(_Solver(items, self._options, seed))
+        return DlxSolutions(_Solver(items, self._options, seed, colors))
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""
@@ -376,6 +380,12 @@ class DlxProblem:
     def count(self, limit: int | None = None) -> int:
         """The number of solutions (at most ``limit``), counted in Rust."""
         return self.solutions().count(limit)
+
+    def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
+        """Knuth's Monte Carlo estimate of the search tree's nodes and
+        solutions, from ``samples`` random probes (see
+        :meth:`exactcover.ExactCover.estimate`)."""
+        return self.solutions().estimate(samples, seed=seed)
 
     # -- writing --------------------------------------------------------------
 

@@ -51,16 +51,29 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         Error::DuplicateItem { option, item } | Error::UnknownItem { option, item } => {
             (Some(option), Some(item))
         }
+        Error::ColorOnItem { option, item } => (Some(option), Some(item)),
         Error::InvalidBounds { item, .. } => (None, Some(item)),
         Error::SearchStarted | Error::TooLarge { .. } => (None, None),
-        Error::Dlx { .. } | Error::ColorsUnsupported { .. } => (None, None),
+        _ => (None, None),
+    };
+    // A stable name for the kind of error, so that the façade can restate it.
+    let kind = match err {
+        Error::EmptyOption { .. } => "empty_option",
+        Error::DuplicateItem { .. } => "duplicate_item",
+        Error::UnknownItem { .. } => "unknown_item",
+        Error::InvalidBounds { .. } => "invalid_bounds",
+        Error::UnknownOption { .. } => "unknown_option",
+        Error::SearchStarted => "search_started",
+        Error::TooLarge { .. } => "too_large",
+        Error::Dlx { .. } => "dlx",
+        Error::ColorOnItem { .. } => "color_on_item",
+        _ => "other",
     };
     let (py_err, line) = match err {
         Error::Dlx { line, reason } => (
             DlxFormatError::new_err(err.to_string()),
             Some((*line, Some(reason.to_string()))),
         ),
-        Error::ColorsUnsupported { line } => (py_err, Some((*line, None))),
         _ => (py_err, None),
     };
     let value = py_err.value(py);
@@ -68,6 +81,7 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
     // if it did, the message alone is still right.
     let _ = value.setattr("option", option);
     let _ = value.setattr("item", item);
+    let _ = value.setattr("kind", kind);
     if let Some((line, reason)) = line {
         let _ = value.setattr("line", (line > 0).then_some(line));
         let _ = value.setattr("reason", reason);
@@ -179,18 +193,21 @@ impl PySolver {
 
 #[pymethods]
 impl PySolver {
-    /// Solver(items, options, seed=None)
+    /// Solver(items, options, seed=None, colors=None)
     ///
     /// items: list of (primary, lo, hi) triples, one per item id.
     /// options: list of lists of item ids.
     /// seed: shuffle option lists and item order reproducibly (None: input order).
+    /// colors: (option, position, color) triples: entry `position` of option
+    /// `option` gives its item the color id `color` (other entries: no color).
     #[new]
-    #[pyo3(signature = (items, options, seed=None))]
+    #[pyo3(signature = (items, options, seed=None, colors=None))]
     fn new(
         py: Python<'_>,
         items: Vec<(bool, u32, u32)>,
         options: Vec<Vec<usize>>,
         seed: Option<u64>,
+        colors: Option<Vec<(usize, usize, u32)>>,
     ) -> PyResult<Self> {
         let mut problem = Problem::new();
         for (primary, lo, hi) in items {
@@ -198,8 +215,42 @@ impl PySolver {
                 .add_item(Item { primary, lo, hi })
                 .map_err(|e| to_py_err(py, &e))?;
         }
-        for option in options {
-            problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
+        let mut colors = colors.unwrap_or_default();
+        if colors.is_empty() {
+            for option in options {
+                problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
+            }
+        } else {
+            colors.sort_unstable();
+            let mut next = colors.iter().peekable();
+            let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
+            for (k, option) in options.into_iter().enumerate() {
+                entries.clear();
+                entries.extend(option.into_iter().map(|item| (item, None)));
+                while let Some(&&(o, position, color)) = next.peek() {
+                    if o != k {
+                        break;
+                    }
+                    match entries.get_mut(position) {
+                        Some(entry) => entry.1 = Some(color),
+                        None => {
+                            return Err(PyValueError::new_err(format!(
+                                "color given to entry {position} of option {k}, which has {} entries",
+                                entries.len()
+                            )))
+                        }
+                    }
+                    next.next();
+                }
+                problem
+                    .add_colored_option(entries.iter().copied())
+                    .map_err(|e| to_py_err(py, &e))?;
+            }
+            if let Some(&(o, _, _)) = next.next() {
+                return Err(PyValueError::new_err(format!(
+                    "color given to option {o}, which does not exist"
+                )));
+            }
         }
         let solver = py.detach(|| match seed {
             Some(seed) => Solver::with_seed(&problem, seed),
@@ -294,6 +345,48 @@ impl PySolver {
                 Err(internal_error("panic during the parallel count"))
             }
         }
+    }
+
+    /// Knuth's estimate of the search tree from `samples` random probes, as a
+    /// dict (samples, nodes, solutions, nodes_error, solutions_error, depth).
+    /// Only before the search starts; runs without the GIL, in slices, and
+    /// raises KeyboardInterrupt on Ctrl-C.
+    fn estimate<'py>(
+        &mut self,
+        py: Python<'py>,
+        samples: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        let mut estimator = self.solver.estimator(seed).map_err(|e| to_py_err(py, &e))?;
+        let mut done = 0u64;
+        let mut chunk = 64u64;
+        while done < samples {
+            let n = chunk.min(samples - done);
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| estimator.probe(n))));
+            if outcome.is_err() {
+                return Err(internal_error("panic while estimating"));
+            }
+            done += n;
+            if start.elapsed() < SLICE / 2 {
+                chunk = (chunk * 2).min(1 << 20);
+            } else if start.elapsed() > SLICE * 2 {
+                chunk = (chunk / 2).max(1);
+            }
+            py.check_signals()?;
+        }
+        let e = estimator.estimate();
+        let dict = PyDict::new(py);
+        dict.set_item("samples", e.samples)?;
+        dict.set_item("nodes", e.nodes)?;
+        dict.set_item("solutions", e.solutions)?;
+        dict.set_item("nodes_error", e.nodes_error)?;
+        dict.set_item("solutions_error", e.solutions_error)?;
+        dict.set_item("depth", e.depth)?;
+        Ok(dict)
     }
 
     /// Work done so far: a dict with keys nodes, updates, solutions.

@@ -11,6 +11,7 @@ use crate::dlx_format::DlxError;
 /// the order options were added. Front ends (such as the Python binding) map
 /// them back to their own names.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// An option was given with no items at all.
     EmptyOption {
