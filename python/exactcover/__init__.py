@@ -15,6 +15,7 @@ from .cover import ExactCover, MultiCover
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
 from .queens import QueensBoard, decode_queens, queen_squares, queens, queens_2n, queens_svg
+from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
 
 __all__ = [
     "ExactCover",
@@ -34,5 +35,10 @@ __all__ = [
     "queen_squares",
     "QueensBoard",
     "queens_svg",
+    "Sudoku",
+    "SudokuGrid",
+    "SudokuMatrix",
+    "parse_sudoku",
+    "sudoku_svg",
     "__version__",
 ]
