@@ -28,7 +28,9 @@ def is_valid(n, squares, per_line=1):
         len(squares) == per_line * n
         and len(set(squares)) == len(squares)
         and all(0 <= i < n and 0 <= j < n for i, j in squares)
-        and all(counts.get((kind, k), 0) == per_line for kind in ("row", "column") for k in range(n))
+        and all(
+            counts.get((kind, k), 0) == per_line for kind in ("row", "column") for k in range(n)
+        )
         and all(c <= per_line for c in counts.values())
     )
 

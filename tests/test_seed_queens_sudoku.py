@@ -96,7 +96,12 @@ def test_seed_001_gadgets_give_the_same_counts():
     # One extra choice per diagonal covers it when no queen does.
     def with_gadgets(n):
         choices = {
-            ("queen", i, j): [("row", i), ("column", j), ("leading", i - j + n - 1), ("trailing", i + j)]
+            ("queen", i, j): [
+                ("row", i),
+                ("column", j),
+                ("leading", i - j + n - 1),
+                ("trailing", i + j),
+            ]
             for i, j in product(range(n), repeat=2)
         }
         for kind, k in product(("leading", "trailing"), range(2 * n - 1)):
@@ -131,15 +136,7 @@ def test_seed_002_matrix_dimensions_and_indices(box_rows, box_cols):
 
 
 SEED_003_PUZZLE = (
-    "010009000"
-    "743002000"
-    "000800102"
-    "000000400"
-    "000060050"
-    "009001007"
-    "005000060"
-    "001000900"
-    "000750801"
+    "010009000743002000000800102000000400000060050009001007005000060001000900000750801"
 )
 
 

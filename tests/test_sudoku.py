@@ -19,11 +19,15 @@ HARD = {
     # "Easter Monster" (champagne, 2007)
     "easter_monster": "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
 }
-INKALA_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+INKALA_SOLUTION = (
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
 
 # Wikipedia's example puzzle and its solution.
 WIKIPEDIA = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-WIKIPEDIA_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+WIKIPEDIA_SOLUTION = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
 
 # Norvig's "hard1": 17 clues, but more than one solution.
 NOT_UNIQUE = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
@@ -107,7 +111,14 @@ def test_empty_4x4_grids_number_288():
 
 @pytest.mark.parametrize(
     "sudoku, seed",
-    [(Sudoku(2), 1), (Sudoku(2, 3), 2), (Sudoku(3, 2), 3), (Sudoku(), 4), (Sudoku(4), 5), (Sudoku(5), 6)],
+    [
+        (Sudoku(2), 1),
+        (Sudoku(2, 3), 2),
+        (Sudoku(3, 2), 3),
+        (Sudoku(), 4),
+        (Sudoku(4), 5),
+        (Sudoku(5), 6),
+    ],
 )
 def test_every_size_solves_a_thinned_random_grid(sudoku, seed):
     full = sudoku.random_grid(seed=seed)
@@ -138,8 +149,12 @@ def test_solver_choices_and_constraints():
     assert len({c for cs in cons.values() for c in cs}) == 324
     solution = next(s.solver(WIKIPEDIA))
     assert len(solution) == 81
-    assert solution[:30] == [(i, j, v) for i, row in enumerate(parse_sudoku(WIKIPEDIA).rows())
-                             for j, v in enumerate(row) if v is not None]
+    assert solution[:30] == [
+        (i, j, v)
+        for i, row in enumerate(parse_sudoku(WIKIPEDIA).rows())
+        for j, v in enumerate(row)
+        if v is not None
+    ]
 
 
 # -- Reading and writing -----------------------------------------------------
@@ -246,7 +261,9 @@ def test_invalid_puzzles_name_the_problem():
     with pytest.raises(ValueError, match=r"two 5s in column 1 \(rows 1 and 8\)"):
         s.parse(WIKIPEDIA[:63] + "5" + WIKIPEDIA[64:])
     # A 3 at row 3, column 1 shares only box 1 with the 3 at row 1, column 2.
-    with pytest.raises(ValueError, match=r"two 3s in box 1 \(row 1, column 2 and row 3, column 1\)"):
+    with pytest.raises(
+        ValueError, match=r"two 3s in box 1 \(row 1, column 2 and row 3, column 1\)"
+    ):
         s.parse(WIKIPEDIA[:18] + "3" + WIKIPEDIA[19:])
     with pytest.raises(ValueError, match="9 rows, not 2"):
         s.grid([[0] * 9, [0] * 9])
@@ -279,7 +296,12 @@ def test_matrix_layout_of_seed_002(sudoku):
         row = i * n * n + j * n + k
         assert m.rows[row] == (i, j, v)
         ones = [m.columns[c] for c in np.flatnonzero(m.array[row])]
-        assert ones == [("cell", i, j), ("row", i, v), ("column", j, v), ("box", sudoku.box(i, j), v)]
+        assert ones == [
+            ("cell", i, j),
+            ("row", i, v),
+            ("column", j, v),
+            ("box", sudoku.box(i, j), v),
+        ]
     # Column blocks: cells, then rows, columns, boxes (seed 002's order).
     assert m.columns[: n * n] == [("cell", i, j) for i in range(n) for j in range(n)]
     assert m.columns[n * n] == ("row", 0, sudoku.symbols[0])
@@ -311,7 +333,9 @@ def test_matrix_without_numpy(monkeypatch):
 # -- Generating puzzles --------------------------------------------------------
 
 
-@pytest.mark.parametrize("sudoku, seed", [(Sudoku(2), 1), (Sudoku(2, 3), 7), (Sudoku(), 42), (Sudoku(), 2024)])
+@pytest.mark.parametrize(
+    "sudoku, seed", [(Sudoku(2), 1), (Sudoku(2, 3), 7), (Sudoku(), 42), (Sudoku(), 2024)]
+)
 def test_generated_puzzles_are_unique_and_minimal(sudoku, seed):
     puzzle = sudoku.generate(seed=seed)
     assert sudoku.count(puzzle, limit=2) == 1
@@ -354,8 +378,10 @@ def svg_symbols(text, size):
 
 @pytest.mark.parametrize("sudoku", [Sudoku(2), Sudoku(2, 3), Sudoku(), Sudoku(4)])
 def test_svg_draws_clues_bold_and_filled_cells_blue(sudoku):
-    puzzle = sudoku.generate(seed=3) if sudoku.n <= 9 else sudoku.parse(
-        sudoku.random_grid(seed=3).line()[:100] + "." * 156
+    puzzle = (
+        sudoku.generate(seed=3)
+        if sudoku.n <= 9
+        else sudoku.parse(sudoku.random_grid(seed=3).line()[:100] + "." * 156)
     )
     solution = sudoku.solve(puzzle)
     drawn, root = svg_symbols(sudoku_svg(solution, size=30), 30)
@@ -372,8 +398,13 @@ def test_svg_draws_clues_bold_and_filled_cells_blue(sudoku):
     assert {cell for cell in drawn} == {(i, j) for i in range(n) for j in range(n) if puzzle[i, j]}
     # Thick lines: n / box_cols + 1 vertical and n / box_rows + 1 horizontal ones.
     groups = {g.get("id"): g for g in root.iter(SVG + "g")}
-    assert len(groups["boxes"].findall(SVG + "line")) == n // sudoku.box_cols + n // sudoku.box_rows + 2
-    assert len(groups["cells"].findall(SVG + "line")) == 2 * (n + 1) - (n // sudoku.box_cols + n // sudoku.box_rows + 2)
+    assert (
+        len(groups["boxes"].findall(SVG + "line"))
+        == n // sudoku.box_cols + n // sudoku.box_rows + 2
+    )
+    assert len(groups["cells"].findall(SVG + "line")) == 2 * (n + 1) - (
+        n // sudoku.box_cols + n // sudoku.box_rows + 2
+    )
 
 
 def test_svg_of_text_and_multi_character_symbols():

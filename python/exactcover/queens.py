@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
-from typing import Any, Tuple
+from typing import Any
 
 from .cover import ExactCover, MultiCover
 
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: A choice of the queens problems: ``('queen', row, column)``.
-QueenChoice = Tuple[str, int, int]
+QueenChoice = tuple[str, int, int]
 
 QUEEN = "\u265b"  # BLACK CHESS QUEEN
 EMPTY = "+"
@@ -106,7 +106,9 @@ def queens(n: int = 8, random: bool = False, *, seed: int | None = None) -> Exac
     return ExactCover(_queen_constraints(n), random=random, secondary=_diagonals(n), seed=seed)
 
 
-def queens_2n(n: int = 8, random: bool = False, *, seed: int | None = None) -> MultiCover[QueenChoice]:
+def queens_2n(
+    n: int = 8, random: bool = False, *, seed: int | None = None
+) -> MultiCover[QueenChoice]:
     """Return an iterator that yields the solutions to the 2n-queens problem.
 
     Place 2n queens on an n x n board so that every row and every column holds
@@ -131,7 +133,7 @@ def queens_2n(n: int = 8, random: bool = False, *, seed: int | None = None) -> M
     ♛♛
     """
     n = _check_size(n)
-    counts = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
+    counts: dict[Hashable, int] = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
     return MultiCover(
         _queen_constraints(n), random=random, counts=counts, satisfy=_lines(n), seed=seed
     )
@@ -215,7 +217,7 @@ def queens_svg(
     >>> svg.startswith('<svg') and svg.count('class="queen"')
     4
     """
-    import svgwrite  # a dependency; imported here so that `import exactcover` stays light
+    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
 
     n = _check_size(n)
     squares = queen_squares(solution)
@@ -281,7 +283,7 @@ class QueensBoard:
 
     def __init__(self, n: int, squares: Iterable[tuple[int, int]]) -> None:
         n = _check_size(n)
-        cells = sorted(set((int(i), int(j)) for i, j in squares))
+        cells = sorted({(int(i), int(j)) for i, j in squares})
         _check_squares(n, cells)
         self.n = n
         self.squares = tuple(cells)

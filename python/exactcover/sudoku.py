@@ -47,15 +47,15 @@ from __future__ import annotations
 import math
 import random as _random
 import re
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Optional, Tuple, Union
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Union
 
 from .cover import ExactCover
 
 __all__ = ["Sudoku", "SudokuGrid", "SudokuMatrix", "parse_sudoku", "sudoku_svg"]
 
 #: A choice of the exact cover problem: ``(row, column, symbol)``.
-Choice = Tuple[int, int, str]
+Choice = tuple[int, int, str]
 #: What the solving methods accept as a puzzle: text, a grid, or rows of cells
 #: (symbols, 1-based symbol numbers, or 0 / None / '.' for a blank).
 Puzzle = Union[str, "SudokuGrid", Sequence[Sequence[Any]]]
@@ -135,7 +135,7 @@ class Sudoku:
     3 1 6 | 4 2 5
     """
 
-    __slots__ = ("box_rows", "box_cols", "n", "symbols", "_index", "_constraints")
+    __slots__ = ("_constraints", "_index", "box_cols", "box_rows", "n", "symbols")
 
     box_rows: int
     box_cols: int
@@ -166,9 +166,7 @@ class Sudoku:
                 if not isinstance(s, str) or not s:
                     raise ValueError(f"symbols must be non-empty strings, not {s!r}")
                 if s in (".", "_") or any(ch.isspace() or ch in SEPARATORS for ch in s):
-                    raise ValueError(
-                        f"symbol {s!r} cannot be told from a blank or a separator"
-                    )
+                    raise ValueError(f"symbol {s!r} cannot be told from a blank or a separator")
             if len(set(chosen)) != n:
                 raise ValueError("the symbols must be distinct")
         self.box_rows = box_rows
@@ -247,9 +245,7 @@ class Sudoku:
             tokens = [ch for ch in text if not (ch.isspace() or ch in SEPARATORS)]
         else:
             tokens = [
-                t
-                for t in re.split(r"[\s|]+", text)
-                if t and not all(ch in SEPARATORS for ch in t)
+                t for t in re.split(r"[\s|]+", text) if t and not all(ch in SEPARATORS for ch in t)
             ]
         n = self.n
         if len(tokens) != n * n:
@@ -358,7 +354,12 @@ class Sudoku:
         if self._constraints is None:
             n = self.n
             self._constraints = {
-                (i, j, v): (("cell", i, j), ("row", i, v), ("column", j, v), ("box", self.box(i, j), v))
+                (i, j, v): (
+                    ("cell", i, j),
+                    ("row", i, v),
+                    ("column", j, v),
+                    ("box", self.box(i, j), v),
+                )
                 for i in range(n)
                 for j in range(n)
                 for v in self.symbols
@@ -563,10 +564,10 @@ class SudokuGrid:
     (True, False)
     """
 
-    __slots__ = ("sudoku", "_values", "_given")
+    __slots__ = ("_given", "_values", "sudoku")
 
     sudoku: Sudoku
-    _values: tuple[Optional[int], ...]
+    _values: tuple[int | None, ...]
     _given: tuple[bool, ...]
 
     def __init__(self, puzzle: Puzzle, sudoku: Sudoku | None = None) -> None:
@@ -658,7 +659,8 @@ class SudokuGrid:
         separator = ""
         for i in range(n):
             groups = [
-                " ".join(cells[i * n + j].rjust(width) for j in range(b, b + c)) for b in range(0, n, c)
+                " ".join(cells[i * n + j].rjust(width) for j in range(b, b + c))
+                for b in range(0, n, c)
             ]
             if i and i % r == 0:
                 if not separator:
@@ -717,9 +719,13 @@ def parse_sudoku(text: str, symbols: str | Sequence[str] | None = None) -> Sudok
     """
     if not isinstance(text, str):
         raise TypeError(f"a puzzle's text must be a str, not {type(text).__name__}")
-    multi = symbols is not None and not isinstance(symbols, str) and any(len(s) > 1 for s in symbols)
+    multi = (
+        symbols is not None and not isinstance(symbols, str) and any(len(s) > 1 for s in symbols)
+    )
     if multi:
-        cells = [t for t in re.split(r"[\s|]+", text) if t and not all(ch in SEPARATORS for ch in t)]
+        cells = [
+            t for t in re.split(r"[\s|]+", text) if t and not all(ch in SEPARATORS for ch in t)
+        ]
         count = len(cells)
     else:
         count = sum(1 for ch in text if not (ch.isspace() or ch in SEPARATORS))
@@ -753,7 +759,7 @@ def sudoku_svg(
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
     """
-    import svgwrite  # a dependency; imported here so that `import exactcover` stays light
+    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
 
     if isinstance(grid, str):
         grid = parse_sudoku(grid)
@@ -765,7 +771,9 @@ def sudoku_svg(
     drawing.viewbox(-pad, -pad, side + 2 * pad, side + 2 * pad)
     drawing.add(drawing.rect((0, 0), (side, side), fill=background))
     thin = drawing.add(drawing.g(id="cells", stroke="#999", stroke_width=1))
-    thick = drawing.add(drawing.g(id="boxes", stroke="black", stroke_width=3, stroke_linecap="square"))
+    thick = drawing.add(
+        drawing.g(id="boxes", stroke="black", stroke_width=3, stroke_linecap="square")
+    )
     for k in range(n + 1):
         row_line = drawing.line((0, k * size), (side, k * size))
         column_line = drawing.line((k * size, 0), (k * size, side))
@@ -789,8 +797,12 @@ def sudoku_svg(
             x, y = (j + 0.5) * size, (i + 0.5) * size
             if grid.is_clue(i, j):
                 symbols.add(
-                    drawing.text(symbol, insert=(x, y), fill=clue_colour, font_weight="bold", class_="clue")
+                    drawing.text(
+                        symbol, insert=(x, y), fill=clue_colour, font_weight="bold", class_="clue"
+                    )
                 )
             else:
-                symbols.add(drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled"))
+                symbols.add(
+                    drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled")
+                )
     return str(drawing.tostring())
