@@ -1,6 +1,7 @@
 """Sudoku of every size: parsing, solving, counting, the matrix, generating, drawing."""
 
 import random
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -416,3 +417,9 @@ def test_svg_of_text_and_multi_character_symbols():
     assert {cell: s for cell, (s, *_) in drawn.items()} == {
         (i, j): grid[i, j] for i in range(16) for j in range(16)
     }
+
+
+def test_importing_exactcover_needs_neither_numpy_nor_svgwrite():
+    code = "import exactcover, sys; print('numpy' in sys.modules, 'svgwrite' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]

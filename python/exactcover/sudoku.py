@@ -544,8 +544,11 @@ class Sudoku:
 class SudokuGrid:
     """A Sudoku grid: a puzzle, or a solution that remembers its clues.
 
-    Made by :meth:`Sudoku.parse`, :meth:`Sudoku.grid`, :func:`parse_sudoku`
-    or the solving methods; immutable. ``grid[i, j]`` is the symbol in row
+    ``SudokuGrid(puzzle, sudoku=None)`` reads a puzzle (text, rows of cells or
+    a grid) for the given rules, or for the size its number of cells or rows
+    tells (:func:`parse_sudoku`); :meth:`Sudoku.parse`, :meth:`Sudoku.grid`
+    and the solving methods make grids too. Grids are immutable and hashable,
+    and equal when their rules and cells are. ``grid[i, j]`` is the symbol in row
     ``i``, column ``j`` (from 0), or None for a blank; ``str(grid)`` lays it
     out with box separators (and :meth:`Sudoku.parse` reads that back);
     :meth:`line` gives the one-line form; in Jupyter it shows as SVG, clues in
