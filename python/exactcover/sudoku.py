@@ -516,8 +516,8 @@ class Sudoku:
         time, in a random order, each for good as long as the solution stays
         unique. Every clue left is needed: removing one gave a second solution
         then, and removing it from the smaller final puzzle still does. Each
-        step is a count stopped at 2; 9 x 9 puzzles take some milliseconds,
-        16 x 16 ones much longer.
+        step is a count stopped at 2; 9 x 9 puzzles take tens of milliseconds,
+        16 x 16 ones several seconds.
 
         >>> s = Sudoku()
         >>> puzzle = s.generate(seed=2024)
