@@ -14,6 +14,8 @@ from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import Estimate, ExactCover, MultiCover
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
+from .queens import QueensBoard, decode_queens, queen_squares, queens, queens_2n, queens_svg
+from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
 
 __all__ = [
     "ExactCover",
@@ -28,5 +30,16 @@ __all__ = [
     "write_dlx",
     "MatrixCover",
     "from_matrix",
+    "queens",
+    "queens_2n",
+    "decode_queens",
+    "queen_squares",
+    "QueensBoard",
+    "queens_svg",
+    "Sudoku",
+    "SudokuGrid",
+    "SudokuMatrix",
+    "parse_sudoku",
+    "sudoku_svg",
     "__version__",
 ]

@@ -1,0 +1,327 @@
+"""The n-queens and 2n-queens problems as exact covers, and their pictures.
+
+The n-queens problem places n queens on an n x n board so that no two share a
+row, a column or a diagonal. As an exact cover problem the choices are the
+squares, ``('queen', i, j)``; each one satisfies four constraints: its row
+``('row', i)``, its column ``('column', j)``, its leading diagonal
+``('leading', i - j + n - 1)`` and its trailing diagonal ``('trailing', i + j)``.
+Every row and column must hold exactly one queen, but there are 2n - 1
+diagonals of each kind and only n queens, so the diagonals are *secondary*
+constraints: satisfied at most once (Knuth's generalized exact cover; no
+gadgets needed).
+
+>>> print(decode_queens(4, next(queens(4))))
++♛++
++++♛
+♛+++
+++♛+
+>>> queens(8).count()
+92
+
+The 2n-queens problem puts two queens in every row and column and at most two
+on any diagonal; :func:`queens_2n` solves it with :class:`MultiCover`
+multiplicities:
+
+>>> queens_2n(3).count(), queens_2n(4).count()
+(2, 11)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from itertools import chain, product
+from typing import Any
+
+from .cover import ExactCover, MultiCover
+
+__all__ = [
+    "queens",
+    "queens_2n",
+    "decode_queens",
+    "queen_squares",
+    "QueensBoard",
+    "queens_svg",
+]
+
+#: A choice of the queens problems: ``('queen', row, column)``.
+QueenChoice = tuple[str, int, int]
+
+QUEEN = "\u265b"  # BLACK CHESS QUEEN
+EMPTY = "+"
+
+
+def _check_size(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"the board size n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"the board size n must be non-negative, not {n}")
+    return n
+
+
+def _queen_constraints(n: int) -> dict[QueenChoice, tuple[tuple[str, int], ...]]:
+    """Each square ('queen', i, j) and the row, column and two diagonals it is on."""
+    return {
+        ("queen", i, j): (
+            ("row", i),
+            ("column", j),
+            ("leading", i - j + n - 1),
+            ("trailing", i + j),
+        )
+        for i, j in product(range(n), repeat=2)
+    }
+
+
+def _lines(n: int) -> list[tuple[str, int]]:
+    """The rows and columns of the board: the constraints every solution fills."""
+    return [(kind, k) for kind in ("row", "column") for k in range(n)]
+
+
+def _diagonals(n: int) -> list[tuple[str, int]]:
+    """The 2n - 1 leading and 2n - 1 trailing diagonals."""
+    return [(kind, k) for kind in ("leading", "trailing") for k in range(2 * n - 1)]
+
+
+def queens(n: int = 8, random: bool = False, *, seed: int | None = None) -> ExactCover[QueenChoice]:
+    """Return an iterator that yields the solutions to the n-queens problem.
+
+    Each solution is a list of n choices ``('queen', i, j)``: a queen in row
+    ``i`` and column ``j`` (both from 0). The rows and columns are primary
+    constraints (exactly one queen each), the diagonals secondary ones (at most
+    one queen each). The iterator's ``.count()`` counts the solutions in Rust.
+
+    Arguments:
+
+    n -- The size of the board. (Default: 8)
+    random -- Generate solutions in random order? (Default: False.)
+    seed -- An integer: a random order reproducible from this seed.
+
+    The number of solutions is OEIS A000170:
+
+    >>> [queens(n).count() for n in range(1, 11)]
+    [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    >>> sorted(next(queens(4)))
+    [('queen', 0, 1), ('queen', 1, 3), ('queen', 2, 0), ('queen', 3, 2)]
+    """
+    n = _check_size(n)
+    return ExactCover(_queen_constraints(n), random=random, secondary=_diagonals(n), seed=seed)
+
+
+def queens_2n(
+    n: int = 8, random: bool = False, *, seed: int | None = None
+) -> MultiCover[QueenChoice]:
+    """Return an iterator that yields the solutions to the 2n-queens problem.
+
+    Place 2n queens on an n x n board so that every row and every column holds
+    exactly two queens and no diagonal holds more than two (for n = 8: the
+    sixteen queens problem, a simplification of Dudeney's puzzle 317). The
+    rows and columns are required constraints with multiplicity 2, the
+    diagonals optional ones with multiplicity 2. Solutions are lists of 2n
+    choices ``('queen', i, j)``.
+
+    Arguments:
+
+    n -- The size of the board. (Default: 8)
+    random -- Generate solutions in random order? (Default: False.)
+    seed -- An integer: a random order reproducible from this seed.
+
+    The number of solutions is OEIS A225623:
+
+    >>> [queens_2n(n).count() for n in range(2, 7)]
+    [1, 2, 11, 92, 1097]
+    >>> print(decode_queens(2, next(queens_2n(2))))
+    ♛♛
+    ♛♛
+    """
+    n = _check_size(n)
+    counts: dict[Hashable, int] = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
+    return MultiCover(
+        _queen_constraints(n), random=random, counts=counts, satisfy=_lines(n), seed=seed
+    )
+
+
+def queen_squares(solution: Iterable[Any]) -> list[tuple[int, int]]:
+    """The squares ``(row, column)`` of the queens in a solution, sorted.
+
+    The solution is an iterable of choices: tuples ``('queen', i, j, ...)``
+    name a queen; any other choice (such as the gadgets that cover an unused
+    diagonal in a formulation without secondary constraints) is ignored. Plain
+    ``(i, j)`` pairs of integers are accepted too.
+
+    >>> queen_squares([('queen', 2, 0), ('leading', 3), ('queen', 0, 1), (1, 3)])
+    [(0, 1), (1, 3), (2, 0)]
+    """
+    squares = []
+    for choice in solution:
+        if isinstance(choice, tuple):
+            if len(choice) >= 3 and choice[0] == "queen":
+                squares.append((int(choice[1]), int(choice[2])))
+            elif len(choice) == 2 and all(
+                isinstance(k, int) and not isinstance(k, bool) for k in choice
+            ):
+                squares.append((choice[0], choice[1]))
+    return sorted(squares)
+
+
+def _check_squares(n: int, squares: Sequence[tuple[int, int]]) -> None:
+    for i, j in squares:
+        if not (0 <= i < n and 0 <= j < n):
+            raise ValueError(f"queen at ({i}, {j}) is off the {n} x {n} board")
+
+
+def decode_queens(n: int, solution: Iterable[Any]) -> str:
+    """Draw a solution as text: one line per row, ``♛`` for a queen, ``+`` for
+    an empty square. Choices other than queens are ignored.
+
+    >>> print(decode_queens(5, [('queen', 0, 0), ('queen', 1, 2), ('queen', 2, 4),
+    ...                         ('queen', 3, 1), ('queen', 4, 3)]))
+    ♛++++
+    ++♛++
+    ++++♛
+    +♛+++
+    +++♛+
+    """
+    n = _check_size(n)
+    squares = queen_squares(solution)
+    _check_squares(n, squares)
+    grid = [[EMPTY] * n for _ in range(n)]
+    for i, j in squares:
+        grid[i][j] = QUEEN
+    return "\n".join(map("".join, grid))
+
+
+def queens_svg(
+    n: int,
+    solution: Iterable[Any],
+    *,
+    size: int = 40,
+    light: str = "#f0d9b5",
+    dark: str = "#b58863",
+    colour: str = "black",
+) -> str:
+    """Draw a solution as an SVG chessboard with its queens; returns the SVG text.
+
+    Row 0 is at the top and column 0 at the left, as in :func:`decode_queens`.
+    Each square is a ``<rect>`` (class ``light`` or ``dark``) of side ``size``
+    pixels; each queen is a ``<text class="queen">`` (the glyph ``♛``)
+    centred on its square. Choices other than queens are ignored.
+
+    Arguments:
+
+    n -- The size of the board.
+    solution -- The choices of a solution (see :func:`queen_squares`).
+    size -- The side of a square, in pixels. (Default: 40)
+    light, dark -- The colours of the squares.
+    colour -- The colour of the queens.
+
+    >>> svg = queens_svg(4, next(queens(4)))
+    >>> svg.startswith('<svg') and svg.count('class="queen"')
+    4
+    """
+    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
+
+    n = _check_size(n)
+    squares = queen_squares(solution)
+    _check_squares(n, squares)
+    side = n * size
+    drawing = svgwrite.Drawing(size=(side, side), debug=False)
+    drawing.viewbox(0, 0, side, side)
+    board = drawing.add(drawing.g(id="board"))
+    for i, j in product(range(n), repeat=2):
+        dark_square = (i + j) % 2 == 1
+        board.add(
+            drawing.rect(
+                (j * size, i * size),
+                (size, size),
+                fill=dark if dark_square else light,
+                class_="dark" if dark_square else "light",
+            )
+        )
+    pieces = drawing.add(
+        drawing.g(
+            id="queens",
+            fill=colour,
+            font_size=round(size * 0.8),
+            text_anchor="middle",
+            dominant_baseline="central",
+            font_family="DejaVu Sans, Segoe UI Symbol, sans-serif",
+        )
+    )
+    for i, j in squares:
+        pieces.add(
+            drawing.text(
+                QUEEN,
+                insert=((j + 0.5) * size, (i + 0.5) * size),
+                class_="queen",
+            )
+        )
+    return str(drawing.tostring())
+
+
+class QueensBoard:
+    """A board of size n with queens on it: a solution made readable.
+
+    ``str(board)`` draws it as text (:func:`decode_queens`) and Jupyter shows it
+    as an SVG chessboard (``_repr_svg_``, :func:`queens_svg`). ``squares`` is the
+    sorted tuple of ``(row, column)`` squares holding a queen.
+
+    >>> board = QueensBoard.from_solution(4, next(queens(4)))
+    >>> board.squares
+    ((0, 1), (1, 3), (2, 0), (3, 2))
+    >>> print(board)
+    +♛++
+    +++♛
+    ♛+++
+    ++♛+
+    >>> board.is_solution()
+    True
+    """
+
+    __slots__ = ("n", "squares")
+
+    n: int
+    squares: tuple[tuple[int, int], ...]
+
+    def __init__(self, n: int, squares: Iterable[tuple[int, int]]) -> None:
+        n = _check_size(n)
+        cells = sorted({(int(i), int(j)) for i, j in squares})
+        _check_squares(n, cells)
+        self.n = n
+        self.squares = tuple(cells)
+
+    @classmethod
+    def from_solution(cls, n: int, solution: Iterable[Any]) -> QueensBoard:
+        """The board of a solution: the squares of its ``('queen', i, j)`` choices."""
+        return cls(n, queen_squares(solution))
+
+    def is_solution(self, per_line: int = 1) -> bool:
+        """Does every row and column hold exactly ``per_line`` queens, and every
+        diagonal at most ``per_line``? (``per_line=2`` checks the 2n-queens rules.)"""
+        lines: dict[Hashable, int] = {}
+        for i, j in self.squares:
+            for line in (("row", i), ("column", j), ("leading", i - j), ("trailing", i + j)):
+                lines[line] = lines.get(line, 0) + 1
+        full = all(
+            lines.get((kind, k), 0) == per_line for kind in ("row", "column") for k in range(self.n)
+        )
+        return full and all(count <= per_line for count in lines.values())
+
+    def __str__(self) -> str:
+        return decode_queens(self.n, self.squares)
+
+    def __repr__(self) -> str:
+        return f"QueensBoard({self.n}, {list(self.squares)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, QueensBoard):
+            return NotImplemented
+        return self.n == other.n and self.squares == other.squares
+
+    def __hash__(self) -> int:
+        return hash((self.n, self.squares))
+
+    def svg(self, **options: Any) -> str:
+        """The board as SVG text; ``options`` as for :func:`queens_svg`."""
+        return queens_svg(self.n, self.squares, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
