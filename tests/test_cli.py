@@ -179,3 +179,23 @@ def test_ctrl_c_prints_the_count_so_far(tmp_path: Path) -> None:
     assert 0 < count < 14772512
     assert f"interrupted after {count} solutions" in stderr
     assert f"{count} solutions, " in stderr  # --stats still printed
+
+
+def test_estimate_prints_knuths_estimate_without_solving() -> None:
+    result = run("-", "--estimate", "2000", "--random", "3", stdin=queens_dlx(8))
+    assert result.returncode == 0, result.stderr
+    words = result.stdout.split()
+    nodes, solutions = float(words[0]), float(words[words.index("nodes") + 3])
+    assert words[words.index("nodes") + 4] == "solutions"
+    assert 50 < solutions < 150  # 92 in truth
+    assert nodes > solutions
+    assert "from 2000 probes" in result.stdout
+    # Reproducible from the seed.
+    assert run("-", "--estimate", "2000", "--random", "3", stdin=queens_dlx(8)).stdout == result.stdout
+
+
+def test_colors_are_solved() -> None:
+    text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
+    result = run("-", stdin=text)
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == ["1:", " A C X:1 Y:1", " B X:1"]

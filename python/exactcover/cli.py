@@ -88,6 +88,15 @@ def _parser() -> argparse.ArgumentParser:
         help="search in a random order, reproducible from SEED",
     )
     parser.add_argument(
+        "--estimate",
+        type=_positive,
+        metavar="N",
+        help=(
+            "do not solve: estimate the numbers of search-tree nodes and of solutions from "
+            "N random probes (Knuth's Monte Carlo method; with --random SEED, reproducibly)"
+        ),
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="accept only what Knuth's programs accept (names of at most 8 bytes, etc.)",
@@ -204,6 +213,18 @@ def solve(argv: Sequence[str]) -> int:
         print(f"exactcover: {name}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     solver = solutions.native
+    if args.estimate:
+        try:
+            e = solutions.estimate(args.estimate, seed=args.random)
+        except KeyboardInterrupt:
+            print("exactcover: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        print(
+            f"{e.nodes:.4g} nodes (± {e.nodes_error:.2g}), "
+            f"{e.solutions:.4g} solutions (± {e.solutions_error:.2g}), "
+            f"mean depth {e.depth:.1f}, from {e.samples} probes"
+        )
+        return EXIT_SOLVED
     enabled = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(sys.stderr, enabled)
     interval = PROGRESS_INTERVAL if enabled else 1.0

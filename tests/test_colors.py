@@ -1,0 +1,179 @@
+"""Colors (Knuth's XCC) from Python, checked against a brute force; and
+Knuth's Monte Carlo estimate of the search tree."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactcover import Estimate, ExactCover, ExactCoverError, MultiCover, parse_dlx
+
+COLORS = st.sampled_from([None, "red", "blue", 3])
+
+
+@st.composite
+def colored_problems(draw):
+    """Choices mapping constraints to colors (None: uncolored); some
+    constraints secondary. Colors are only given to secondary constraints."""
+    universe = draw(st.lists(st.integers(0, 7), min_size=1, max_size=6, unique=True))
+    secondary = set(draw(st.lists(st.sampled_from(universe), unique=True)))
+    choices = {}
+    for k in range(draw(st.integers(0, 9))):
+        cons = draw(st.lists(st.sampled_from(universe), min_size=1, max_size=4, unique=True))
+        choices[f"c{k}"] = {c: (draw(COLORS) if c in secondary else None) for c in cons}
+    return choices, secondary
+
+
+def brute_force(choices, secondary):
+    """Every set of choices, each with a primary constraint, covering each
+    primary constraint once and each secondary one at most once, unless all the
+    choices containing it give it one same color."""
+    names = list(choices)
+    used = {c for cons in choices.values() for c in cons}
+    primary = used - secondary
+    found = set()
+    for r in range(len(names) + 1):
+        for subset in combinations(names, r):
+            if any(not (set(choices[n]) & primary) for n in subset):
+                continue
+            tally = {c: 0 for c in used}
+            given = {c: set() for c in used}
+            for n in subset:
+                for c, color in choices[n].items():
+                    tally[c] += 1
+                    given[c].add(color)
+            ok = all(tally[c] == 1 for c in primary) and all(
+                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c]) for c in secondary & used
+            )
+            if ok:
+                found.add(frozenset(subset))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(colored_problems(), st.one_of(st.none(), st.integers(0, 2**64 - 1)))
+def test_colors_match_brute_force(problem, seed):
+    choices, secondary = problem
+    expected = brute_force(choices, secondary)
+    cover = ExactCover(choices, secondary=secondary, seed=seed)
+    found = []
+    for solution in cover:
+        found.append(frozenset(solution))
+        # colors() reports exactly the colors the chosen choices give.
+        given = {c: col for n in solution for c, col in choices[n].items() if col is not None}
+        assert cover.colors(solution) == given
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+    assert ExactCover(choices, secondary=secondary, seed=seed).count() == len(expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(colored_problems())
+def test_colors_with_multiplicities(problem):
+    """MultiCover: required constraints covered exactly twice when counted so;
+    colored constraints are optional with count 1."""
+    choices, secondary = problem
+    used = {c for cons in choices.values() for c in cons}
+    primary = sorted(used - secondary)
+    counts = {c: 2 for c in primary[:1]}
+    names = list(choices)
+    expected = set()
+    for r in range(len(names) + 1):
+        for subset in combinations(names, r):
+            if any(not (set(choices[n]) & set(primary)) for n in subset):
+                continue
+            tally = {c: 0 for c in used}
+            given = {c: set() for c in used}
+            for n in subset:
+                for c, color in choices[n].items():
+                    tally[c] += 1
+                    given[c].add(color)
+            if all(tally[c] == counts.get(c, 1) for c in primary) and all(
+                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c]) for c in secondary & used
+            ):
+                expected.add(frozenset(subset))
+    cover = MultiCover(choices, counts=counts, satisfy=primary)
+    assert {frozenset(s) for s in cover} == expected
+
+
+def test_dlx_files_with_colors_solve_as_documented() -> None:
+    dlx2 = parse_dlx("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")
+    assert [sorted(dlx2.option_text(k) for k in s) for s in dlx2] == [["A C X:1 Y:1", "B X:1"]]
+
+
+def test_color_errors_name_the_culprit() -> None:
+    with pytest.raises(ExactCoverError, match=r"choice 'a' gives a color to constraint 1, which is not secondary"):
+        ExactCover({"a": {1: "red"}})
+    with pytest.raises(TypeError, match=r"color \[1\] of constraint 'x' of choice 'a' is not hashable"):
+        ExactCover({"a": {1: None, "x": [1]}}, secondary=["x"])
+    # A constraint that may be satisfied twice cannot have colors.
+    with pytest.raises(ExactCoverError, match="gives a color to constraint 'x'"):
+        MultiCover({"a": {1: None, "x": "red"}}, counts={"x": 2}, satisfy=[1])
+    # Colors may be any hashable; None means no color.
+    cover = ExactCover(
+        {"a": {1: None, "x": (0, "r")}, "b": {2: None, "x": (0, "r")}}, secondary=["x"]
+    )
+    assert [sorted(s) for s in cover] == [["a", "b"]]
+
+
+def test_uncolored_mapping_is_like_a_list() -> None:
+    as_lists = {"a": [1, 2], "b": [1], "c": [2]}
+    as_maps = {k: dict.fromkeys(v) for k, v in as_lists.items()}
+    assert sorted(map(sorted, ExactCover(as_maps))) == sorted(map(sorted, ExactCover(as_lists)))
+    assert ExactCover(as_maps).colors(["a"]) == {}
+
+
+# -- estimate ----------------------------------------------------------------
+
+
+def queens(n):
+    squares = {
+        (i, j): [("row", i), ("col", j), ("diag", i + j), ("anti", i - j)]
+        for i in range(n)
+        for j in range(n)
+    }
+    diagonals = {c for cs in squares.values() for c in cs if c[0] in ("diag", "anti")}
+    return squares, diagonals
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_estimate_is_close_on_queens(n: int) -> None:
+    squares, diagonals = queens(n)
+    e = ExactCover(squares, secondary=diagonals).estimate(10_000, seed=n)
+    assert isinstance(e, Estimate) and e.samples == 10_000
+    solver = ExactCover(squares, secondary=diagonals)
+    solutions = solver.count()
+    nodes = solver.stats["nodes"]
+    assert 0.5 < e.nodes / nodes < 2
+    assert abs(e.solutions - solutions) <= max(6 * e.solutions_error, 0.1 * solutions)
+
+
+@settings(max_examples=100, deadline=None)
+@given(colored_problems(), st.integers(0, 2**64 - 1))
+def test_estimate_mean_converges(problem, seed):
+    """The estimator is unbiased: on small problems the mean of many probes is
+    within a few standard errors of the true counts."""
+    choices, secondary = problem
+    e = ExactCover(choices, secondary=secondary).estimate(3000, seed=seed)
+    solver = ExactCover(choices, secondary=secondary)
+    solutions = solver.count()
+    nodes = solver.stats["nodes"]
+    assert abs(e.nodes - nodes) <= max(6 * e.nodes_error, 0.05 * nodes) + 1e-9
+    assert abs(e.solutions - solutions) <= max(6 * e.solutions_error, 0.05 * solutions) + 1e-9
+
+
+def test_estimate_arguments_and_reproducibility() -> None:
+    squares, diagonals = queens(6)
+    cover = ExactCover(squares, secondary=diagonals)
+    assert cover.estimate(300, seed=5) == cover.estimate(300, seed=5)
+    with pytest.raises(ValueError, match="samples must be at least 1"):
+        cover.estimate(0)
+    with pytest.raises(TypeError, match="samples must be an int"):
+        cover.estimate(1.5)  # type: ignore[arg-type]
+    next(cover)
+    with pytest.raises(ValueError, match="has not started"):
+        cover.estimate(10)
+    two = MultiCover(squares, counts=dict.fromkeys(diagonals, 2), satisfy=[c for c in
+                     {c for cs in squares.values() for c in cs} if c not in diagonals])
+    assert two.estimate(100, seed=1).nodes > 0
