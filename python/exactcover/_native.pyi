@@ -4,7 +4,9 @@ Users should not need this module: use :class:`exactcover.ExactCover` and
 :class:`exactcover.MultiCover`, which map hashable objects to these ids.
 """
 
-from typing import Any
+from typing import Any, final
+
+__all__ = ["DlxFormatError", "ExactCoverError", "Solver", "__version__", "format_dlx", "parse_dlx"]
 
 __version__: str
 
@@ -37,16 +39,17 @@ def format_dlx(
     options (lists of item indices) and colors ((option, position) -> color),
     checking names and colors as the reader would."""
 
+@final
 class Solver:
     """A dancing-links search over options given as lists of item ids."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         items: list[tuple[bool, int, int]],
         options: list[list[int]],
         seed: int | None = None,
         colors: list[tuple[int, int, int]] | None = None,
-    ) -> None:
+    ) -> Solver:
         """items: (primary, lo, hi) per item id; options: lists of item ids;
         seed: shuffle the search order reproducibly (None: input order);
         colors: (option, position, color id) for the colored entries."""

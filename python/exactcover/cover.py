@@ -243,6 +243,7 @@ def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
     if solver.stats["nodes"] > 0:
         raise ValueError("estimate() needs an iterator that has not started searching")
     resolved = _resolve_seed(True, seed)
+    assert resolved is not None  # random=True always gives a seed
     return Estimate(**solver.estimate(min(samples, 2**64 - 1), resolved))
 
 
@@ -523,7 +524,7 @@ class MultiCover(_Cover[C]):
         constraints: Mapping[C, Iterable[Hashable]],
         initial: Iterable[C] = (),
         random: bool = False,
-        counts: Mapping[Hashable, int] | None = None,
+        counts: Mapping[Any, int] | None = None,
         satisfy: Iterable[Hashable] | None = None,
         *,
         seed: int | None = None,

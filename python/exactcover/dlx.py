@@ -419,8 +419,8 @@ class DlxProblem:
 def _format_error(message: str, line: int | None = None) -> DlxFormatError:
     """A DlxFormatError with the same attributes as the ones raised in Rust."""
     error = DlxFormatError(f"line {line}: {message}" if line else message)
-    error.line = line  # type: ignore[attr-defined]
-    error.reason = message  # type: ignore[attr-defined]
+    error.line = line
+    error.reason = message
     return error
 
 
