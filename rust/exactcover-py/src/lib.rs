@@ -233,12 +233,10 @@ impl PySolver {
                     }
                     match entries.get_mut(position) {
                         Some(entry) => entry.1 = Some(color),
-                        None => {
-                            return Err(PyValueError::new_err(format!(
-                                "color given to entry {position} of option {k}, which has {} entries",
-                                entries.len()
-                            )))
-                        }
+                        None => return Err(PyValueError::new_err(format!(
+                            "color given to entry {position} of option {k}, which has {} entries",
+                            entries.len()
+                        ))),
                     }
                     next.next();
                 }

@@ -58,6 +58,10 @@ use crate::rng::SplitMix64;
 use crate::solver::{Stats, Step};
 use crate::Error;
 
+/// A node's path below the root as plain data: the options it forces and the
+/// options it excludes (see [`DancingLinks::path`]).
+pub(crate) type Path = (Vec<usize>, Vec<usize>);
+
 /// `Level::node` value meaning "the null branch: this item takes no option".
 const NULL_BRANCH: u32 = u32::MAX;
 
@@ -454,7 +458,7 @@ impl DancingLinks {
     /// above it), in tree order, each as the options its path forces and
     /// excludes below the root (see [`DancingLinks::path`]); and whether any
     /// node reached that depth. Only before the search starts.
-    pub(crate) fn split(&self, depth: usize) -> (Vec<(Vec<usize>, Vec<usize>)>, bool) {
+    pub(crate) fn split(&self, depth: usize) -> (Vec<Path>, bool) {
         let mut walker = self.clone();
         walker.depth_cap = depth;
         let mut paths = Vec::new();
@@ -478,7 +482,7 @@ impl DancingLinks {
     /// options tweaked away by Algorithm M, and the options of items that took
     /// a null branch. Forcing and excluding them in a fresh copy of the root
     /// gives exactly this node's subtree.
-    fn path(&self) -> (Vec<usize>, Vec<usize>) {
+    fn path(&self) -> Path {
         let mut forced = Vec::with_capacity(self.levels.len());
         let mut excluded = Vec::new();
         for lv in &self.levels {

@@ -2,8 +2,8 @@
 //!
 //! Exact cover by Knuth's Dancing Links, generalized: **primary** items that must
 //! be covered exactly once, **secondary** items that may be covered at most once,
-//! and **multiplicities** (an item covered between `lo` and `hi` times, Knuth's
-//! Algorithm M). The search is iterative and resumable: it can stop after every
+//! **multiplicities** (an item covered between `lo` and `hi` times, Knuth's
+//! Algorithm M) and **colors** (Algorithm C). The search is iterative and resumable: it can stop after every
 //! solution, or after any number of search-tree nodes, and continue later; it can
 //! count solutions without building them.
 //!
@@ -55,6 +55,27 @@
 //! }
 //! assert_eq!(Solver::new(&p).count(), 11);
 //! ```
+//!
+//! ## Colors
+//!
+//! An option may give a secondary item a *color* ([`Problem::add_colored_option`],
+//! Knuth's Algorithm C): options that give an item the same color are
+//! compatible, any number of them; a different color, or none, conflicts. Colors
+//! work together with multiplicities, and problems without colors do not pay
+//! for them.
+//!
+//! ## Estimating before solving
+//!
+//! [`Solver::estimate`] runs Knuth's random probes and estimates the numbers of
+//! search-tree nodes and of solutions ([`Estimate`]), so that a caller can tell
+//! in a moment whether a count will take a second or a year.
+//!
+//! ## Counting in parallel
+//!
+//! [`Solver::split`] cuts the search tree into [`Subtree`]s, plain lists of
+//! forced and excluded options; [`Solver::count_parallel`] counts them on
+//! several threads, and [`Solver::restrict`] lets another process or machine
+//! count one of them.
 //!
 //! ## Searching in slices
 //!

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::dancing_links::DancingLinks;
+use crate::dancing_links::{DancingLinks, Path};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
 
@@ -167,7 +167,7 @@ impl Solver {
     }
 
     /// Paths below this solver's root (iterative deepening until enough).
-    fn split_paths(&self, min_subtrees: usize) -> Result<Vec<(Vec<usize>, Vec<usize>)>, Error> {
+    fn split_paths(&self, min_subtrees: usize) -> Result<Vec<Path>, Error> {
         if self.engine.started() {
             return Err(Error::SearchStarted);
         }
