@@ -311,7 +311,8 @@ def latin_squares(
     ones colored by their symbols, so that a row and a column agree where they
     cross. Each Latin square is one solution; :func:`decode_latin_square`
     turns it into its grid. There are n! permutations, so the problem has
-    2n * n! choices: fine up to n = 7 or so. With ``given`` cells, a line only
+    2n * n! choices: building the 70,560 of order 7 takes under a second;
+    counting the 161,280 squares of order 5 about a second. With ``given`` cells, a line only
     offers the fillings that keep them and repeat no given symbol of a
     crossing line, far fewer. The iterator is a :class:`MultiCover` whose
     required constraints are the lines, so that a line no filling fits leaves
