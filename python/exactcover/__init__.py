@@ -16,6 +16,12 @@ from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
 from .queens import QueensBoard, decode_queens, queen_squares, queens, queens_2n, queens_svg
 from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
+from .wordsquares import (
+    decode_latin_square,
+    decode_word_rectangle,
+    latin_squares,
+    word_rectangles,
+)
 
 __all__ = [
     "ExactCover",
@@ -41,5 +47,9 @@ __all__ = [
     "SudokuMatrix",
     "parse_sudoku",
     "sudoku_svg",
+    "word_rectangles",
+    "decode_word_rectangle",
+    "latin_squares",
+    "decode_latin_square",
     "__version__",
 ]
