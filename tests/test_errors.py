@@ -109,3 +109,15 @@ def test_repr():
     assert repr(solver) == "<ExactCover: 6 choices, 7 constraints, active>"
     solver.count()
     assert repr(solver).endswith("exhausted>")
+
+
+def test_primary_constraints_that_no_choice_satisfies_leave_no_solutions() -> None:
+    data = {"A": [1, 4], "B": [2], "C": [3]}
+    assert ExactCover(data).count() == 1
+    assert ExactCover(data, primary=[1, 2]).count() == 1
+    assert ExactCover(data, primary=[5]).count() == 0
+    assert list(ExactCover(data, primary=["cell"])) == []
+    with pytest.raises(ValueError, match="constraint 5 is both primary and secondary"):
+        ExactCover(data, primary=[5], secondary=[5])
+    with pytest.raises(TypeError, match="primary must be an iterable of constraints"):
+        ExactCover(data, primary=5)  # type: ignore[arg-type]

@@ -381,6 +381,14 @@ class ExactCover(_Cover[C]):
     secondary -- Constraints that may be satisfied at most once instead of
         exactly once. A choice all of whose constraints are secondary is never
         chosen by the search (unless it is an initial choice).
+    primary -- Constraints that must be satisfied exactly once even if no
+        choice lists them (then there is no solution). Constraints are
+        otherwise only known from the choices, so a constraint that no choice
+        satisfies would go unnoticed: list it here, e.g. the cells of a board.
+
+        >>> ExactCover({'A': [1], 'B': [2]}, primary=[1, 2, 3]).count()
+        0
+
     seed -- An integer: generate solutions in a random order reproducible from
         this seed (implies ``random=True``).
 
@@ -437,11 +445,22 @@ class ExactCover(_Cover[C]):
         random: bool = False,
         *,
         secondary: Iterable[Hashable] | None = None,
+        primary: Iterable[Hashable] | None = None,
         seed: int | None = None,
     ) -> None:
         relaxed = _constraint_set("secondary", secondary)
+        required = _constraint_set("primary", primary)
+        if required:
+            both = set(required).intersection(relaxed)
+            if both:
+                raise ValueError(
+                    f"constraint {_describe(next(iter(both)))} is both primary and secondary"
+                )
 
         def item_kinds(index: dict[Hashable, int]) -> list[tuple[bool, int, int]]:
+            # A primary constraint that no choice satisfies leaves no solutions.
+            for c in required:
+                index.setdefault(c, len(index))
             items = [(True, 1, 1)] * len(index)
             for c in relaxed:
                 k = index.get(c)
