@@ -373,3 +373,15 @@ def test_unique_is_faster_than_all() -> None:
     restricted = problem.cover(breaking.restricted())
     assert restricted.count() == 368
     assert restricted.stats["nodes"] * 2 < everything.stats["nodes"]
+
+
+def test_cells_as_lists_or_numpy_ints() -> None:
+    np = pytest.importorskip("numpy")
+    region = [[i, j] for i in range(3) for j in range(20)]
+    assert polyomino(PENTA, region).count() == 8
+    assert polyomino(PENTA, [tuple(c) for c in np.argwhere(np.ones((3, 20)))]).count() == 8
+
+
+def test_pictures_ignore_carriage_returns_and_tabs() -> None:
+    assert encode_polyominoes("AB\r\nAB\r\n") == [("A", ((0, 0), (1, 0))), ("B", ((0, 1), (1, 1)))]
+    assert encode_region("#.#\r\n###\r\n") == {(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import islice, product
 from typing import NamedTuple
 
@@ -160,7 +160,7 @@ def _queens(args: argparse.Namespace) -> int:
     print(f"{n}-queens: {total} solutions ({time.perf_counter() - start:.3f} s)\n")
 
     lines = [(d, k) for d in ("row", "column") for k in range(n)]
-    counts = dict.fromkeys(lines + _diagonals(n), 2)
+    counts: dict[Hashable, int] = dict.fromkeys(lines + _diagonals(n), 2)
     first = next(MultiCover(constraints, counts=counts, satisfy=lines), None)
     print(f"2n-queens on {n}x{n}, one solution:")
     print(_board(n, first) if first is not None else "(none)")

@@ -29,8 +29,9 @@ counting all tilings:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Dict, List, Tuple, Union
+from typing import Any, Dict, Tuple, Union, cast
 
 from .cover import MultiCover
 from .symmetry import Cell, Placement, Symmetry, canonical, region_symmetries, transform_solution
@@ -106,8 +107,8 @@ def encode_polyominoes(picture: str) -> list[Piece]:
     list of tuples (name, tiles) for each polyomino, where tiles are the
     coordinates (i, j) of its tiles (row i of the picture, column j).
 
-    Every character other than a space is a tile of the piece named by that
-    character. A piece must be connected (letters drawn in two places would
+    Every character other than a space (or other whitespace) is a tile of
+    the piece named by that character. A piece must be connected (letters drawn in two places would
     be two pieces with the same name: a ValueError).
 
     >>> sorted(encode_polyominoes(TETROMINOES))
@@ -127,9 +128,7 @@ def encode_polyominoes(picture: str) -> list[Piece]:
     pieces: dict[str, list[Cell]] = {}
     for i, row in enumerate(picture.split("\n")):
         for j, c in enumerate(row):
-            if c != _EMPTY:
-                if c in "\t\r\f\v":
-                    raise ValueError(f"picture has a {c!r} at row {i}, column {j}: use spaces")
+            if not c.isspace():
                 pieces.setdefault(c, []).append((i, j))
     if not pieces:
         raise ValueError("the picture has no pieces (it is empty or all spaces)")
@@ -167,14 +166,17 @@ def encode_region(picture: str) -> set[Cell]:
 
 
 def _check_cell(cell: object, what: str) -> Cell:
-    """A cell as a pair of non-negative ints, or a clear error."""
-    if (
-        not isinstance(cell, tuple)
-        or len(cell) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-    ):
-        raise TypeError(f"{what} must be pairs of ints (row, column), not {cell!r}")
-    return cell  # type: ignore[return-value]
+    """A cell as a pair of ints (any integers: NumPy's too; a list is
+    accepted), or a clear TypeError."""
+    try:
+        if isinstance(cell, (str, bytes)):
+            raise TypeError
+        i, j = cast("Iterable[Any]", cell)
+        if isinstance(i, bool) or isinstance(j, bool):
+            raise TypeError
+        return operator.index(i), operator.index(j)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be pairs of ints (row, column), not {cell!r}") from None
 
 
 def _region_cells(region: Region) -> set[Cell]:
@@ -310,7 +312,7 @@ def _optional(names: list[Hashable], optional: bool | Iterable[Hashable]) -> set
         optional = list(optional)  # 'FLT': the pieces F, L and T
     elif isinstance(optional, str):
         optional = [optional]
-    result = set(optional)  # type: ignore[arg-type]
+    result = set(optional)
     unknown = [n for n in result if n not in set(names)]
     if unknown:
         raise ValueError(f"optional names {unknown[0]!r}, which is not one of the pieces")
@@ -348,7 +350,7 @@ class _Problem:
         self.satisfy = sorted(self.cells) + [
             ("piece", n) for n in names if n not in self.optional
         ]
-        self.piece_counts = {("piece", n): k for n, k in self.counts.items()}
+        self.piece_counts: dict[Hashable, int] = {("piece", n): k for n, k in self.counts.items()}
 
     def cover(
         self,
@@ -498,13 +500,13 @@ def _tiling_symmetries(
 ) -> list[Symmetry]:
     result = []
     for s in region_symmetries(cells):
-        if all((name, tuple(sorted(map(s, placed)))) in options for name, placed in options):
+        if all((name, tuple(sorted(s(c) for c in placed))) in options for name, placed in options):
             result.append(s)
     return result
 
 
 def _image(choice: Placement, s: Symmetry) -> Placement:
-    return choice[0], tuple(sorted(map(s, choice[1])))
+    return choice[0], tuple(sorted(s(c) for c in choice[1]))
 
 
 class _Breaking:

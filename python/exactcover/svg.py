@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from itertools import product
 from typing import Any, NamedTuple, Optional, Union
 
-import svgwrite
+import svgwrite  # type: ignore[import-untyped]
 
 from .symmetry import Cell, Placement
 
@@ -110,7 +109,7 @@ def _colour_function(colour: Colour) -> Callable[[Any], Optional[str]]:
     if colour is None:
         return lambda _: "white"
     if isinstance(colour, Mapping):
-        return lambda label: colour.get(label, "white")  # type: ignore[union-attr]
+        return lambda label: colour.get(label, "white")
     if callable(colour):
         return colour
     raise TypeError(f"colour must be a mapping, a function or None, not {type(colour).__name__}")
@@ -275,7 +274,7 @@ def polyomino_svg(
     >>> picture, picture.tostring().count('<g fill=')
     (<Picture 1035x385>, 96)
     """
-    items = list(solutions)
+    items: list[Any] = list(solutions)
     if items and _is_placement(items[0]):
         items = [items]
     if colour is None:
@@ -283,7 +282,7 @@ def polyomino_svg(
 
         colour = COLOURS
     return _tilings_picture(
-        items,  # type: ignore[arg-type]
+        items,
         columns=columns,
         size=size,
         padding=padding,

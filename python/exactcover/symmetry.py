@@ -13,7 +13,8 @@ symmetries map it exactly onto itself (no translation needed).
 >>> from itertools import product
 >>> board = set(product(range(8), repeat=2)) - set(product((3, 4), repeat=2))
 >>> [s.name for s in region_symmetries(board)]
-['identity', 'rotate 90', 'rotate 180', 'rotate 270', 'flip rows', 'flip columns', 'transpose', 'antitranspose']
+['identity', 'rotate 90', 'rotate 180', 'rotate 270',
+ 'flip rows', 'flip columns', 'transpose', 'antitranspose']
 >>> [s.name for s in region_symmetries(product(range(6), range(10)))]
 ['identity', 'rotate 180', 'flip rows', 'flip columns']
 """
@@ -157,7 +158,7 @@ def transform_solution(solution: Iterable[Placement], symmetry: Symmetry) -> tup
     (('A', ((0, 2),)), ('B', ((0, 0), (0, 1))))
     """
     return tuple(
-        sorted((name, tuple(sorted(map(symmetry, cells)))) for name, cells in solution)
+        sorted((name, tuple(sorted(symmetry(c) for c in cells))) for name, cells in solution)
     )
 
 
