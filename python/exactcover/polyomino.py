@@ -538,9 +538,11 @@ class _Breaking:
         for name in candidates:
             own = [c for c in problem.options if c[0] == name]
             free, fixed = self._orbits(own)
-            # Fewest placements solved on their own, then the fewest free
-            # placements left (the strongest restriction).
-            key = (len(fixed), len(free) + len(fixed))
+            # The fewest placements left, the strongest restriction; but a
+            # placement solved on its own enumerates its tilings in Python,
+            # so it weighs as much as a few free ones. (On the pentomino
+            # rectangles this picks X, as Knuth does.)
+            key = (len(free) + 4 * len(fixed), len(fixed))
             if best is None or key < best[0]:
                 best = key, name, free, fixed
         if best is not None:
