@@ -11,7 +11,8 @@ from itertools import product
 
 import pytest
 
-from exactcover import ExactCover, Sudoku, decode_queens, from_matrix, queens, queens_2n
+from exactcover import ExactCover, Sudoku, decode_queens, from_matrix, queens_2n
+from exactcover.queens import queens
 
 # Seed 001, section 1 (ExactCover with gadgets) and section 3 (MultiCover):
 # the counts of the n-queens problem, OEIS A000170. Verbatim but for one thing:

@@ -14,7 +14,18 @@ from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import Estimate, ExactCover, MultiCover
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
-from .queens import QueensBoard, decode_queens, queen_squares, queens, queens_2n, queens_svg
+from .polyomino import (
+    PENTOMINOES,
+    TETROMINOES,
+    count_unique,
+    decode_solution,
+    encode_polyominoes,
+    unique_tilings,
+)
+
+# The functions queens() and polyomino() stay in their modules: exporting them
+# here would hide the submodules of the same names (import exactcover.queens).
+from .queens import QueensBoard, decode_queens, queen_squares, queens_2n, queens_svg
 from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
 from .wordsquares import (
     decode_latin_square,
@@ -22,6 +33,7 @@ from .wordsquares import (
     latin_squares,
     word_rectangles,
 )
+from .symmetry import canonical
 
 __all__ = [
     "ExactCover",
@@ -36,7 +48,6 @@ __all__ = [
     "write_dlx",
     "MatrixCover",
     "from_matrix",
-    "queens",
     "queens_2n",
     "decode_queens",
     "queen_squares",
@@ -51,5 +62,25 @@ __all__ = [
     "decode_word_rectangle",
     "latin_squares",
     "decode_latin_square",
+    "encode_polyominoes",
+    "decode_solution",
+    "count_unique",
+    "unique_tilings",
+    "canonical",
+    "PENTOMINOES",
+    "TETROMINOES",
+    "Picture",
+    "polyomino_svg",
     "__version__",
 ]
+
+#: Names imported from exactcover.svg on first use (svgwrite takes a while to import).
+_SVG_NAMES = {"Picture", "polyomino_svg"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _SVG_NAMES:
+        from . import svg
+
+        return getattr(svg, name)
+    raise AttributeError(f"module 'exactcover' has no attribute {name!r}")

@@ -1,19 +1,128 @@
-"""The command-line demo: solve and count a built-in problem.
+"""The puzzle demos: ``python -m exactcover [PUZZLE] [options]``.
 
-``python -m exactcover`` places n queens on an n x n board (no two in a row,
-column or diagonal), prints one solution and counts them all, then does the
-same for the 2n-queens problem (two queens per row and column, at most two per
-diagonal) with multiplicities.
+With no puzzle named, ``pentominoes``: tile the 6x10 rectangle with the
+twelve pentominoes, print one tiling, count the essentially different
+tilings (2339) and draw a few of them in an SVG file. ``queens`` solves and
+counts the n-queens and 2n-queens problems.
+
+Each puzzle is a :class:`Puzzle` in :data:`PUZZLES`: a name, a line of help,
+a function adding its options to an argparse parser, and a function running
+it. Adding a puzzle is adding an entry.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
-from itertools import product
-from typing import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from itertools import islice, product
+from typing import NamedTuple
 
 from .cover import ExactCover, MultiCover
+
+__all__ = ["Puzzle", "PUZZLES", "main"]
+
+
+class Puzzle(NamedTuple):
+    """A demo: ``python -m exactcover NAME [options]``.
+
+    name -- the subcommand.
+    help -- one line for ``--help``.
+    add_arguments -- adds the puzzle's options to its parser.
+    run -- runs the puzzle with the parsed options; returns the exit status.
+    """
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def _default_threads() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+# Pentominoes --------------------------------------------------------------------
+
+
+def _rectangle(text: str) -> tuple[int, int]:
+    try:
+        h, w = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected HEIGHTxWIDTH, like 6x10, not {text!r}")
+    if h < 1 or w < 1 or h * w != 60:
+        raise argparse.ArgumentTypeError(f"the twelve pentominoes cover 60 cells, not {h}x{w}")
+    return h, w
+
+
+def _pentomino_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board",
+        type=_rectangle,
+        default=(6, 10),
+        metavar="HxW",
+        help="the rectangle to tile: 6x10 (default), 5x12, 4x15 or 3x20",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="the SVG file to write (default: pentominoes-HxW.svg in the current directory)",
+    )
+    parser.add_argument(
+        "--drawings",
+        type=int,
+        default=8,
+        metavar="N",
+        help="how many essentially different tilings to draw (default: 8)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=_default_threads(),
+        metavar="N",
+        help="threads for counting (default: the number of cores, at most 4)",
+    )
+
+
+def _pentominoes(args: argparse.Namespace) -> int:
+    from .polyomino import (
+        PENTOMINOES,
+        count_unique,
+        decode_solution,
+        encode_polyominoes,
+        polyomino,
+        tiling_symmetries,
+        unique_tilings,
+    )
+    from .svg import polyomino_svg
+
+    h, w = args.board
+    pieces = encode_polyominoes(PENTOMINOES)
+    region = set(product(range(h), range(w)))
+    print(f"The twelve pentominoes in a {h}x{w} rectangle, one tiling:")
+    print(decode_solution(next(polyomino(pieces, region))))
+    start = time.perf_counter()
+    unique = count_unique(pieces, region, threads=max(1, args.threads))
+    elapsed = time.perf_counter() - start
+    # No tiling of a rectangle by twelve different pieces is symmetric, so
+    # each class holds one tiling per symmetry of the rectangle.
+    total = unique * len(tiling_symmetries(pieces, region))
+    print(
+        f"{unique} essentially different tilings "
+        f"({total} counting rotations and reflections; {elapsed:.2f} s)"
+    )
+    output = args.output or f"pentominoes-{h}x{w}.svg"
+    drawings = list(islice(unique_tilings(pieces, region), max(0, args.drawings)))
+    if drawings:
+        columns = 4 if w <= h * 2 else 2 if w <= 15 else 1
+        polyomino_svg(drawings, columns=columns, size=20).save(output)
+        print(f"Drew {len(drawings)} of them in {output}")
+    return 0
+
+
+# Queens ---------------------------------------------------------------------------
 
 
 def _queens_constraints(n: int) -> dict[tuple[int, int], tuple[tuple[str, int], ...]]:
@@ -34,18 +143,14 @@ def _board(n: int, queens: Sequence[tuple[int, int]]) -> str:
     return "\n".join(" ".join(row) for row in grid)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the demo; returns the process exit status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m exactcover",
-        description="Solve and count the n-queens and 2n-queens problems with exactcover.",
-    )
-    parser.add_argument("-n", type=int, default=8, help="board size (default: 8)")
-    args = parser.parse_args(argv)
+def _queens_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-n", type=int, default=8, help="board size, 1 to 20 (default: 8)")
+
+
+def _queens(args: argparse.Namespace) -> int:
     n = args.n
     if not 1 <= n <= 20:
-        parser.error("n must be between 1 and 20")
-
+        raise SystemExit("python -m exactcover queens: error: n must be between 1 and 20")
     constraints = _queens_constraints(n)
     first = next(ExactCover(constraints, secondary=_diagonals(n)), None)
     print(f"{n}-queens, one solution:")
@@ -55,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{n}-queens: {total} solutions ({time.perf_counter() - start:.3f} s)\n")
 
     lines = [(d, k) for d in ("row", "column") for k in range(n)]
-    counts = dict.fromkeys(lines + _diagonals(n), 2)
+    counts: dict[Hashable, int] = dict.fromkeys(lines + _diagonals(n), 2)
     first = next(MultiCover(constraints, counts=counts, satisfy=lines), None)
     print(f"2n-queens on {n}x{n}, one solution:")
     print(_board(n, first) if first is not None else "(none)")
@@ -64,3 +169,58 @@ def main(argv: Sequence[str] | None = None) -> int:
         total = MultiCover(constraints, counts=counts, satisfy=lines).count()
         print(f"2n-queens on {n}x{n}: {total} solutions ({time.perf_counter() - start:.3f} s)")
     return 0
+
+
+#: The demos, the first being the default.
+PUZZLES: list[Puzzle] = [
+    Puzzle(
+        "pentominoes",
+        "tile a rectangle with the twelve pentominoes; count and draw the tilings (default)",
+        _pentomino_arguments,
+        _pentominoes,
+    ),
+    Puzzle(
+        "queens",
+        "n queens on an n x n board, and 2n queens (two per row, column and diagonal)",
+        _queens_arguments,
+        _queens,
+    ),
+]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m exactcover",
+        description="Puzzles solved as exact cover problems, by exactcover.",
+        epilog=(
+            "With no puzzle named, runs '%(prog)s pentominoes'. "
+            "'%(prog)s PUZZLE --help' shows a puzzle's options; '%(prog)s solve --help' "
+            "the solver for DLX files."
+        ),
+    )
+    commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE")
+    for puzzle in PUZZLES:
+        sub = commands.add_parser(puzzle.name, help=puzzle.help, description=puzzle.help)
+        puzzle.add_arguments(sub)
+        sub.set_defaults(run=puzzle.run)
+    commands.add_parser("solve", help="solve a problem in Knuth's DLX format (exactcover solve)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a puzzle demo; returns the exit status.
+
+    ``argv`` is the command line after the program name; when it is empty
+    or starts with an option, the first puzzle (pentominoes) runs with it.
+    """
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "solve":
+        from .cli import solve
+
+        return solve(args[1:])
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
+        args.insert(0, PUZZLES[0].name)
+    parsed = _parser().parse_args(args)
+    return parsed.run(parsed)  # type: ignore[no-any-return]

@@ -1,0 +1,82 @@
+"""The puzzle demos (python -m exactcover): pentominoes by default, queens."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from exactcover import demo
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def piece_groups(path: Path) -> list[ET.Element]:
+    root = ET.parse(path).getroot()
+    assert root.tag == SVG + "svg"
+    return [g for g in root.iter(SVG + "g") if g.get("fill")]
+
+
+def test_default_demo_in_a_subprocess(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "exactcover"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "The twelve pentominoes in a 6x10 rectangle, one tiling:"
+    tiling = lines[1:7]
+    assert all(len(row) == 10 for row in tiling)
+    assert sorted("".join(tiling)) == sorted("FILNPTUVWXYZ" * 5)
+    assert lines[7].startswith("2339 essentially different tilings (9356 counting")
+    assert lines[8] == "Drew 8 of them in pentominoes-6x10.svg"
+    groups = piece_groups(tmp_path / "pentominoes-6x10.svg")
+    assert len(groups) == 8 * 12
+    assert len({g.get("fill") for g in groups}) == 12
+
+
+def test_pentominoes_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "strip.svg"
+    assert demo.main(["pentominoes", "--board", "3x20", "--output", str(output)]) == 0
+    out = capsys.readouterr().out
+    assert "2 essentially different tilings (8 counting" in out
+    assert len(piece_groups(output)) == 2 * 12
+    # Options without the puzzle name go to the default puzzle.
+    assert demo.main(["--board", "4x15", "-o", str(output), "--drawings", "3"]) == 0
+    assert "368 essentially different" in capsys.readouterr().out
+    assert len(piece_groups(output)) == 3 * 12
+
+
+def test_queens(capsys: pytest.CaptureFixture[str]) -> None:
+    assert demo.main(["queens", "-n", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "8-queens: 92 solutions" in out
+    assert "2n-queens on 8x8: 477136 solutions" in out  # OEIS A225623
+
+
+def test_help_lists_the_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["--help"])
+    assert exit.value.code == 0
+    out = capsys.readouterr().out
+    for name in ["pentominoes", "queens", "solve"]:
+        assert name in out
+    assert [p.name for p in demo.PUZZLES][:2] == ["pentominoes", "queens"]
+
+
+def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["--board", "7x7"])
+    assert exit.value.code == 2
+    assert "60 cells" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["no-such-puzzle"])
+    assert exit.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
