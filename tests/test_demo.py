@@ -80,3 +80,36 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
         demo.main(["no-such-puzzle"])
     assert exit.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_queens_draws_its_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "queens.svg"
+    assert demo.main(["queens", "-n", "6", "-o", str(output)]) == 0
+    assert "6-queens: 4 solutions" in capsys.readouterr().out
+    ET.parse(output)  # well-formed SVG
+
+
+def test_sudoku_solves_the_default_hard_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "sudoku.svg"
+    assert demo.main(["sudoku", "-o", str(output)]) == 0
+    out = capsys.readouterr().out
+    assert "21 clues" in out
+    assert "the only solution" in out
+    # The first row of the solution of Inkala's puzzle.
+    assert "8 1 2 | 7 5 3 | 6 4 9" in out
+    texts = [t.text for t in ET.parse(output).iter(f"{SVG}text")]
+    assert sorted(t for t in texts if t) == sorted("812753649943682175675491283154237896369845721287169534521974368438526917796318452")
+
+
+def test_sudoku_generates_and_rejects(capsys: pytest.CaptureFixture[str]) -> None:
+    assert demo.main(["sudoku", "--generate", "5", "--size", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "A 4x4 puzzle from seed 5" in out and "the only solution" in out
+    # No solution: exit status 1.
+    # A valid puzzle without a solution: 3 is needed in row 0, but its box has one.
+    assert demo.main(["sudoku", "12....3........."]) == 1
+    assert "No solution" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="square number of cells"):
+        demo.main(["sudoku", "123"])

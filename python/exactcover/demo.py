@@ -3,7 +3,8 @@
 With no puzzle named, ``pentominoes``: tile the 6x10 rectangle with the
 twelve pentominoes, print one tiling, count the essentially different
 tilings (2339) and draw a few of them in an SVG file. ``queens`` solves and
-counts the n-queens and 2n-queens problems.
+counts the n-queens and 2n-queens problems; ``sudoku`` solves a Sudoku (by
+default a famously hard one) and proves its solution unique, or generates one.
 
 Each puzzle is a :class:`Puzzle` in :data:`PUZZLES`: a name, a line of help,
 a function adding its options to an argparse parser, and a function running
@@ -125,49 +126,103 @@ def _pentominoes(args: argparse.Namespace) -> int:
 # Queens ---------------------------------------------------------------------------
 
 
-def _queens_constraints(n: int) -> dict[tuple[int, int], tuple[tuple[str, int], ...]]:
-    return {
-        (i, j): (("row", i), ("column", j), ("leading", i - j + n - 1), ("trailing", i + j))
-        for i, j in product(range(n), repeat=2)
-    }
-
-
-def _diagonals(n: int) -> list[tuple[str, int]]:
-    return [(d, k) for d in ("leading", "trailing") for k in range(2 * n - 1)]
-
-
-def _board(n: int, queens: Sequence[tuple[int, int]]) -> str:
-    grid = [["."] * n for _ in range(n)]
-    for i, j in queens:
-        grid[i][j] = "Q"
-    return "\n".join(" ".join(row) for row in grid)
-
-
 def _queens_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", type=int, default=8, help="board size, 1 to 20 (default: 8)")
+    parser.add_argument("-o", "--output", help="also draw the first solution in this SVG file")
 
 
 def _queens(args: argparse.Namespace) -> int:
+    from .queens import decode_queens, queens, queens_2n, queens_svg
+
     n = args.n
     if not 1 <= n <= 20:
         raise SystemExit("python -m exactcover queens: error: n must be between 1 and 20")
-    constraints = _queens_constraints(n)
-    first = next(ExactCover(constraints, secondary=_diagonals(n)), None)
+    first = next(queens(n), None)
     print(f"{n}-queens, one solution:")
-    print(_board(n, first) if first is not None else "(none)")
+    print(decode_queens(n, first) if first is not None else "(none)")
+    if first is not None and args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(queens_svg(n, first))
+        print(f"Drew it in {args.output}")
     start = time.perf_counter()
-    total = ExactCover(constraints, secondary=_diagonals(n)).count()
+    total = queens(n).count()
     print(f"{n}-queens: {total} solutions ({time.perf_counter() - start:.3f} s)\n")
 
-    lines = [(d, k) for d in ("row", "column") for k in range(n)]
-    counts: dict[Hashable, int] = dict.fromkeys(lines + _diagonals(n), 2)
-    first = next(MultiCover(constraints, counts=counts, satisfy=lines), None)
+    first = next(queens_2n(n), None)
     print(f"2n-queens on {n}x{n}, one solution:")
-    print(_board(n, first) if first is not None else "(none)")
+    print(decode_queens(n, first) if first is not None else "(none)")
     if n <= 9:
         start = time.perf_counter()
-        total = MultiCover(constraints, counts=counts, satisfy=lines).count()
+        total = queens_2n(n).count()
         print(f"2n-queens on {n}x{n}: {total} solutions ({time.perf_counter() - start:.3f} s)")
+    return 0
+
+
+# Sudoku ---------------------------------------------------------------------------
+
+#: Arto Inkala's puzzle (2012), often called the world's hardest Sudoku.
+_INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "puzzle",
+        nargs="?",
+        help=(
+            "the puzzle: 81 characters with . or 0 for blanks (or n*n for other sizes), "
+            "or a file holding a grid; default: Arto Inkala's hard 9x9 puzzle"
+        ),
+    )
+    parser.add_argument(
+        "--generate",
+        type=int,
+        metavar="SEED",
+        help="instead, generate a puzzle with a unique solution and no redundant clue",
+    )
+    parser.add_argument(
+        "--size", type=int, default=9, help="grid size for --generate: 4, 6, 9... (default 9)"
+    )
+    parser.add_argument("-o", "--output", help="also draw the solved grid in this SVG file")
+
+
+def _sudoku(args: argparse.Namespace) -> int:
+    from .sudoku import Sudoku, parse_sudoku
+
+    if args.generate is not None:
+        try:
+            sudoku = Sudoku.of_size(args.size)
+        except ValueError as error:
+            raise SystemExit(f"python -m exactcover sudoku: error: {error}") from None
+        start = time.perf_counter()
+        puzzle = sudoku.generate(args.generate)
+        took = time.perf_counter() - start
+        print(f"A {args.size}x{args.size} puzzle from seed {args.generate} ({took:.3f} s):")
+    else:
+        text = args.puzzle or _INKALA
+        if args.puzzle and os.path.exists(args.puzzle):
+            with open(args.puzzle, encoding="utf-8") as f:
+                text = f.read()
+        try:
+            puzzle = parse_sudoku(text)
+        except ValueError as error:
+            raise SystemExit(f"python -m exactcover sudoku: error: {error}") from None
+        print("The puzzle:")
+    print(puzzle)
+    print(f"{puzzle.clues()} clues")
+    start = time.perf_counter()
+    solution = puzzle.solve()
+    count = puzzle.count(limit=2)
+    took = time.perf_counter() - start
+    if solution is None:
+        print("No solution.")
+        return 1
+    unique = "the only solution" if count == 1 else "one of several solutions"
+    print(f"\nSolved in {took * 1000:.1f} ms, {unique}:")
+    print(solution)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(solution.svg())
+        print(f"Drew it in {args.output}")
     return 0
 
 
@@ -184,6 +239,12 @@ PUZZLES: list[Puzzle] = [
         "n queens on an n x n board, and 2n queens (two per row, column and diagonal)",
         _queens_arguments,
         _queens,
+    ),
+    Puzzle(
+        "sudoku",
+        "solve a Sudoku of any size and prove its solution unique, or generate one",
+        _sudoku_arguments,
+        _sudoku,
     ),
 ]
 
