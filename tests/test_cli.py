@@ -154,7 +154,16 @@ def test_ctrl_c_prints_the_count_so_far(tmp_path: Path) -> None:
     path.write_text(queens_dlx(16))  # 14772512 solutions: far longer than the test
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
-        [sys.executable, "-m", "exactcover", "solve", str(path), "--count", "--stats", "--progress"],
+        [
+            sys.executable,
+            "-m",
+            "exactcover",
+            "solve",
+            str(path),
+            "--count",
+            "--stats",
+            "--progress",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
@@ -191,7 +200,9 @@ def test_estimate_prints_knuths_estimate_without_solving() -> None:
     assert nodes > solutions
     assert "from 2000 probes" in result.stdout
     # Reproducible from the seed.
-    assert run("-", "--estimate", "2000", "--random", "3", stdin=queens_dlx(8)).stdout == result.stdout
+    assert (
+        run("-", "--estimate", "2000", "--random", "3", stdin=queens_dlx(8)).stdout == result.stdout
+    )
 
 
 def test_colors_are_solved() -> None:

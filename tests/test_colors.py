@@ -4,10 +4,9 @@ Knuth's Monte Carlo estimate of the search tree."""
 from itertools import combinations
 
 import pytest
+from exactcover import Estimate, ExactCover, ExactCoverError, MultiCover, parse_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from exactcover import Estimate, ExactCover, ExactCoverError, MultiCover, parse_dlx
 
 COLORS = st.sampled_from([None, "red", "blue", 3])
 
@@ -37,14 +36,15 @@ def brute_force(choices, secondary):
         for subset in combinations(names, r):
             if any(not (set(choices[n]) & primary) for n in subset):
                 continue
-            tally = {c: 0 for c in used}
+            tally = dict.fromkeys(used, 0)
             given = {c: set() for c in used}
             for n in subset:
                 for c, color in choices[n].items():
                     tally[c] += 1
                     given[c].add(color)
             ok = all(tally[c] == 1 for c in primary) and all(
-                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c]) for c in secondary & used
+                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c])
+                for c in secondary & used
             )
             if ok:
                 found.add(frozenset(subset))
@@ -76,21 +76,22 @@ def test_colors_with_multiplicities(problem):
     choices, secondary = problem
     used = {c for cons in choices.values() for c in cons}
     primary = sorted(used - secondary)
-    counts = {c: 2 for c in primary[:1]}
+    counts = dict.fromkeys(primary[:1], 2)
     names = list(choices)
     expected = set()
     for r in range(len(names) + 1):
         for subset in combinations(names, r):
             if any(not (set(choices[n]) & set(primary)) for n in subset):
                 continue
-            tally = {c: 0 for c in used}
+            tally = dict.fromkeys(used, 0)
             given = {c: set() for c in used}
             for n in subset:
                 for c, color in choices[n].items():
                     tally[c] += 1
                     given[c].add(color)
             if all(tally[c] == counts.get(c, 1) for c in primary) and all(
-                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c]) for c in secondary & used
+                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c])
+                for c in secondary & used
             ):
                 expected.add(frozenset(subset))
     cover = MultiCover(choices, counts=counts, satisfy=primary)
@@ -103,9 +104,13 @@ def test_dlx_files_with_colors_solve_as_documented() -> None:
 
 
 def test_color_errors_name_the_culprit() -> None:
-    with pytest.raises(ExactCoverError, match=r"choice 'a' gives a color to constraint 1, which is not secondary"):
+    with pytest.raises(
+        ExactCoverError, match=r"choice 'a' gives a color to constraint 1, which is not secondary"
+    ):
         ExactCover({"a": {1: "red"}})
-    with pytest.raises(TypeError, match=r"color \[1\] of constraint 'x' of choice 'a' is not hashable"):
+    with pytest.raises(
+        TypeError, match=r"color \[1\] of constraint 'x' of choice 'a' is not hashable"
+    ):
         ExactCover({"a": {1: None, "x": [1]}}, secondary=["x"])
     # A constraint that may be satisfied twice cannot have colors.
     with pytest.raises(ExactCoverError, match="gives a color to constraint 'x'"):
@@ -174,6 +179,9 @@ def test_estimate_arguments_and_reproducibility() -> None:
     next(cover)
     with pytest.raises(ValueError, match="has not started"):
         cover.estimate(10)
-    two = MultiCover(squares, counts=dict.fromkeys(diagonals, 2), satisfy=[c for c in
-                     {c for cs in squares.values() for c in cs} if c not in diagonals])
+    two = MultiCover(
+        squares,
+        counts=dict.fromkeys(diagonals, 2),
+        satisfy=[c for c in {c for cs in squares.values() for c in cs} if c not in diagonals],
+    )
     assert two.estimate(100, seed=1).nodes > 0

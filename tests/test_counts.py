@@ -3,7 +3,6 @@
 from itertools import chain, product
 
 import pytest
-
 from exactcover import ExactCover, MultiCover
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]  # n-queens, n = 1..10
@@ -12,7 +11,12 @@ A225623 = [1, 2, 11, 92, 1097]  # 2n-queens, n = 2..6
 
 def queen_constraints(n):
     return {
-        ("queen", i, j): (("row", i), ("column", j), ("leading", i - j + n - 1), ("trailing", i + j))
+        ("queen", i, j): (
+            ("row", i),
+            ("column", j),
+            ("leading", i - j + n - 1),
+            ("trailing", i + j),
+        )
         for i, j in product(range(n), repeat=2)
     }
 
@@ -50,19 +54,30 @@ def test_2n_queens_with_counts_of_two(n, expected):
     # The seed's own construction, including counts for two diagonals that no
     # square lies on (k = 2n - 1 and 2n), which must be harmless.
     counts = dict.fromkeys(
-        chain(product(("row", "column"), range(n)), product(("leading", "trailing"), range(2 * n + 1))),
+        chain(
+            product(("row", "column"), range(n)), product(("leading", "trailing"), range(2 * n + 1))
+        ),
         2,
     )
-    solver = MultiCover(queen_constraints(n), counts=counts, satisfy=product(("row", "column"), range(n)))
+    solver = MultiCover(
+        queen_constraints(n), counts=counts, satisfy=product(("row", "column"), range(n))
+    )
     assert solver.count() == expected
 
 
 def test_2n_queens_solutions_have_two_per_line():
     n = 5
     counts = dict.fromkeys(
-        chain(product(("row", "column"), range(n)), product(("leading", "trailing"), range(2 * n - 1))), 2
+        chain(
+            product(("row", "column"), range(n)), product(("leading", "trailing"), range(2 * n - 1))
+        ),
+        2,
     )
-    solutions = list(MultiCover(queen_constraints(n), counts=counts, satisfy=product(("row", "column"), range(n))))
+    solutions = list(
+        MultiCover(
+            queen_constraints(n), counts=counts, satisfy=product(("row", "column"), range(n))
+        )
+    )
     assert len(solutions) == 92
     assert len({frozenset(s) for s in solutions}) == 92
     for solution in solutions:
@@ -87,11 +102,26 @@ def test_count_limit_and_resume():
 
 def test_random_order_is_reproducible_and_complete():
     def run(seed):
-        return list(ExactCover(queen_constraints(6), secondary=product(("leading", "trailing"), range(11)), seed=seed))
+        return list(
+            ExactCover(
+                queen_constraints(6),
+                secondary=product(("leading", "trailing"), range(11)),
+                seed=seed,
+            )
+        )
 
     assert run(3) == run(3)
     assert sorted(map(sorted, run(3))) == sorted(map(sorted, run(None)))
-    firsts = {tuple(next(ExactCover(queen_constraints(8), random=True,
-                                    secondary=product(("leading", "trailing"), range(15)))))
-              for _ in range(20)}
+    firsts = {
+        tuple(
+            next(
+                ExactCover(
+                    queen_constraints(8),
+                    random=True,
+                    secondary=product(("leading", "trailing"), range(15)),
+                )
+            )
+        )
+        for _ in range(20)
+    }
     assert len(firsts) > 1

@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from exactcover import demo
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -100,7 +99,9 @@ def test_sudoku_solves_the_default_hard_puzzle(
     # The first row of the solution of Inkala's puzzle.
     assert "8 1 2 | 7 5 3 | 6 4 9" in out
     texts = [t.text for t in ET.parse(output).iter(f"{SVG}text")]
-    assert sorted(t for t in texts if t) == sorted("812753649943682175675491283154237896369845721287169534521974368438526917796318452")
+    assert sorted(t for t in texts if t) == sorted(
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+    )
 
 
 def test_sudoku_generates_and_rejects(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,6 @@ from exactcover import (
     DlxFormatError,
     DlxProblem,
     ExactCover,
-    ExactCoverError,
     MultiCover,
     parse_dlx,
     read_dlx,
@@ -74,7 +73,9 @@ def test_colors_are_kept_and_solved() -> None:
     # DLX_FORMAT.md: the one solution is `A C X:1 Y:1` and `B X:1`.
     assert [texts(p, s) for s in p] == [["A C X:1 Y:1", "B X:1"]]
     assert p.count() == 1
-    built = DlxProblem(["A", "B"], [["A", "X:red"], ["B", "X:red"], ["B", "X:blue"]], secondary=["X"])
+    built = DlxProblem(
+        ["A", "B"], [["A", "X:red"], ["B", "X:red"], ["B", "X:blue"]], secondary=["X"]
+    )
     assert [texts(built, s) for s in built] == [["A X:red", "B X:red"]]
 
 
@@ -109,7 +110,9 @@ def test_queens_encoded_written_and_read_back(n: int, expected: int) -> None:
     text = problem.to_dlx()
     back = parse_dlx(text, strict=True)
     assert back == problem
-    assert back.count() == problem.count() == ExactCover(constraints, secondary=diagonals(n)).count()
+    assert (
+        back.count() == problem.count() == ExactCover(constraints, secondary=diagonals(n)).count()
+    )
     assert back.count() == expected
 
 
@@ -117,13 +120,13 @@ def test_queens_encoded_written_and_read_back(n: int, expected: int) -> None:
 def test_two_n_queens_with_bounds(n: int, expected: int) -> None:
     constraints = queens(n)
     counts: dict[str, int | tuple[int, int]] = {f"{rc}{i}": 2 for rc in "rc" for i in range(n)}
-    counts.update({d: (0, 2) for d in diagonals(n)})
+    counts.update(dict.fromkeys(diagonals(n), (0, 2)))
     problem = DlxProblem.from_constraints(constraints, counts=counts)
     back = parse_dlx(problem.to_dlx(), strict=True)
     assert "2|r0" in problem.to_dlx() and "0:2|a0" in problem.to_dlx()
     assert back.count() == expected
     multi = MultiCover(
-        constraints, counts={c: 2 for c in counts}, satisfy=[c for c in counts if c[0] in "rc"]
+        constraints, counts=dict.fromkeys(counts, 2), satisfy=[c for c in counts if c[0] in "rc"]
     )
     assert multi.count() == expected
 

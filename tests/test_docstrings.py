@@ -8,12 +8,13 @@ import doctest
 import importlib
 import pkgutil
 
+import exactcover
 import pytest
 
-import exactcover
-
 MODULES = ["exactcover"] + [
-    f"exactcover.{m.name}" for m in pkgutil.iter_modules(exactcover.__path__) if m.name != "__main__"
+    f"exactcover.{m.name}"
+    for m in pkgutil.iter_modules(exactcover.__path__)
+    if m.name != "__main__"
 ]
 
 

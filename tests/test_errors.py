@@ -1,7 +1,6 @@
 """Bad input gets a clear exception naming the culprit."""
 
 import pytest
-
 from exactcover import ExactCover, ExactCoverError, MultiCover
 
 DATA = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
@@ -13,7 +12,7 @@ def test_exact_cover_error_is_a_value_error():
 
 @pytest.mark.parametrize("cls", [ExactCover, MultiCover])
 def test_constraints_must_be_a_mapping(cls):
-    with pytest.raises(TypeError, match="constraints must be a mapping.*list"):
+    with pytest.raises(TypeError, match=r"constraints must be a mapping.*list"):
         cls([("A", [1])])
 
 
@@ -39,7 +38,9 @@ def test_choice_without_constraints(cls):
 
 @pytest.mark.parametrize("cls", [ExactCover, MultiCover])
 def test_same_constraint_twice(cls):
-    with pytest.raises(ExactCoverError, match=r"choice \('x', 2\) lists constraint 'c' more than once"):
+    with pytest.raises(
+        ExactCoverError, match=r"choice \('x', 2\) lists constraint 'c' more than once"
+    ):
         cls({("x", 1): ["a"], ("x", 2): ["b", "c", "c"]})
 
 
@@ -92,7 +93,9 @@ def test_zero_count_forbids_choices():
     # covers everything else exactly once.
     assert sorted(map(sorted, MultiCover(DATA, counts={5: 0}))) == [["B", "E"]]
     assert MultiCover(DATA, counts={5: 0}, initial=["D"]).count() == 0
-    assert sorted(map(sorted, MultiCover(DATA, counts={5: 0}, satisfy=[1, 2, 3, 4, 6, 7]))) == [["B", "E"]]
+    assert sorted(map(sorted, MultiCover(DATA, counts={5: 0}, satisfy=[1, 2, 3, 4, 6, 7]))) == [
+        ["B", "E"]
+    ]
 
 
 def test_required_constraint_nobody_satisfies_gives_no_solutions():

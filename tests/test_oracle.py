@@ -4,10 +4,9 @@ agrees with iteration."""
 
 from itertools import combinations
 
+from exactcover import ExactCover, MultiCover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from exactcover import ExactCover, MultiCover
 
 CONSTRAINTS = st.one_of(st.integers(0, 6), st.sampled_from(["a", "b", ("t", 1), frozenset({2})]))
 

@@ -7,7 +7,6 @@ import random
 from itertools import product
 
 import pytest
-
 from exactcover import polyomino as pm
 from exactcover.polyomino import (
     PENTOMINOES,
@@ -210,9 +209,7 @@ def test_optional_pieces() -> None:
     # A 1x4 strip: oooo, Iooo x2 positions.
     assert polyomino(pieces, [(0, j) for j in range(4)], counts=4, optional=True).count() == 3
     # Only the monomino optional: the bar must be placed once.
-    solutions = list(
-        polyomino(pieces, [(0, j) for j in range(4)], counts={"o": 4}, optional="o")
-    )
+    solutions = list(polyomino(pieces, [(0, j) for j in range(4)], counts={"o": 4}, optional="o"))
     assert len(solutions) == 2
     assert all(sum(name == "I" for name, _ in s) == 1 for s in solutions)
     # The twelve pentominoes, any eleven of them, in a 5x11 rectangle.

@@ -4,8 +4,14 @@ import xml.etree.ElementTree as ET
 from itertools import islice
 
 import pytest
-
-from exactcover.queens import QueensBoard, decode_queens, queen_squares, queens, queens_2n, queens_svg
+from exactcover.queens import (
+    QueensBoard,
+    decode_queens,
+    queen_squares,
+    queens,
+    queens_2n,
+    queens_svg,
+)
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # n-queens, n = 1..12
 A225623 = [1, 2, 11, 92, 1097, 19448]  # 2n-queens, n = 2..7

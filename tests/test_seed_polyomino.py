@@ -14,7 +14,6 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-
 from exactcover.polyomino import (
     COLOURS,
     PENTOMINOES,
@@ -98,7 +97,5 @@ def test_seed_000_first_8x8_tiling() -> None:
         ["YYYYWZZP", "LNYWWZPP", "LNWWZZPP", "LNN  TTT"]
         + ["LLN  FTV", "UUXFFFTV", "UXXXFVVV", "UUXIIIII"]
     )
-    assert seed in {
-        decode_solution(s) for s in polyomino(pieces, region)
-    }
+    assert seed in {decode_solution(s) for s in polyomino(pieces, region)}
     assert set(COLOURS) >= {name for name, _ in pieces}

@@ -10,7 +10,6 @@ import doctest
 from itertools import product
 
 import pytest
-
 from exactcover import ExactCover, Sudoku, decode_queens, from_matrix, queens_2n
 from exactcover.queens import queens
 

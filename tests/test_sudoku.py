@@ -6,7 +6,6 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from exactcover import Sudoku, SudokuGrid, from_matrix, parse_sudoku, sudoku_svg
 
 # Well-known hard 9 x 9 puzzles, each with a unique solution.
@@ -183,7 +182,7 @@ def test_parse_the_common_forms():
     assert parse_sudoku(BOXED) == expected
     assert parse_sudoku("\n".join(WIKIPEDIA[k : k + 9] for k in range(0, 81, 9))) == expected
     plus = BOXED.replace("|", "!")  # an unknown character is a cell: too many cells
-    with pytest.raises(ValueError, match="81 cells|square number"):
+    with pytest.raises(ValueError, match=r"81 cells|square number"):
         parse_sudoku(plus)
     assert str(expected) == BOXED.strip()
     assert expected.line() == WIKIPEDIA

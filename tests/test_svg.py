@@ -7,7 +7,6 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-
 from exactcover.polyomino import COLOURS, PENTOMINOES, encode_polyominoes, polyomino
 from exactcover.svg import Board, Picture, draw_boards, polyomino_svg, solutions_svg
 

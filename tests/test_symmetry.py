@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-
 from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
 from exactcover.symmetry import (
     SQUARE_SYMMETRIES,
@@ -82,9 +81,7 @@ def test_canonical_deduplicates_the_520_tilings_to_65() -> None:
     forms = {canonical(s) for s in solutions}
     assert len(forms) == 65
     # Each class has 8 members: no tiling of this board is symmetric.
-    assert all(
-        sum(canonical(s) == f for s in solutions) == 8 for f in list(forms)[:3]
-    )
+    assert all(sum(canonical(s) == f for s in solutions) == 8 for f in list(forms)[:3])
     # Rotations only: each class splits in two (a tiling and its mirror image).
     rotations = region_symmetries(CENTRE, rotations_only=True)
     assert len({canonical(s, rotations) for s in solutions}) == 130

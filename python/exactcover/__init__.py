@@ -27,13 +27,13 @@ from .polyomino import (
 # here would hide the submodules of the same names (import exactcover.queens).
 from .queens import QueensBoard, decode_queens, queen_squares, queens_2n, queens_svg
 from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
+from .symmetry import canonical
 from .wordsquares import (
     decode_latin_square,
     decode_word_rectangle,
     latin_squares,
     word_rectangles,
 )
-from .symmetry import canonical
 
 __all__ = [
     "ExactCover",

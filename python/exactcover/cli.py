@@ -200,7 +200,9 @@ def solve(argv: Sequence[str]) -> int:
         print(f"exactcover: {name}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if problem.dropped:
-        listed = ", ".join(map(str, problem.dropped[:10])) + (", ..." if len(problem.dropped) > 10 else "")
+        listed = ", ".join(map(str, problem.dropped[:10])) + (
+            ", ..." if len(problem.dropped) > 10 else ""
+        )
         n = len(problem.dropped)
         print(
             f"exactcover: {name}: {n} option{'s' if n != 1 else ''} ignored "
@@ -261,14 +263,17 @@ def solve(argv: Sequence[str]) -> int:
         found = solver.stats["solutions"] or solver.interrupted_count
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps interpreter exit quiet
+        sys.stdout = open(os.devnull, "w")
         return EXIT_SOLVED if found else EXIT_NO_SOLUTION
     progress.clear()
     if args.count:
         print(found)
     sys.stdout.flush()
     if interrupted:
-        print(f"exactcover: interrupted after {found} solution{'s' if found != 1 else ''}", file=sys.stderr)
+        print(
+            f"exactcover: interrupted after {found} solution{'s' if found != 1 else ''}",
+            file=sys.stderr,
+        )
     if args.stats:
         stats = solver.stats
         print(

@@ -8,12 +8,13 @@ All argument checking happens here, so that errors name the user's own objects.
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Hashable, Iterable, Iterator, Mapping
 from collections import defaultdict
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from itertools import count, islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._native import ExactCoverError, Solver as _Solver
+from ._native import ExactCoverError
+from ._native import Solver as _Solver
 
 __all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate"]
 
@@ -82,9 +83,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
                 try:
                     k = position[choice]
                 except TypeError:
-                    raise TypeError(
-                        f"initial choice {_describe(choice)} is not hashable"
-                    ) from None
+                    raise TypeError(f"initial choice {_describe(choice)} is not hashable") from None
                 except KeyError:
                     raise KeyError(
                         f"initial choice {_describe(choice)} is not one of the choices"
@@ -401,8 +400,10 @@ class ExactCover(_Cover[C]):
         >>> choices = {}
         >>> for w in ['ab', 'ba', 'bb']:     # 2x2 word squares
         ...     for k in range(2):
-        ...         choices['row', k, w] = {('row', k): None, **{(k, j): c for j, c in enumerate(w)}}
-        ...         choices['col', k, w] = {('col', k): None, **{(i, k): c for i, c in enumerate(w)}}
+        ...         row = {(k, j): c for j, c in enumerate(w)}
+        ...         col = {(i, k): c for i, c in enumerate(w)}
+        ...         choices['row', k, w] = {('row', k): None, **row}
+        ...         choices['col', k, w] = {('col', k): None, **col}
         >>> cells = [(i, j) for i in range(2) for j in range(2)]
         >>> ExactCover(choices, secondary=cells).count()
         7
@@ -575,4 +576,3 @@ class MultiCover(_Cover[C]):
             return items
 
         super().__init__(constraints, initial, random, seed, item_kinds)
-

@@ -16,11 +16,9 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import islice, product
 from typing import NamedTuple
-
-from .cover import ExactCover, MultiCover
 
 __all__ = ["Puzzle", "PUZZLES", "main"]
 
@@ -51,7 +49,9 @@ def _rectangle(text: str) -> tuple[int, int]:
     try:
         h, w = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected HEIGHTxWIDTH, like 6x10, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected HEIGHTxWIDTH, like 6x10, not {text!r}"
+        ) from None
     if h < 1 or w < 1 or h * w != 60:
         raise argparse.ArgumentTypeError(f"the twelve pentominoes cover 60 cells, not {h}x{w}")
     return h, w

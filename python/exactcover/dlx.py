@@ -58,7 +58,7 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import IO, Any, Callable, Union
 
-from ._native import DlxFormatError, ExactCoverError
+from ._native import DlxFormatError
 from ._native import Solver as _Solver
 from ._native import format_dlx as _format_dlx
 from ._native import parse_dlx as _parse_dlx
@@ -101,7 +101,9 @@ class DlxSolutions(Iterator["list[int]"]):
 
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
+        ):
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
         return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
 
@@ -176,7 +178,9 @@ class DlxProblem:
         row_colors: list[dict[int, str]] = []
         for option in options:
             if isinstance(option, str):
-                raise TypeError(f"an option must be an iterable of entries, not the string {option!r}")
+                raise TypeError(
+                    f"an option must be an iterable of entries, not the string {option!r}"
+                )
             row: list[int] = []
             colored: dict[int, str] = {}
             for entry in option:
@@ -275,7 +279,9 @@ class DlxProblem:
         if names is None:
             strings = [str(c) for c in order]
             valid = len(set(strings)) == len(strings) and all(_is_name(s) for s in strings)
-            name_of = dict(zip(order, strings)) if valid else {c: f"c{k}" for k, c in enumerate(order)}
+            name_of = (
+                dict(zip(order, strings)) if valid else {c: f"c{k}" for k, c in enumerate(order)}
+            )
         else:
             name_of = {c: names(c) for c in order}
         bounds: dict[str, int | tuple[int, int]] = {}

@@ -81,7 +81,9 @@ class MatrixCover(Iterator["list[Any]"]):
 
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
+        ):
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
         return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
 
@@ -159,12 +161,12 @@ def _column_position(c: Hashable, labels: list[Hashable] | None, n_columns: int)
 
 
 def _not_binary(r: int, c: int, value: object) -> ValueError:
-    return ExactCoverError(
-        f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}"
-    )
+    return ExactCoverError(f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}")
 
 
-def _read(matrix: Any) -> tuple[list[Hashable] | None, list[Hashable] | None, int, list[tuple[int, list[int]]]]:
+def _read(
+    matrix: Any,
+) -> tuple[list[Hashable] | None, list[Hashable] | None, int, list[tuple[int, list[int]]]]:
     """(row labels, column labels, number of columns, [(row, [columns of its 1s])])."""
     module = type(matrix).__module__ or ""
     if module.startswith("pandas") and hasattr(matrix, "columns") and hasattr(matrix, "index"):

@@ -197,8 +197,10 @@ def _region_cells(region: Region) -> set[Cell]:
 
 def _check_pieces(pieces: Iterable[Piece]) -> list[tuple[Hashable, tuple[Cell, ...]]]:
     if isinstance(pieces, str):
-        raise TypeError("pieces must be a list of (name, tiles); encode a picture first with "
-                        "encode_polyominoes(picture)")
+        raise TypeError(
+            "pieces must be a list of (name, tiles); encode a picture first with "
+            "encode_polyominoes(picture)"
+        )
     result = []
     names: set[Hashable] = set()
     for piece in pieces:
@@ -347,9 +349,7 @@ class _Problem:
         self.constraints = {
             choice: (("piece", choice[0]),) + cells for choice, cells in self.options.items()
         }
-        self.satisfy = sorted(self.cells) + [
-            ("piece", n) for n in names if n not in self.optional
-        ]
+        self.satisfy = sorted(self.cells) + [("piece", n) for n in names if n not in self.optional]
         self.piece_counts: dict[Hashable, int] = {("piece", n): k for n, k in self.counts.items()}
 
     def cover(
@@ -531,9 +531,7 @@ class _Breaking:
         self.fixed: list[tuple[Placement, list[Symmetry]]] = []
         if len(self.group) == 1:
             return
-        candidates = [
-            n for n, k in problem.counts.items() if k == 1 and n not in problem.optional
-        ]
+        candidates = [n for n, k in problem.counts.items() if k == 1 and n not in problem.optional]
         best = None
         for name in candidates:
             own = [c for c in problem.options if c[0] == name]
@@ -666,4 +664,3 @@ def count_unique(
     """
     problem = _Problem(pieces, region, orientations, counts, optional)
     return _Breaking(problem).count(threads)
-

@@ -40,6 +40,7 @@ Cell = Tuple[int, int]
 #: A piece placed on the grid: (name, cells).
 Placement = Tuple[Hashable, Tuple[Cell, ...]]
 
+
 class Symmetry(NamedTuple):
     """One of the eight symmetries of the square, placed on a bounding box.
 
@@ -127,9 +128,7 @@ def box_symmetries(
     return result
 
 
-def region_symmetries(
-    region: Iterable[Cell], *, rotations_only: bool = False
-) -> list[Symmetry]:
+def region_symmetries(region: Iterable[Cell], *, rotations_only: bool = False) -> list[Symmetry]:
     """The symmetries of the square that map ``region`` onto itself.
 
     Always includes the identity (first). With ``rotations_only``, leave out

@@ -158,8 +158,8 @@ def word_rectangles(
     >>> solution = next(rect)
     >>> decode_word_rectangle(solution)
     ['ash', 'toe']
-    >>> sorted(solution)
-    [('across', 0, 'ash'), ('across', 1, 'toe'), ('down', 0, 'at'), ('down', 1, 'so'), ('down', 2, 'he')]
+    >>> sorted(solution)[:3]
+    [('across', 0, 'ash'), ('across', 1, 'toe'), ('down', 0, 'at')]
     >>> rect.colors(solution)[('cell', 1, 2)]
     'e'
 

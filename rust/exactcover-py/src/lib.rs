@@ -233,10 +233,12 @@ impl PySolver {
                     }
                     match entries.get_mut(position) {
                         Some(entry) => entry.1 = Some(color),
-                        None => return Err(PyValueError::new_err(format!(
+                        None => {
+                            return Err(PyValueError::new_err(format!(
                             "color given to entry {position} of option {k}, which has {} entries",
                             entries.len()
-                        ))),
+                        )))
+                        }
                     }
                     next.next();
                 }
