@@ -1,6 +1,8 @@
 //! Counts the standard benchmark instances and prints time, nodes and updates:
 //! `cargo run --release --example count_instances [NAME...]`. Meant for
 //! profiling (`--profile profiling` keeps symbols for perf/callgrind).
+//! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
+//! estimate of the tree from N random probes, beside the true numbers.
 
 use std::time::Instant;
 
@@ -22,6 +24,18 @@ fn main() {
             n
         }
         None => 1,
+    };
+    // `--estimate N` also prints Knuth's estimate from N probes beside the truth.
+    let estimate: u64 = match wanted.iter().position(|a| a == "--estimate") {
+        Some(i) => {
+            let n = wanted
+                .get(i + 1)
+                .and_then(|t| t.parse().ok())
+                .expect("--estimate N");
+            wanted.drain(i..i + 2);
+            n
+        }
+        None => 0,
     };
     type Build = Box<dyn Fn() -> Problem>;
     let instances: Vec<(&str, Build, u64)> = vec![
@@ -69,5 +83,18 @@ fn main() {
             updates = stats.updates,
             rate = stats.updates as f64 / secs / 1e6,
         );
+        if estimate > 0 {
+            let start = Instant::now();
+            let e = Solver::new(&problem).estimate(estimate, 1).unwrap();
+            println!(
+                "{:24} estimate from {estimate} probes ({:.3} s): {:.4e} nodes ({:.2}x the truth), {:.4e} solutions ({:.2}x)",
+                "",
+                start.elapsed().as_secs_f64(),
+                e.nodes,
+                e.nodes / stats.nodes as f64,
+                e.solutions,
+                e.solutions / count as f64,
+            );
+        }
     }
 }
