@@ -6,6 +6,7 @@ test does not depend on how the package was installed.
 
 import doctest
 import importlib
+import inspect
 import pkgutil
 
 import exactcover
@@ -25,11 +26,15 @@ def test_docstring_examples(name):
     assert result.failed == 0
 
 
-def test_public_names_have_docstrings():
-    for name in exactcover.__all__:
-        obj = getattr(exactcover, name)
-        if not isinstance(obj, str):
-            assert obj.__doc__ and obj.__doc__.strip(), name
-            for attr, value in vars(obj).items() if isinstance(obj, type) else ():
-                if not attr.startswith("_") and callable(value):
-                    assert value.__doc__, f"{name}.{attr}"
+@pytest.mark.parametrize("name", MODULES)
+def test_public_names_have_docstrings(name):
+    module = importlib.import_module(name)
+    assert module.__doc__ and module.__doc__.strip(), name
+    for public in getattr(module, "__all__", []):
+        obj = getattr(module, public)
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            assert obj.__doc__ and obj.__doc__.strip(), f"{name}.{public}"
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if not attr.startswith("_") and (callable(value) or isinstance(value, property)):
+                    assert value.__doc__, f"{name}.{public}.{attr}"
