@@ -82,33 +82,61 @@ class Instance:
     # --- conversions ---------------------------------------------------------
 
     def to_dlx(self) -> str:
-        """Knuth's DLX text. Items are named ``p0, p1, ...`` (primary) and
-        ``s0, s1, ...`` (secondary). Multiplicities use dlx3's bounds on
-        primary items: ``v|p3`` for exactly v, and a secondary constraint with
-        a count v > 1 becomes the primary item ``0:v|s3`` (DLX secondary items
+        """Knuth's DLX text. Items are named ``x0, x1, ...`` (primary) and
+        ``y0, y1, ...`` (secondary; not ``p...``, which miniexact takes for
+        its DIMACS-like format). Multiplicities use dlx3's bounds on
+        primary items: ``v|x3`` for exactly v, and a secondary constraint with
+        a count v > 1 becomes the primary item ``0:v|y3`` (DLX secondary items
         are covered at most once)."""
         primary, secondary = self.items()
         names: dict[Hashable, str] = {}
         head_primary: list[str] = []
         head_secondary: list[str] = []
         for k, c in enumerate(primary):
-            names[c] = name = f"p{k}"
+            names[c] = name = f"x{k}"
             v = self.counts.get(c, 1)
             head_primary.append(name if v == 1 else f"{v}|{name}")
         for k, c in enumerate(secondary):
-            names[c] = name = f"s{k}"
+            names[c] = name = f"y{k}"
             v = self.counts.get(c, 1)
             if v == 1:
                 head_secondary.append(name)
             else:
                 head_primary.append(f"0:{v}|{name}")
-        lines = [f"| {self.name}: {len(self.constraints)} options"]
+        # No comment line: miniexact's reader takes "| ..." on the first line
+        # for the separator of the secondary items.
+        lines = []
         head = " ".join(head_primary)
         if head_secondary:
             head += " | " + " ".join(head_secondary)
         lines.append(head)
         for cons in self.constraints.values():
             lines.append(" ".join(names[c] for c in cons))
+        return "\n".join(lines) + "\n"
+
+    def to_miniexact(self) -> str:
+        """Input for miniexact's command line: the DLX text, except with
+        multiplicities, which miniexact's DLX reader does not take (it reads
+        ``2|x0`` as the bar before the secondary items): then its own format,
+        ``< x0:2;2 ... y0:0;2 > [ secondary ]`` and options ending in ``;``."""
+        if not self.counts:
+            return self.to_dlx()
+        primary, secondary = self.items()
+        head, tail = [], []
+        for k, c in enumerate(primary):
+            v = self.counts.get(c, 1)
+            head.append(f"x{k}:{v};{v}")
+        names = {c: f"x{k}" for k, c in enumerate(primary)}
+        for k, c in enumerate(secondary):
+            names[c] = f"y{k}"
+            v = self.counts.get(c, 1)
+            if v == 1:
+                tail.append(f"y{k}")
+            else:
+                head.append(f"y{k}:0;{v}")
+        lines = ["< " + " ".join(head) + " >" + (" [ " + " ".join(tail) + " ]" if tail else "")]
+        for cons in self.constraints.values():
+            lines.append(" ".join(names[c] for c in cons) + ";")
         return "\n".join(lines) + "\n"
 
     def to_matrix(self) -> Any:
