@@ -624,12 +624,32 @@ def extras(results: dict[str, dict[str, Outcome]], args: argparse.Namespace, nam
     for name in ("pentominoes-6x10", "queens-14", "pentominoes-8x8-centre", "queens-12"):
         if name in results:
             target(f"- count(threads=2) / count() on {name}", ratio(name, "threads2", "count"), 0.6)
+            # CPU time / wall-clock time of the 2-thread count: near 2 when
+            # both threads had a core, near 1 when another process held one.
+            p = results[name].get("threads2")
+            if p is not None and p.status == "ok" and p.seconds and p.cpu:
+                extra_cpu = ratio(name, "threads2", "count", "cpu")
+                print(f"  (parallelism achieved: {p.cpu / p.seconds:.2f} cores busy on average; "
+                      f"2-thread CPU time / 1-thread CPU time: {extra_cpu:.2f})")
     if "miniexact-cli" in next(iter(results.values()), {}):
         for name in results:
             r, c = ratio(name, "miniexact-cli", "count"), ratio(name, "miniexact-cli", "count", "cpu")
             if r is not None and c is not None:
                 verdict = "met" if min(r, c) >= 2 else "missed"
                 print(f"- 2x faster than miniexact's CLI on {name}: {verdict} (wall {r:.2f}x, CPU {c:.2f}x)")
+    if "sudoku-hard" in results and results["sudoku-hard"].get("count", Outcome(status="n/a")).status == "ok":
+        from exactcover import ExactCover
+
+        puzzles = I.sudoku_set()
+        times = []
+        for _ in range(max(3, args.repeat)):
+            start = time.perf_counter()
+            for inst in puzzles:
+                ExactCover(inst.constraints)
+            times.append(time.perf_counter() - start)
+        total = results["sudoku-hard"]["count"].seconds
+        print(f"- Sudoku: building the {len(puzzles)} ExactCover objects takes {fmt_seconds(statistics.median(times))}, "
+              f"{statistics.median(times) / total:.0%} of count()'s {fmt_seconds(total)}")  # type: ignore[operator]
     builds = _build_times(max(3, args.repeat))
     for label, seconds in builds.items():
         target(f"- ExactCover() of 100,000 choices x 5 {label} constraints", seconds, 0.5, " s", "{:.3f}")
