@@ -135,7 +135,8 @@ fn sudoku(puzzle: &str) -> Problem {
     }
     let mut q = Problem::with_items(q_items, 0);
     for option in options {
-        q.add_option(option.into_iter().map(|i| renumber[i])).unwrap();
+        q.add_option(option.into_iter().map(|i| renumber[i]))
+            .unwrap();
     }
     q
 }
