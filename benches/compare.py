@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import instances as I  # noqa: E402
+import instances as I
 
 # --- solvers ----------------------------------------------------------------------
 
@@ -117,7 +117,7 @@ def _run_miniexact_py(payload: tuple[I.Instance, bool]) -> int:
 
     inst, multi = payload
     s = miniexact.miniexacts_m() if multi else miniexact.miniexacts_x()
-    n_primary, n_secondary, options = inst.numbered()
+    _, _, options = inst.numbered()
     primary, secondary = inst.items()
     ids = []
     for k, c in enumerate(primary):
@@ -202,8 +202,18 @@ def _command(name: str) -> Callable[[], str | None]:
 SOLVERS = {
     s.name: s
     for s in [
-        Solver("count", lambda i: i, _ours_count, description="exactcover: ExactCover/MultiCover(...).count()"),
-        Solver("iterate", lambda i: i, _ours_iterate, description="exactcover: sum(1 for _ in ExactCover(...))"),
+        Solver(
+            "count",
+            lambda i: i,
+            _ours_count,
+            description="exactcover: ExactCover/MultiCover(...).count()",
+        ),
+        Solver(
+            "iterate",
+            lambda i: i,
+            _ours_iterate,
+            description="exactcover: sum(1 for _ in ExactCover(...))",
+        ),
         Solver("threads2", lambda i: i, _ours_threads, description="exactcover: .count(threads=2)"),
         Solver(
             "miniexact-cli",
@@ -220,7 +230,13 @@ SOLVERS = {
             available=_module("miniexact"),
             description="miniexact's Python module: solve() until it returns 20",
         ),
-        Solver("xcover", _prepare_xcover, _run_xcover, available=_module("xcover"), description="xcover.covers (numba)"),
+        Solver(
+            "xcover",
+            _prepare_xcover,
+            _run_xcover,
+            available=_module("xcover"),
+            description="xcover.covers (numba)",
+        ),
         Solver(
             "exact_cover",
             _prepare_exact_cover,
@@ -228,7 +244,13 @@ SOLVERS = {
             available=_module("exact_cover"),
             description="exact_cover.get_solution_count(bool matrix) (C)",
         ),
-        Solver("pyxcc", _prepare_pyxcc, _run_pyxcc, available=_module("pyxcc"), description="pyxcc.solve(problem, True).count() (Rust)"),
+        Solver(
+            "pyxcc",
+            _prepare_pyxcc,
+            _run_pyxcc,
+            available=_module("pyxcc"),
+            description="pyxcc.solve(problem, True).count() (Rust)",
+        ),
     ]
 }
 
@@ -255,7 +277,7 @@ def _child(run: Callable[[Any], int], payloads: list[Any], conn: Any) -> None:
         seconds = time.perf_counter() - start
         cpu = time.process_time() - cpu
         conn.send(("ok", (seconds, cpu), counts))
-    except BaseException as e:  # noqa: BLE001 - report anything
+    except BaseException as e:
         conn.send(("error", (0.0, 0.0), f"{type(e).__name__}: {e}"))
     finally:
         conn.close()
@@ -285,12 +307,21 @@ def measure(solver: Solver, payloads: list[Any], expected: list[int], timeout: f
         try:
             status, (seconds, cpu), counts = parent.recv()
         except EOFError:
-            status, seconds, cpu, counts = "error", 0.0, 0.0, f"child died (exit code {process.exitcode})"
+            status, seconds, cpu, counts = (
+                "error",
+                0.0,
+                0.0,
+                f"child died (exit code {process.exitcode})",
+            )
         process.join()
         if status != "ok":
             return Outcome(status="error", detail=str(counts))
     if counts != expected:
-        shown = counts if len(counts) <= 3 else f"{sum(c == e for c, e in zip(counts, expected))}/{len(expected)} right"
+        shown = (
+            counts
+            if len(counts) <= 3
+            else f"{sum(c == e for c, e in zip(counts, expected))}/{len(expected)} right"
+        )
         return Outcome(seconds, cpu, counts, "WRONG", f"got {shown}")
     return Outcome(seconds, cpu, counts)
 
@@ -308,16 +339,20 @@ def _elf_has_debug_info(path: str) -> bool:
             data = f.read()
         if data[:4] != b"\x7fELF" or data[4] != 2:
             return False
-        e_shoff, = struct.unpack_from("<Q", data, 0x28)
+        (e_shoff,) = struct.unpack_from("<Q", data, 0x28)
         e_shentsize, e_shnum, e_shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+
         def section(k: int) -> tuple[int, int, int]:
-            name, _, _, _, offset, size = struct.unpack_from("<IIQQQQ", data, e_shoff + k * e_shentsize)
+            name, _, _, _, offset, size = struct.unpack_from(
+                "<IIQQQQ", data, e_shoff + k * e_shentsize
+            )
             return name, offset, size
+
         _, str_off, str_size = section(e_shstrndx)
-        names = data[str_off:str_off + str_size]
+        names = data[str_off : str_off + str_size]
         for k in range(e_shnum):
             name = section(k)[0]
-            if names[name:names.index(b"\0", name)] == b".debug_info":
+            if names[name : names.index(b"\0", name)] == b".debug_info":
                 return True
     except (OSError, struct.error, ValueError, IndexError):
         pass
@@ -339,6 +374,7 @@ def release_check() -> tuple[bool, str]:
         return time.perf_counter() - start
 
     inst = I.queens(11, 2680)
+
     def ours() -> float:
         start = time.perf_counter()
         count = inst.solver().count()
@@ -373,9 +409,21 @@ def _malloc_in_use() -> int | None:
     import ctypes
 
     class Mallinfo2(ctypes.Structure):
-        _fields_ = [(n, ctypes.c_size_t) for n in
-                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
-                     "fsmblks", "uordblks", "fordblks", "keepcost")]
+        _fields_ = [
+            (n, ctypes.c_size_t)
+            for n in (
+                "arena",
+                "ordblks",
+                "smblks",
+                "hblks",
+                "hblkhd",
+                "usmblks",
+                "fsmblks",
+                "uordblks",
+                "fordblks",
+                "keepcost",
+            )
+        ]
 
     try:
         libc = ctypes.CDLL("libc.so.6")
@@ -396,10 +444,11 @@ def _build_times(repeat: int) -> dict[str, float]:
 
     rng = random.Random(1)
     out = {}
-    for label, constraint in (("int", lambda k: k), ("tuple", lambda k: ("cell", k // 100, k % 100))):
-        data = {
-            k: [constraint(c) for c in rng.sample(range(200_000), 5)] for k in range(100_000)
-        }
+    for label, constraint in (
+        ("int", lambda k: k),
+        ("tuple", lambda k: ("cell", k // 100, k % 100)),
+    ):
+        data = {k: [constraint(c) for c in rng.sample(range(200_000), 5)] for k in range(100_000)}
         times = []
         for _ in range(repeat):
             gc.collect()
@@ -422,13 +471,15 @@ def _memory_child(conn: Any) -> None:
     rss1, malloc1 = _rss(), _malloc_in_use()
     entries = n_choices * per
     # What stays on the Python side: the list of choices (a pointer each).
-    python_side = sys.getsizeof(solver._choices)  # noqa: SLF001
-    conn.send({
-        "entries": entries,
-        "rss": (rss1 - rss0) / entries,
-        "malloc": None if malloc0 is None else (malloc1 - malloc0) / entries,
-        "python": python_side / entries,
-    })
+    python_side = sys.getsizeof(solver._choices)
+    conn.send(
+        {
+            "entries": entries,
+            "rss": (rss1 - rss0) / entries,
+            "malloc": None if malloc0 is None else (malloc1 - malloc0) / entries,
+            "python": python_side / entries,
+        }
+    )
     conn.close()
 
 
@@ -456,16 +507,48 @@ def fmt_seconds(s: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="small instances only: " + ", ".join(I.QUICK))
-    ap.add_argument("--only", action="append", metavar="NAME", help="this instance (repeatable; substring match)")
-    ap.add_argument("--solver", action="append", metavar="NAME", choices=list(SOLVERS), help="this solver (repeatable)")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per solver and instance; the median is shown (default 3)")
-    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run before giving up (default 60)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--quick", action="store_true", help="small instances only: " + ", ".join(I.QUICK)
+    )
+    ap.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="this instance (repeatable; substring match)",
+    )
+    ap.add_argument(
+        "--solver",
+        action="append",
+        metavar="NAME",
+        choices=list(SOLVERS),
+        help="this solver (repeatable)",
+    )
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="runs per solver and instance; the median is shown (default 3)",
+    )
+    ap.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds per run before giving up (default 60)"
+    )
     ap.add_argument("--markdown", action="store_true", help="print the tables in markdown")
-    ap.add_argument("--check", action="store_true", help="check the builders' counts (ours, DLX text, matrix) and stop")
-    ap.add_argument("--no-extras", action="store_true", help="skip build time, memory and ratio targets")
-    ap.add_argument("--allow-debug", action="store_true", help="run even on an unoptimized build (numbers meaningless)")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="check the builders' counts (ours, DLX text, matrix) and stop",
+    )
+    ap.add_argument(
+        "--no-extras", action="store_true", help="skip build time, memory and ratio targets"
+    )
+    ap.add_argument(
+        "--allow-debug",
+        action="store_true",
+        help="run even on an unoptimized build (numbers meaningless)",
+    )
     args = ap.parse_args(argv)
 
     names = list(I.INSTANCES)
@@ -500,7 +583,10 @@ def main(argv: list[str] | None = None) -> int:
         _warm_up_xcover()
 
     print(f"# {machine_line()}", flush=True)
-    print(f"# median of {args.repeat} runs, timeout {args.timeout:g} s; ratio = time / exactcover count() time", flush=True)
+    print(
+        f"# median of {args.repeat} runs, timeout {args.timeout:g} s; ratio = time / exactcover count() time",
+        flush=True,
+    )
     results: dict[str, dict[str, Outcome | list[Outcome]]] = {}
     sizes: dict[str, int] = {}
     for name in names:
@@ -530,7 +616,10 @@ def main(argv: list[str] | None = None) -> int:
         results[name] = row
         print_row(name, row, sizes[name], args.timeout, markdown=False, progress=True)
 
-    for clock, title in (("wall", "Wall-clock time"), ("cpu", "CPU time (user + system, all threads)")):
+    for clock, title in (
+        ("wall", "Wall-clock time"),
+        ("cpu", "CPU time (user + system, all threads)"),
+    ):
         print()
         print(f"### {title}\n" if args.markdown else f"{title}:")
         print_table(results, sizes, solvers, args.timeout, args.markdown, clock)
@@ -552,7 +641,14 @@ def summarize(runs: list[Outcome]) -> Outcome:
     )
 
 
-def cell(o: Outcome, base: Outcome | None, size: int, timeout: float, ratio: bool = True, clock: str = "wall") -> str:
+def cell(
+    o: Outcome,
+    base: Outcome | None,
+    size: int,
+    timeout: float,
+    ratio: bool = True,
+    clock: str = "wall",
+) -> str:
     if o.status == "n/a":
         return "n/a"
     if o.status == "timeout":
@@ -564,13 +660,19 @@ def cell(o: Outcome, base: Outcome | None, size: int, timeout: float, ratio: boo
     seconds = o.seconds if clock == "wall" else o.cpu
     assert seconds is not None
     text = f"{size / seconds:,.0f}/s" if size > 1 else fmt_seconds(seconds)
-    base_seconds = None if base is None or base.status != "ok" else (base.seconds if clock == "wall" else base.cpu)
+    base_seconds = (
+        None
+        if base is None or base.status != "ok"
+        else (base.seconds if clock == "wall" else base.cpu)
+    )
     if ratio and base_seconds:
         text += f" ({seconds / base_seconds:.2f}x)"
     return text
 
 
-def print_row(name: str, row: dict[str, Outcome], size: int, timeout: float, markdown: bool, progress: bool) -> None:
+def print_row(
+    name: str, row: dict[str, Outcome], size: int, timeout: float, markdown: bool, progress: bool
+) -> None:
     base = row.get("count")
     parts = [
         f"{s}: {cell(o, base, size, timeout, s != 'count')} [cpu {cell(o, base, size, timeout, s != 'count', 'cpu')}]"
@@ -582,14 +684,25 @@ def print_row(name: str, row: dict[str, Outcome], size: int, timeout: float, mar
             print(f"#   {s} failed: {o.detail}", flush=True)
 
 
-def print_table(results: dict[str, dict[str, Outcome]], sizes: dict[str, int], solvers: list[Solver], timeout: float, markdown: bool, clock: str = "wall") -> None:
+def print_table(
+    results: dict[str, dict[str, Outcome]],
+    sizes: dict[str, int],
+    solvers: list[Solver],
+    timeout: float,
+    markdown: bool,
+    clock: str = "wall",
+) -> None:
     header = ["instance"] + [s.name for s in solvers]
     rows = []
     for name, row in results.items():
         base = row.get("count")
-        rows.append([name + (f" ({sizes[name]} puzzles)" if sizes[name] > 1 else "")] + [
-            cell(row[s.name], base, sizes[name], timeout, s.name != "count", clock) for s in solvers
-        ])
+        rows.append(
+            [name + (f" ({sizes[name]} puzzles)" if sizes[name] > 1 else "")]
+            + [
+                cell(row[s.name], base, sizes[name], timeout, s.name != "count", clock)
+                for s in solvers
+            ]
+        )
     if markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join(["---"] + ["---:"] * len(solvers)) + "|")
@@ -598,10 +711,16 @@ def print_table(results: dict[str, dict[str, Outcome]], sizes: dict[str, int], s
     else:
         widths = [max(len(r[k]) for r in rows + [header]) for k in range(len(header))]
         for r in [header] + rows:
-            print("  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))))
+            print(
+                "  ".join(
+                    c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))
+                )
+            )
 
 
-def extras(results: dict[str, dict[str, Outcome]], args: argparse.Namespace, names: list[str]) -> None:
+def extras(
+    results: dict[str, dict[str, Outcome]], args: argparse.Namespace, names: list[str]
+) -> None:
     def ratio(name: str, a: str, b: str, clock: str = "wall") -> float | None:
         row = results.get(name, {})
         x, y = row.get(a), row.get(b)
@@ -609,18 +728,26 @@ def extras(results: dict[str, dict[str, Outcome]], args: argparse.Namespace, nam
             return x.seconds / y.seconds if clock == "wall" else x.cpu / y.cpu  # type: ignore[operator]
         return None
 
-    def target(label: str, value: float | None, limit: float, unit: str = "x", fmt: str = "{:.2f}") -> None:
+    def target(
+        label: str, value: float | None, limit: float, unit: str = "x", fmt: str = "{:.2f}"
+    ) -> None:
         if value is None:
             print(f"{label}: not measured")
             return
         verdict = "met" if value <= limit else f"MISSED by {value / limit:.2f}x"
-        print(f"{label}: {fmt.format(value)}{unit} (target <= {fmt.format(limit)}{unit}: {verdict})")
+        print(
+            f"{label}: {fmt.format(value)}{unit} (target <= {fmt.format(limit)}{unit}: {verdict})"
+        )
 
     print("Targets" if not args.markdown else "### Targets\n")
     queens = next((q for q in ("queens-14", "queens-13", "queens-12") if q in results), None)
     if queens:
         target(f"- iterate / count on {queens}, wall-clock", ratio(queens, "iterate", "count"), 1.5)
-        target(f"- iterate / count on {queens}, CPU time", ratio(queens, "iterate", "count", "cpu"), 1.5)
+        target(
+            f"- iterate / count on {queens}, CPU time",
+            ratio(queens, "iterate", "count", "cpu"),
+            1.5,
+        )
     for name in ("pentominoes-6x10", "queens-14", "pentominoes-8x8-centre", "queens-12"):
         if name in results:
             target(f"- count(threads=2) / count() on {name}", ratio(name, "threads2", "count"), 0.6)
@@ -629,15 +756,25 @@ def extras(results: dict[str, dict[str, Outcome]], args: argparse.Namespace, nam
             p = results[name].get("threads2")
             if p is not None and p.status == "ok" and p.seconds and p.cpu:
                 extra_cpu = ratio(name, "threads2", "count", "cpu")
-                print(f"  (parallelism achieved: {p.cpu / p.seconds:.2f} cores busy on average; "
-                      f"2-thread CPU time / 1-thread CPU time: {extra_cpu:.2f})")
+                print(
+                    f"  (parallelism achieved: {p.cpu / p.seconds:.2f} cores busy on average; "
+                    f"2-thread CPU time / 1-thread CPU time: {extra_cpu:.2f})"
+                )
     if "miniexact-cli" in next(iter(results.values()), {}):
         for name in results:
-            r, c = ratio(name, "miniexact-cli", "count"), ratio(name, "miniexact-cli", "count", "cpu")
+            r, c = (
+                ratio(name, "miniexact-cli", "count"),
+                ratio(name, "miniexact-cli", "count", "cpu"),
+            )
             if r is not None and c is not None:
                 verdict = "met" if min(r, c) >= 2 else "missed"
-                print(f"- 2x faster than miniexact's CLI on {name}: {verdict} (wall {r:.2f}x, CPU {c:.2f}x)")
-    if "sudoku-hard" in results and results["sudoku-hard"].get("count", Outcome(status="n/a")).status == "ok":
+                print(
+                    f"- 2x faster than miniexact's CLI on {name}: {verdict} (wall {r:.2f}x, CPU {c:.2f}x)"
+                )
+    if (
+        "sudoku-hard" in results
+        and results["sudoku-hard"].get("count", Outcome(status="n/a")).status == "ok"
+    ):
         from exactcover import ExactCover
 
         puzzles = I.sudoku_set()
@@ -648,18 +785,33 @@ def extras(results: dict[str, dict[str, Outcome]], args: argparse.Namespace, nam
                 ExactCover(inst.constraints)
             times.append(time.perf_counter() - start)
         total = results["sudoku-hard"]["count"].seconds
-        print(f"- Sudoku: building the {len(puzzles)} ExactCover objects takes {fmt_seconds(statistics.median(times))}, "
-              f"{statistics.median(times) / total:.0%} of count()'s {fmt_seconds(total)}")  # type: ignore[operator]
+        print(
+            f"- Sudoku: building the {len(puzzles)} ExactCover objects takes {fmt_seconds(statistics.median(times))}, "
+            f"{statistics.median(times) / total:.0%} of count()'s {fmt_seconds(total)}"
+        )  # type: ignore[operator]
     builds = _build_times(max(3, args.repeat))
     for label, seconds in builds.items():
-        target(f"- ExactCover() of 100,000 choices x 5 {label} constraints", seconds, 0.5, " s", "{:.3f}")
+        target(
+            f"- ExactCover() of 100,000 choices x 5 {label} constraints",
+            seconds,
+            0.5,
+            " s",
+            "{:.3f}",
+        )
     mem = memory_per_entry()
     print(
         f"- memory per (option, item) entry, {mem['entries']:,} entries: RSS {mem['rss']:.1f} bytes, "
         f"malloc {mem['malloc']:.1f} bytes (of which Python's list of choices {mem['python']:.1f})"
-        if mem["malloc"] is not None else f"- memory per entry: RSS {mem['rss']:.1f} bytes"
+        if mem["malloc"] is not None
+        else f"- memory per entry: RSS {mem['rss']:.1f} bytes"
     )
-    target("  memory per entry (malloc'd, native + Python)", mem["malloc"] if mem["malloc"] is not None else mem["rss"], 64, " bytes", "{:.1f}")
+    target(
+        "  memory per entry (malloc'd, native + Python)",
+        mem["malloc"] if mem["malloc"] is not None else mem["rss"],
+        64,
+        " bytes",
+        "{:.1f}",
+    )
 
 
 def _warm_up_xcover() -> None:

@@ -224,9 +224,7 @@ def board_8x8_minus_centre() -> list[tuple[int, int]]:
 def queens(n: int, expected: int) -> Instance:
     """n-queens: rows and columns primary, diagonals secondary."""
     constraints = {
-        (i, j): [("r", i), ("c", j), ("d", i - j), ("a", i + j)]
-        for i in range(n)
-        for j in range(n)
+        (i, j): [("r", i), ("c", j), ("d", i - j), ("a", i + j)] for i in range(n) for j in range(n)
     }
     secondary = [("d", k) for k in range(-(n - 1), n)] + [("a", k) for k in range(2 * n - 1)]
     return Instance(f"queens-{n}", constraints, secondary=secondary, expected=expected)
@@ -243,7 +241,11 @@ def two_queens(n: int, expected: int) -> Instance:
     for d in base.secondary:
         counts[d] = 2
     return Instance(
-        f"2n-queens-{n}", base.constraints, secondary=base.secondary, counts=counts, expected=expected
+        f"2n-queens-{n}",
+        base.constraints,
+        secondary=base.secondary,
+        counts=counts,
+        expected=expected,
     )
 
 
