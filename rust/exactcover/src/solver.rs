@@ -26,6 +26,10 @@ pub struct Subtree {
 /// Nodes per slice when parallel workers poll their stop flag.
 const PARALLEL_SLICE: u64 = 1 << 16;
 
+/// Searches of at most this many nodes are counted on one thread by
+/// [`Solver::count_parallel`].
+const SMALL_SEARCH: u64 = 1 << 14;
+
 /// Why [`Solver::step`] or [`Solver::count_step`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -202,6 +206,17 @@ impl Solver {
         stop: &AtomicBool,
     ) -> Result<(u64, bool), Error> {
         let threads = threads.max(1);
+        if self.engine.started() {
+            return Err(Error::SearchStarted);
+        }
+        // A small search is over before splitting it would pay (a Sudoku
+        // takes a few hundred nodes): try it alone first. On a big search this
+        // wastes at most SMALL_SEARCH nodes, a few milliseconds.
+        let mut alone = self.engine.clone();
+        if let (found, Step::Exhausted) = alone.count_step(SMALL_SEARCH, u64::MAX) {
+            self.engine = alone;
+            return Ok((found, true));
+        }
         let paths = self.split_paths(threads * 64)?;
         let next = AtomicUsize::new(0);
         let solutions = AtomicU64::new(0);

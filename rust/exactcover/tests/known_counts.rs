@@ -234,10 +234,14 @@ fn problem_errors() {
 
 #[test]
 fn parallel_counts_equal_serial_counts() {
+    // Small searches are counted on one thread; queens-10 (about 35,000
+    // nodes) and 2n-queens-7 (177,000) are split.
     let cases = [
         (common::queens(9), 352u64),
         (common::two_queens(6), 1097),
         (common::langford(8), 300),
+        (common::queens(10), 724),
+        (common::two_queens(7), 19448),
     ];
     for (problem, expected) in cases {
         for threads in [1, 2, 3] {
