@@ -304,25 +304,49 @@ impl PySolver {
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
+        self.interrupted_count = 0;
+        if self.solver.stats().nodes > 0 {
+            return Err(to_py_err(py, &Error::SearchStarted));
+        }
+        // A small search is counted here and now, without starting threads.
+        let solver = &mut self.solver;
+        let small = py.detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                solver.count_within(exactcover::SMALL_SEARCH)
+            }))
+        });
+        match small {
+            Ok(Some(count)) => return Ok(count),
+            Ok(None) => {}
+            Err(_) => {
+                self.poisoned = true;
+                return Err(internal_error("panic during the count"));
+            }
+        }
         let stop = AtomicBool::new(false);
         let solver = &mut self.solver;
         let interrupted_count = &mut self.interrupted_count;
-        *interrupted_count = 0;
         let outcome = std::thread::scope(|scope| {
             let stop = &stop;
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            // Behind a mutex so that the GIL-free closure below may borrow it.
+            let finished = std::sync::Mutex::new(finished);
             let worker = scope.spawn(move || {
-                catch_unwind(AssertUnwindSafe(|| {
+                let result = catch_unwind(AssertUnwindSafe(|| {
                     solver.count_parallel_until(threads, stop)
-                }))
+                }));
+                // The receiver may be gone if the caller was interrupted.
+                let _ = done.send(());
+                result
             });
             loop {
-                py.detach(|| {
-                    let start = Instant::now();
-                    while !worker.is_finished() && start.elapsed() < SIGNAL_POLL {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
+                let ready = py.detach(|| {
+                    finished
+                        .lock()
+                        .map(|rx| rx.recv_timeout(SIGNAL_POLL).is_ok())
+                        .unwrap_or(false)
                 });
-                if worker.is_finished() {
+                if ready || worker.is_finished() {
                     return Ok(worker.join());
                 }
                 if let Err(interrupt) = py.check_signals() {

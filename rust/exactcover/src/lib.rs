@@ -100,4 +100,4 @@ mod solver;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use error::Error;
 pub use problem::{Item, Problem};
-pub use solver::{Estimate, Estimator, Solutions, Solver, Stats, Step, Subtree};
+pub use solver::{Estimate, Estimator, Solutions, Solver, Stats, Step, Subtree, SMALL_SEARCH};

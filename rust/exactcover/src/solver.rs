@@ -26,9 +26,10 @@ pub struct Subtree {
 /// Nodes per slice when parallel workers poll their stop flag.
 const PARALLEL_SLICE: u64 = 1 << 16;
 
-/// Searches of at most this many nodes are counted on one thread by
-/// [`Solver::count_parallel`].
-const SMALL_SEARCH: u64 = 1 << 14;
+/// Searches of at most this many nodes (a few milliseconds) are counted on
+/// one thread by [`Solver::count_parallel`]: splitting them costs more than
+/// it saves.
+pub const SMALL_SEARCH: u64 = 1 << 16;
 
 /// Why [`Solver::step`] or [`Solver::count_step`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -185,6 +186,20 @@ impl Solver {
         }
     }
 
+    /// Counts the remaining solutions if that takes at most `budget` search
+    /// nodes; otherwise returns `None` and leaves the solver as it was (the
+    /// work is lost). Parallel counts use it to skip splitting small searches.
+    pub fn count_within(&mut self, budget: u64) -> Option<u64> {
+        let mut alone = self.engine.clone();
+        match alone.count_step(budget, u64::MAX) {
+            (found, Step::Exhausted) => {
+                self.engine = alone;
+                Some(found)
+            }
+            _ => None,
+        }
+    }
+
     /// Counts all solutions on `threads` threads; the same number as
     /// [`Solver::count`]. The search tree is cut into many more subtrees than
     /// threads, which the threads take one at a time from a shared queue, so a
@@ -212,9 +227,7 @@ impl Solver {
         // A small search is over before splitting it would pay (a Sudoku
         // takes a few hundred nodes): try it alone first. On a big search this
         // wastes at most SMALL_SEARCH nodes, a few milliseconds.
-        let mut alone = self.engine.clone();
-        if let (found, Step::Exhausted) = alone.count_step(SMALL_SEARCH, u64::MAX) {
-            self.engine = alone;
+        if let Some(found) = self.count_within(SMALL_SEARCH) {
             return Ok((found, true));
         }
         let paths = self.split_paths(threads * 64)?;

@@ -234,8 +234,8 @@ fn problem_errors() {
 
 #[test]
 fn parallel_counts_equal_serial_counts() {
-    // Small searches are counted on one thread; queens-10 (about 35,000
-    // nodes) and 2n-queens-7 (177,000) are split.
+    // Searches under SMALL_SEARCH nodes are counted on one thread;
+    // 2n-queens-7 (177,000 nodes) and the pentominoes below are split.
     let cases = [
         (common::queens(9), 352u64),
         (common::two_queens(6), 1097),
