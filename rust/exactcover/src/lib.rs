@@ -101,3 +101,9 @@ pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use error::Error;
 pub use problem::{Item, Problem};
 pub use solver::{Estimate, Estimator, Solutions, Solver, Stats, Step, Subtree, SMALL_SEARCH};
+
+/// The Rust example of the project's README, run by `cargo test` so that it
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExample;
