@@ -24,10 +24,11 @@ def colored_problems(draw):
     return choices, secondary
 
 
-def brute_force(choices, secondary):
+def brute_force(choices, secondary, counts=None):
     """Every set of choices, each with a primary constraint, covering each
-    primary constraint once and each secondary one at most once, unless all the
-    choices containing it give it one same color."""
+    primary constraint c exactly counts.get(c, 1) times and each secondary one
+    at most once, unless all the choices containing it give it one same color."""
+    counts = counts or {}
     names = list(choices)
     used = {c for cons in choices.values() for c in cons}
     primary = used - secondary
@@ -42,7 +43,7 @@ def brute_force(choices, secondary):
                 for c, color in choices[n].items():
                     tally[c] += 1
                     given[c].add(color)
-            ok = all(tally[c] == 1 for c in primary) and all(
+            ok = all(tally[c] == counts.get(c, 1) for c in primary) and all(
                 tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c])
                 for c in secondary & used
             )
@@ -77,23 +78,7 @@ def test_colors_with_multiplicities(problem):
     used = {c for cons in choices.values() for c in cons}
     primary = sorted(used - secondary)
     counts = dict.fromkeys(primary[:1], 2)
-    names = list(choices)
-    expected = set()
-    for r in range(len(names) + 1):
-        for subset in combinations(names, r):
-            if any(not (set(choices[n]) & set(primary)) for n in subset):
-                continue
-            tally = dict.fromkeys(used, 0)
-            given = {c: set() for c in used}
-            for n in subset:
-                for c, color in choices[n].items():
-                    tally[c] += 1
-                    given[c].add(color)
-            if all(tally[c] == counts.get(c, 1) for c in primary) and all(
-                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c])
-                for c in secondary & used
-            ):
-                expected.add(frozenset(subset))
+    expected = brute_force(choices, secondary, counts)
     cover = MultiCover(choices, counts=counts, satisfy=primary)
     assert {frozenset(s) for s in cover} == expected
 

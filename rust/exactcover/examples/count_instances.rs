@@ -13,30 +13,10 @@ mod common;
 
 fn main() {
     let mut wanted: Vec<String> = std::env::args().skip(1).collect();
-    // `--threads N` counts with Solver::count_parallel.
-    let threads = match wanted.iter().position(|a| a == "--threads") {
-        Some(i) => {
-            let n = wanted
-                .get(i + 1)
-                .and_then(|t| t.parse().ok())
-                .expect("--threads N");
-            wanted.drain(i..i + 2);
-            n
-        }
-        None => 1,
-    };
-    // `--estimate N` also prints Knuth's estimate from N probes beside the truth.
-    let estimate: u64 = match wanted.iter().position(|a| a == "--estimate") {
-        Some(i) => {
-            let n = wanted
-                .get(i + 1)
-                .and_then(|t| t.parse().ok())
-                .expect("--estimate N");
-            wanted.drain(i..i + 2);
-            n
-        }
-        None => 0,
-    };
+    // `--threads N` counts with Solver::count_parallel; `--estimate N` also
+    // prints Knuth's estimate from N probes beside the truth.
+    let threads = take_option(&mut wanted, "--threads").unwrap_or(1) as usize;
+    let estimate = take_option(&mut wanted, "--estimate").unwrap_or(0);
     type Build = Box<dyn Fn() -> Problem>;
     let instances: Vec<(&str, Build, u64)> = vec![
         (
@@ -97,4 +77,15 @@ fn main() {
             );
         }
     }
+}
+
+/// Removes `flag N` from the arguments and returns N.
+fn take_option(args: &mut Vec<String>, flag: &str) -> Option<u64> {
+    let i = args.iter().position(|a| a == flag)?;
+    let n = args
+        .get(i + 1)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{flag} N: N must be a number"));
+    args.drain(i..i + 2);
+    Some(n)
 }
