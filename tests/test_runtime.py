@@ -176,3 +176,39 @@ def test_ctrl_c_interrupts_a_parallel_count():
     # The iterator is left where it was: still at the start.
     assert solver.stats["nodes"] == 0
     assert len(solver.first(2)) == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_interrupts_an_estimate():
+    solver = queens(30)
+    start = time.perf_counter()
+    with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
+        solver.estimate(10**12)  # would take days
+    assert time.perf_counter() - start < 10
+    # The iterator is untouched: estimating is not searching.
+    assert solver.stats["nodes"] == 0
+    assert len(solver.first(1)) == 1
+
+
+def test_estimate_runs_without_the_gil():
+    solver = queens(16)
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.005)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        start = time.perf_counter()
+        solver.estimate(200_000, seed=1)
+        elapsed = time.perf_counter() - start
+    finally:
+        done.set()
+        ticker.join()
+    # The other thread kept running while the probes ran.
+    during = [t for t in ticks if start <= t <= start + elapsed]
+    assert elapsed < 0.05 or len(during) >= 2
