@@ -58,6 +58,9 @@ class Solver:
         options forced before."""
     def next_solution(self) -> list[int] | None:
         """The next solution as option ids, or None when there are no more."""
+    def next_choices(self, choices: list[Any]) -> list[Any] | None:
+        """The next solution as ``[choices[k] for k in its option ids]``, or
+        None when there are no more."""
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
     def count_parallel(self, threads: int) -> int:

@@ -100,11 +100,10 @@ class _Cover(Iterator["list[C]"], Generic[C]):
 
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
-        ids = self._solver.next_solution()
-        if ids is None:
+        solution = self._solver.next_choices(self._choices)
+        if solution is None:
             raise StopIteration
-        choices = self._choices
-        return [choices[k] for k in ids]
+        return solution
 
     def count(self, limit: int | None = None, *, threads: int | None = None) -> int:
         """Count the solutions not yet yielded, without building them.

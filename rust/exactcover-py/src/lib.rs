@@ -106,6 +106,8 @@ struct PySolver {
     poisoned: bool,
     /// Solutions counted by the last parallel count before Ctrl-C stopped it.
     interrupted_count: u64,
+    /// The options of the last solution (reused, to spare an allocation).
+    buffer: Vec<usize>,
 }
 
 impl PySolver {
@@ -261,6 +263,7 @@ impl PySolver {
             budget: MIN_BUDGET * 16,
             poisoned: false,
             interrupted_count: 0,
+            buffer: Vec::new(),
         })
     }
 
@@ -277,6 +280,27 @@ impl PySolver {
             Step::Solution => Some(self.solver.solution()),
             _ => None,
         })
+    }
+
+    /// The next solution as a list of `choices[k]` for its option ids `k`, or
+    /// None when there are no more: what the façade yields, built here in one
+    /// pass instead of a list of ids and a comprehension.
+    fn next_choices<'py>(
+        &mut self,
+        py: Python<'py>,
+        choices: &Bound<'py, PyList>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        let step = self.run_slices(py, |s, budget| s.step(budget))?;
+        if step != Step::Solution {
+            return Ok(None);
+        }
+        self.solver.solution_into(&mut self.buffer);
+        let items = self
+            .buffer
+            .iter()
+            .map(|&k| choices.get_item(k))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some(PyList::new(py, items)?))
     }
 
     /// Counts the remaining solutions (at most `limit` of them), consuming them.
