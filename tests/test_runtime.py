@@ -212,3 +212,38 @@ def test_estimate_runs_without_the_gil():
     # The other thread kept running while the probes ran.
     during = [t for t in ticks if start <= t <= start + elapsed]
     assert elapsed < 0.05 or len(during) >= 2
+
+
+@pytest.mark.parametrize("make", [lambda: queens(8), lambda: two_queens(6)], ids=["X", "M"])
+def test_subtrees_partition_the_solutions_and_travel_as_plain_data(make):
+    import pickle
+
+    parts = make().split(10)
+    assert len(parts) >= 10
+    seen = set()
+    total = 0
+    for part in parts:
+        part = pickle.loads(pickle.dumps(part))  # plain data: it can travel
+        solver = make().restrict(part)
+        for solution in solver:
+            key = frozenset(solution)
+            assert key not in seen
+            seen.add(key)
+            assert set(part.forced) <= key and not set(part.excluded) & key
+        total += make().restrict(part).count()
+    assert total == len(seen) == make().count()
+
+
+def test_split_and_restrict_arguments():
+    solver = queens(6)
+    with pytest.raises(ValueError, match="at least 1"):
+        solver.split(0)
+    with pytest.raises(
+        KeyError, match="forced choice 'nope' of the subtree is not one of the choices"
+    ):
+        queens(6).restrict((["nope"], []))
+    next(solver)
+    with pytest.raises(ValueError, match="has not started"):
+        solver.split(2)
+    with pytest.raises(ValueError, match="has not started"):
+        solver.restrict(([], []))

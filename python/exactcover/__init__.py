@@ -11,7 +11,7 @@ leaving Rust.
 """
 
 from ._native import DlxFormatError, ExactCoverError, __version__
-from .cover import Estimate, ExactCover, MultiCover
+from .cover import Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .matrix import MatrixCover, from_matrix
 from .polyomino import (
@@ -39,6 +39,7 @@ __all__ = [
     "ExactCover",
     "MultiCover",
     "Estimate",
+    "Subtree",
     "ExactCoverError",
     "DlxFormatError",
     "DlxProblem",

@@ -53,6 +53,11 @@ class Solver:
         """items: (primary, lo, hi) per item id; options: lists of item ids;
         seed: shuffle the search order reproducibly (None: input order);
         colors: (option, position, color id) for the colored entries."""
+    def split(self, min_subtrees: int) -> list[tuple[list[int], list[int]]]:
+        """At least ``min_subtrees`` subtrees (fewer if the tree is small), each
+        as (forced option ids, excluded option ids)."""
+    def restrict(self, forced: list[int], excluded: list[int]) -> bool:
+        """Force and exclude a subtree's options; False if it has no solutions."""
     def force(self, option: int) -> bool:
         """Require an option in every solution; False if that contradicts the
         options forced before."""

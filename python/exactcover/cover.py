@@ -16,7 +16,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from ._native import ExactCoverError
 from ._native import Solver as _Solver
 
-__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate"]
+__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate", "Subtree"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -47,6 +47,17 @@ class Estimate(NamedTuple):
     solutions_error: float
     #: Mean depth of the probes.
     depth: float
+
+
+class Subtree(NamedTuple):
+    """A part of the search tree as plain data (see ``split()``): the
+    solutions that contain every choice of ``forced`` and none of
+    ``excluded``."""
+
+    #: Choices every solution of the subtree contains.
+    forced: list[Any]
+    #: Choices no solution of the subtree contains.
+    excluded: list[Any]
 
 
 class _Cover(Iterator["list[C]"], Generic[C]):
@@ -147,6 +158,59 @@ class _Cover(Iterator["list[C]"], Generic[C]):
     def first(self, n: int) -> list[list[C]]:
         """The next ``n`` solutions (fewer if the search ends first)."""
         return list(islice(self, n))
+
+    def split(self, n: int) -> list[Subtree]:
+        """Cut the search tree into at least ``n`` subtrees (fewer if the tree
+        is small) whose solutions, together, are this iterator's, each once.
+
+        A subtree is plain data, lists of your own choices: pickle it, send it
+        to another process or machine, build the same problem there and count
+        ``restrict(subtree)``; the counts add up to ``count()``. Only before
+        the search starts.
+
+        >>> data = {'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2, 3], 'E': [3]}
+        >>> parts = ExactCover(data).split(2)
+        >>> [ExactCover(data).restrict(p).count() for p in parts]
+        [1, 2]
+        >>> ExactCover(data).count()
+        3
+        """
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1:
+            raise ValueError(f"n must be at least 1, not {n}")
+        if self._solver.stats["nodes"] > 0:
+            raise ValueError("split() needs an iterator that has not started searching")
+        choices = self._choices
+        return [
+            Subtree([choices[k] for k in forced], [choices[k] for k in excluded])
+            for forced, excluded in self._solver.split(n)
+        ]
+
+    def restrict(self, subtree: Subtree | tuple[Iterable[C], Iterable[C]]) -> _Cover[C]:
+        """Restrict the search to a subtree made by ``split()`` (on this
+        problem, here or elsewhere): force its ``forced`` choices and exclude
+        its ``excluded`` ones. Returns the iterator itself; only before the
+        search starts."""
+        forced, excluded = subtree
+        if self._solver.stats["nodes"] > 0:
+            raise ValueError("restrict() needs an iterator that has not started searching")
+        position = {choice: k for k, choice in enumerate(self._choices)}
+
+        def ids(what: str, given: Iterable[C]) -> list[int]:
+            out = []
+            for choice in given:
+                try:
+                    out.append(position[choice])
+                except (KeyError, TypeError):
+                    raise KeyError(
+                        f"{what} choice {_describe(choice)} of the subtree is not one of "
+                        "the choices"
+                    ) from None
+            return out
+
+        self._solver.restrict(ids("forced", forced), ids("excluded", excluded))
+        return self
 
     def colors(self, solution: Iterable[C]) -> dict[Hashable, Hashable]:
         """The colors a solution gives its colored constraints: a dict from

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
-use exactcover::{Error, Item, Problem, Solver, Step};
+use exactcover::{Error, Item, Problem, Solver, Step, Subtree};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -265,6 +265,38 @@ impl PySolver {
             interrupted_count: 0,
             buffer: Vec::new(),
         })
+    }
+
+    /// Cuts the search tree into at least `min_subtrees` subtrees (fewer if the
+    /// tree is small), each as (forced option ids, excluded option ids); only
+    /// before the search starts.
+    fn split(
+        &self,
+        py: Python<'_>,
+        min_subtrees: usize,
+    ) -> PyResult<Vec<(Vec<usize>, Vec<usize>)>> {
+        let solver = &self.solver;
+        let subtrees = py
+            .detach(|| catch_unwind(AssertUnwindSafe(|| solver.split(min_subtrees))))
+            .map_err(|_| internal_error("panic while splitting"))?
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(subtrees
+            .into_iter()
+            .map(|s| (s.forced, s.excluded))
+            .collect())
+    }
+
+    /// Restricts the search to one subtree of `split`: forces and excludes its
+    /// options. Returns False if the subtree has no solutions.
+    fn restrict(
+        &mut self,
+        py: Python<'_>,
+        forced: Vec<usize>,
+        excluded: Vec<usize>,
+    ) -> PyResult<bool> {
+        self.solver
+            .restrict(&Subtree { forced, excluded })
+            .map_err(|e| to_py_err(py, &e))
     }
 
     /// Requires an option in every solution; returns False if it contradicts the
