@@ -269,3 +269,23 @@ def test_round_trip(problem: DlxProblem) -> None:
     assert back == problem
     assert back.to_dlx() == text
     assert back.count() == problem.count()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet="AB XY|:0123\t#", max_size=12),
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_any_text_parses_or_raises_dlx_format_error(lines: list[str], strict: bool) -> None:
+    """Arbitrary text never crashes the reader: it gives a problem (which then
+    solves, colors and bounds included) or a DlxFormatError."""
+    text = "\n".join(lines) + "\n"
+    try:
+        problem = parse_dlx(text, strict=strict)
+    except DlxFormatError as error:
+        assert str(error)
+        return
+    assert problem.count() == sum(1 for _ in problem)
