@@ -785,18 +785,17 @@ impl DlxProblem {
         for item in &self.items {
             problem.add_item(item.item)?;
         }
-        let mut colors: HashMap<&str, u32> = HashMap::new();
+        let colors: HashMap<&str, u32> = self
+            .color_names()
+            .into_iter()
+            .enumerate()
+            .map(|(c, name)| (name, c as u32))
+            .collect();
         for option in &self.options {
             let entries: Vec<(usize, Option<u32>)> = option
                 .entries
                 .iter()
-                .map(|e| {
-                    let color = e.color.as_deref().map(|c| {
-                        let next = colors.len() as u32;
-                        *colors.entry(c).or_insert(next)
-                    });
-                    (e.item, color)
-                })
+                .map(|e| (e.item, e.color.as_deref().map(|c| colors[c])))
                 .collect();
             // The reader already checked what could fail here (colors only on
             // secondary items, which have bounds 0..=1; no repeated items).

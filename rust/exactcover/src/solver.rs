@@ -203,24 +203,10 @@ impl Solver {
     /// Counts all solutions on `threads` threads; the same number as
     /// [`Solver::count`]. The search tree is cut into many more subtrees than
     /// threads, which the threads take one at a time from a shared queue, so a
-    /// thread that finishes early takes more work. Only before the search
-    /// starts; afterwards the solver is exhausted.
+    /// thread that finishes early takes more work. A search of at most
+    /// [`SMALL_SEARCH`] nodes is counted on this thread instead. Only before
+    /// the search starts; afterwards the solver is exhausted.
     pub fn count_parallel(&mut self, threads: usize) -> Result<u64, Error> {
-        Ok(self
-            .count_parallel_until(threads, &AtomicBool::new(false))?
-            .0)
-    }
-
-    /// Like [`Solver::count_parallel`], but every thread stops within a few
-    /// milliseconds once `stop` becomes true. Returns the number of solutions
-    /// counted and whether the count is complete; an incomplete count leaves
-    /// the solver unchanged.
-    pub fn count_parallel_until(
-        &mut self,
-        threads: usize,
-        stop: &AtomicBool,
-    ) -> Result<(u64, bool), Error> {
-        let threads = threads.max(1);
         if self.engine.started() {
             return Err(Error::SearchStarted);
         }
@@ -228,8 +214,25 @@ impl Solver {
         // takes a few hundred nodes): try it alone first. On a big search this
         // wastes at most SMALL_SEARCH nodes, a few milliseconds.
         if let Some(found) = self.count_within(SMALL_SEARCH) {
-            return Ok((found, true));
+            return Ok(found);
         }
+        Ok(self
+            .count_parallel_until(threads, &AtomicBool::new(false))?
+            .0)
+    }
+
+    /// Like [`Solver::count_parallel`], but every thread stops within a few
+    /// milliseconds once `stop` becomes true, and the tree is split at once,
+    /// however small (a caller that may see small searches tries
+    /// [`Solver::count_within`] first, as `count_parallel` does). Returns the
+    /// number of solutions counted and whether the count is complete; an
+    /// incomplete count leaves the solver unchanged.
+    pub fn count_parallel_until(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<(u64, bool), Error> {
+        let threads = threads.max(1);
         let paths = self.split_paths(threads * 64)?;
         let next = AtomicUsize::new(0);
         let solutions = AtomicU64::new(0);
@@ -395,7 +398,7 @@ impl Solver {
             engine: self.engine.clone(),
             rng: SplitMix64::new(seed),
             totals: Estimate::default(),
-            sums: [0.0; 4],
+            sums: [0.0; 5],
         })
     }
 
@@ -467,14 +470,14 @@ pub struct Estimator {
     engine: DancingLinks,
     rng: SplitMix64,
     totals: Estimate,
-    /// Sums of nodes, nodes squared, solutions, solutions squared.
-    sums: [f64; 4],
+    /// Sums over the probes of nodes, nodes squared, solutions, solutions
+    /// squared, and depth.
+    sums: [f64; 5],
 }
 
 impl Estimator {
     /// Runs `samples` more probes.
     pub fn probe(&mut self, samples: u64) {
-        let mut depth_sum = self.totals.depth * self.totals.samples as f64;
         for _ in 0..samples {
             // A contradictory root (e.g. conflicting forced options) has no nodes.
             let (nodes, solutions, depth) = if self.engine.is_exhausted() {
@@ -486,7 +489,7 @@ impl Estimator {
             self.sums[1] += nodes * nodes;
             self.sums[2] += solutions;
             self.sums[3] += solutions * solutions;
-            depth_sum += depth as f64;
+            self.sums[4] += depth as f64;
             self.totals.samples += 1;
         }
         let n = self.totals.samples.max(1) as f64;
@@ -502,7 +505,7 @@ impl Estimator {
         (self.totals.nodes, self.totals.nodes_error) = mean_and_error(self.sums[0], self.sums[1]);
         (self.totals.solutions, self.totals.solutions_error) =
             mean_and_error(self.sums[2], self.sums[3]);
-        self.totals.depth = depth_sum / n;
+        self.totals.depth = self.sums[4] / n;
     }
 
     /// The estimate from all probes so far.
