@@ -90,15 +90,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         initial = list(initial)
         if initial:
             position = {choice: k for k, choice in enumerate(choices)}
-            for choice in initial:
-                try:
-                    k = position[choice]
-                except TypeError:
-                    raise TypeError(f"initial choice {_describe(choice)} is not hashable") from None
-                except KeyError:
-                    raise KeyError(
-                        f"initial choice {_describe(choice)} is not one of the choices"
-                    ) from None
+            for k in _choice_ids(position, initial, "initial choice {}"):
                 # A contradictory initial choice leaves no solutions; not an error.
                 solver.force(k)
         self._choices = choices
@@ -148,10 +140,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             if threads > 1:
                 if limit is not None:
                     raise ValueError("count() takes limit or threads, not both")
-                if self._solver.stats["nodes"] > 0:
-                    raise ValueError(
-                        "count(threads=...) needs an iterator that has not started searching"
-                    )
+                _check_not_started(self._solver, "count(threads=...)")
                 return self._solver.count_parallel(threads)
         return self._solver.count(limit)
 
@@ -179,8 +168,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             raise TypeError(f"n must be an int, not {type(n).__name__}")
         if n < 1:
             raise ValueError(f"n must be at least 1, not {n}")
-        if self._solver.stats["nodes"] > 0:
-            raise ValueError("split() needs an iterator that has not started searching")
+        _check_not_started(self._solver, "split()")
         choices = self._choices
         return [
             Subtree([choices[k] for k in forced], [choices[k] for k in excluded])
@@ -193,23 +181,12 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         its ``excluded`` ones. Returns the iterator itself; only before the
         search starts."""
         forced, excluded = subtree
-        if self._solver.stats["nodes"] > 0:
-            raise ValueError("restrict() needs an iterator that has not started searching")
+        _check_not_started(self._solver, "restrict()")
         position = {choice: k for k, choice in enumerate(self._choices)}
-
-        def ids(what: str, given: Iterable[C]) -> list[int]:
-            out = []
-            for choice in given:
-                try:
-                    out.append(position[choice])
-                except (KeyError, TypeError):
-                    raise KeyError(
-                        f"{what} choice {_describe(choice)} of the subtree is not one of "
-                        "the choices"
-                    ) from None
-            return out
-
-        self._solver.restrict(ids("forced", forced), ids("excluded", excluded))
+        self._solver.restrict(
+            _choice_ids(position, forced, "forced choice {} of the subtree"),
+            _choice_ids(position, excluded, "excluded choice {} of the subtree"),
+        )
         return self
 
     def colors(self, solution: Iterable[C]) -> dict[Hashable, Hashable]:
@@ -302,11 +279,32 @@ def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
         raise TypeError(f"samples must be an int, not {type(samples).__name__}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
-    if solver.stats["nodes"] > 0:
-        raise ValueError("estimate() needs an iterator that has not started searching")
+    _check_not_started(solver, "estimate()")
     resolved = _resolve_seed(True, seed)
     assert resolved is not None  # random=True always gives a seed
     return Estimate(**solver.estimate(min(samples, 2**64 - 1), resolved))
+
+
+def _check_not_started(solver: _Solver, what: str) -> None:
+    """Raise ValueError if the search has started: ``what`` works on the
+    whole search tree only."""
+    if solver.stats["nodes"] > 0:
+        raise ValueError(f"{what} needs an iterator that has not started searching")
+
+
+def _choice_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:
+    """The positions of the ``given`` choices (``position`` maps each choice
+    to its index); ``name``, with ``{}`` for the choice, names one in errors:
+    TypeError if it is not hashable, KeyError if it is not a choice."""
+    ids = []
+    for choice in given:
+        try:
+            ids.append(position[choice])
+        except TypeError:
+            raise TypeError(f"{name.format(_describe(choice))} is not hashable") from None
+        except KeyError:
+            raise KeyError(f"{name.format(_describe(choice))} is not one of the choices") from None
+    return ids
 
 
 def _map_colors(
