@@ -523,9 +523,13 @@ class _Breaking:
     deduplicated under H by their canonical forms.
     """
 
-    def __init__(self, problem: _Problem) -> None:
+    def __init__(self, problem: _Problem, group: Sequence[Symmetry] | None = None) -> None:
+        # ``group``: the symmetries of the tilings, when the problem is not
+        # on the square grid (exactcover.polyform computes them).
         self.problem = problem
-        self.group = _tiling_symmetries(problem.cells, problem.options)
+        self.group = (
+            list(group) if group is not None else _tiling_symmetries(problem.cells, problem.options)
+        )
         self.piece: Hashable | None = None
         self.free: list[Placement] = []
         self.fixed: list[tuple[Placement, list[Symmetry]]] = []

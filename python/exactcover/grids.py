@@ -1,0 +1,529 @@
+"""The grids that polyforms live on: square, triangular, hexagonal and cubic.
+
+A :class:`Grid` names its cells (tuples of ints), knows which cells share a
+side (or a face), reads pictures of cells, and has a finite group of
+symmetries: the 8 of the square, the 12 of the triangle and of the hexagon,
+the 48 of the cube (24 rotations). Cells are named as follows:
+
+``SQUARE``
+    ``(row, column)``, as in :mod:`exactcover.polyomino`.
+``TRIANGLE``
+    ``(row, column)``: row r is a strip of triangles side by side, pointing
+    up and down in turn; ``(r, c)`` points up when ``r + c`` is even. An up
+    triangle shares its base with ``(r + 1, c)``, a down triangle its top
+    side with ``(r - 1, c)``; both share sides with ``(r, c - 1)`` and
+    ``(r, c + 1)``.
+``HEXAGON``
+    ``(row, column)`` on hexagons with a vertex at the top: rows are
+    horizontal, and each row starts half a hexagon to the left of the row
+    below it, so ``(r, q)`` touches ``(r, q +- 1)``, ``(r - 1, q)``,
+    ``(r - 1, q + 1)``, ``(r + 1, q)`` and ``(r + 1, q - 1)``; a rhombus is
+    ``{(r, q): 0 <= r < h, 0 <= q < w}``.
+``CUBE``
+    ``(x, y, z)``.
+
+Inside, each grid works on *lattice points* where every symmetry is an
+integer map ``p -> M p + v`` and every translation of the grid is adding a
+vector: the square and cubic grids use their cells; the hexagonal grid uses
+cube coordinates ``(q, r, -q - r)`` (the symmetries permute them, maybe all
+negated); the triangular grid numbers the three strips (one per direction of
+the grid lines) that hold a triangle, ``(a, b, d)`` with ``a + b + d`` 1 for
+an up triangle and 0 for a down one (the symmetries permute them, maybe
+subtracted from ``(-1, 1, 1)``).
+
+>>> [len(g.transforms) for g in GRIDS]
+[8, 12, 12, 48]
+>>> sorted(TRIANGLE.neighbours((0, 0)))
+[(0, -1), (0, 1), (1, 0)]
+>>> [s.name for s in HEXAGON.region_symmetries([(0, 0), (0, 1), (1, 0)])][:3]
+['identity', 'rotate 120', 'rotate 240']
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import permutations, product
+from typing import Any, NamedTuple, Tuple, cast
+
+__all__ = [
+    "Grid",
+    "GridSymmetry",
+    "Transform",
+    "SQUARE",
+    "TRIANGLE",
+    "HEXAGON",
+    "CUBE",
+    "GRIDS",
+]
+
+#: A cell of any grid: a tuple of ints.
+Cell = Tuple[int, ...]
+#: A point of a grid's lattice (see the module's docstring).
+Point = Tuple[int, ...]
+
+
+class Transform(NamedTuple):
+    """A symmetry of a grid's lattice: ``p -> matrix p + offset`` on lattice
+    points (the matrix as a tuple of rows).
+
+    >>> SQUARE.transforms[1]
+    Transform(name='rotate 90', matrix=((0, 1), (-1, 0)), offset=(0, 0), is_rotation=True)
+    """
+
+    name: str
+    matrix: tuple[tuple[int, ...], ...]
+    offset: tuple[int, ...]
+    is_rotation: bool
+
+    def apply(self, point: Point) -> Point:
+        """The image of a lattice point."""
+        return tuple(
+            sum(m * x for m, x in zip(row, point)) + o for row, o in zip(self.matrix, self.offset)
+        )
+
+
+def _sign(perm: Sequence[int]) -> int:
+    """+1 for an even permutation, -1 for an odd one."""
+    sign = 1
+    for i in range(len(perm)):
+        for j in range(i + 1, len(perm)):
+            if perm[i] > perm[j]:
+                sign = -sign
+    return sign
+
+
+def _permutation_matrix(perm: Sequence[int], signs: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    n = len(perm)
+    return tuple(tuple(signs[i] if perm[i] == j else 0 for j in range(n)) for i in range(n))
+
+
+def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform, ...]:
+    """All n x n signed permutation matrices: the symmetries of the square
+    (n = 2) or of the cube (n = 3), rotations first."""
+    found = []
+    for perm in permutations(range(n)):
+        for signs in product((1, -1), repeat=n):
+            det = _sign(perm)
+            for s in signs:
+                det *= s
+            found.append((det != 1, _permutation_matrix(perm, signs)))
+    # Rotations first, the identity first of all; otherwise the order of
+    # generation (stable sort).
+    found.sort(key=lambda item: item[0])
+    result = []
+    counts = [0, 0]
+    for reflection, matrix in found:
+        counts[reflection] += 1
+        kind = "reflection" if reflection else "rotation"
+        name = f"{kind} {counts[reflection] - (0 if reflection else 1)}"
+        result.append(Transform(name, matrix, (0,) * n, not reflection))
+    result[0] = result[0]._replace(name="identity")
+    if names is not None:
+        by_matrix = dict(zip(_SQUARE_MATRICES, names))
+        result = [t._replace(name=by_matrix[t.matrix]) for t in result]
+        result.sort(key=lambda t: names.index(t.name))
+    return tuple(result)
+
+
+# The square's symmetries on (row, column), named and ordered as in
+# exactcover.symmetry.
+_SQUARE_MATRICES = (
+    ((1, 0), (0, 1)),
+    ((0, 1), (-1, 0)),
+    ((-1, 0), (0, -1)),
+    ((0, -1), (1, 0)),
+    ((-1, 0), (0, 1)),
+    ((1, 0), (0, -1)),
+    ((0, 1), (1, 0)),
+    ((0, -1), (-1, 0)),
+)
+_SQUARE_NAMES = (
+    "identity",
+    "rotate 90",
+    "rotate 180",
+    "rotate 270",
+    "flip rows",
+    "flip columns",
+    "transpose",
+    "antitranspose",
+)
+
+
+def _hexagonal_transforms(offset: tuple[int, int, int]) -> tuple[Transform, ...]:
+    """The 12 symmetries of a lattice of three coordinates permuted, maybe
+    subtracted from ``offset`` (which is (0, 0, 0) for the hexagons, whose
+    negation is a turn of 180 degrees)."""
+    # Rotating by 60 degrees (clockwise on the screen) takes the cube
+    # coordinates (q, r, s) to (-s, -q, -r), a negated cyclic permutation.
+    turn = ((0, 0, -1), (-1, 0, 0), (0, -1, 0))
+    result = []
+    matrix: tuple[tuple[int, ...], ...] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    for k in range(6):
+        sign = -1 if k % 2 else 1
+        vector = tuple(o if sign < 0 else 0 for o in offset)
+        result.append(
+            Transform("identity" if k == 0 else f"rotate {60 * k}", matrix, vector, True)
+        )
+        matrix = _multiply(turn, matrix)
+    # Reflections: swap the first two coordinates, then turn.
+    swap = ((0, 1, 0), (1, 0, 0), (0, 0, 1))
+    for k in range(6):
+        sign = -1 if k % 2 else 1
+        vector = tuple(o if sign < 0 else 0 for o in offset)
+        result.append(
+            Transform(
+                f"reflect {k + 1}", _multiply(_power(turn, k), swap), vector, False
+            )
+        )
+    return tuple(result)
+
+
+def _multiply(
+    a: tuple[tuple[int, ...], ...], b: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(sum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0])))
+        for i in range(len(a))
+    )
+
+
+def _power(a: tuple[tuple[int, ...], ...], k: int) -> tuple[tuple[int, ...], ...]:
+    result: tuple[tuple[int, ...], ...] = tuple(
+        tuple(int(i == j) for j in range(len(a))) for i in range(len(a))
+    )
+    for _ in range(k):
+        result = _multiply(a, result)
+    return result
+
+
+class GridSymmetry(NamedTuple):
+    """A symmetry of a region of a grid: one of the grid's transforms
+    followed by the translation that maps the region back onto itself.
+    Calling it maps one cell; it works with
+    :func:`exactcover.symmetry.canonical` and
+    :func:`~exactcover.symmetry.transform_solution`.
+
+    >>> s = HEXAGON.region_symmetries([(0, 0), (0, 1)])[1]
+    >>> s.name, s((0, 0)), s((0, 1))
+    ('rotate 180', (0, 1), (0, 0))
+    """
+
+    name: str
+    grid: Grid
+    transform: Transform
+    shift: tuple[int, ...]
+
+    @property
+    def is_rotation(self) -> bool:
+        """True for the identity and the rotations (no mirror image)."""
+        return self.transform.is_rotation
+
+    def __call__(self, cell: Cell) -> Cell:
+        """The image of ``cell``."""
+        p = self.transform.apply(self.grid.to_point(cell))
+        return self.grid.to_cell(tuple(x + t for x, t in zip(p, self.shift)))
+
+
+class Grid:
+    """A grid of cells: see the module's docstring for each grid's
+    coordinates. Use the instances :data:`SQUARE`, :data:`TRIANGLE`,
+    :data:`HEXAGON` and :data:`CUBE`.
+
+    name -- the grid's name.
+    dimension -- the number of coordinates of a cell (2 or 3).
+    transforms -- the symmetries of the grid's lattice, rotations first
+        (the identity first of all).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        dimension: int,
+        transforms: tuple[Transform, ...],
+        to_point: Callable[[Cell], Point],
+        to_cell: Callable[[Point], Cell],
+        neighbours: Callable[[Cell], list[Cell]],
+        translation: Callable[[Point], bool],
+    ) -> None:
+        self.name = name
+        self.dimension = dimension
+        self.transforms = transforms
+        self._to_point = to_point
+        self._to_cell = to_cell
+        self._neighbours = neighbours
+        self._translation = translation
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def to_point(self, cell: Cell) -> Point:
+        """The lattice point of a cell (see the module's docstring).
+
+        >>> TRIANGLE.to_point((0, 0)), TRIANGLE.to_point((0, 1))
+        ((0, 0, 1), (0, 0, 0))
+        """
+        return self._to_point(cell)
+
+    def to_cell(self, point: Point) -> Cell:
+        """The cell of a lattice point (the inverse of :meth:`to_point`).
+
+        >>> HEXAGON.to_cell(HEXAGON.to_point((2, 5)))
+        (2, 5)
+        """
+        return self._to_cell(point)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells that share a side (a face, in 3-D) with ``cell``.
+
+        >>> len(HEXAGON.neighbours((0, 0))), len(CUBE.neighbours((0, 0, 0)))
+        (6, 6)
+        """
+        return self._neighbours(cell)
+
+    def is_translation(self, vector: Point) -> bool:
+        """Whether adding ``vector`` to lattice points is a translation of
+        the grid (on the triangular and hexagonal lattices, the three
+        coordinates of a translation add up to 0)."""
+        return self._translation(vector)
+
+    def check_cell(self, cell: object, what: str) -> Cell:
+        """A cell of this grid as a tuple of ints (any integers; a list is
+        accepted), or a TypeError naming ``what``.
+
+        >>> CUBE.check_cell([1, 2, 3], 'cells')
+        (1, 2, 3)
+        >>> CUBE.check_cell((1, 2), 'the cells of piece A')
+        Traceback (most recent call last):
+          ...
+        TypeError: the cells of piece A must be cells of the cubic grid (3 ints), not (1, 2)
+        """
+        try:
+            if isinstance(cell, (str, bytes)):
+                raise TypeError
+            coords = tuple(cast("Iterable[Any]", cell))
+            if len(coords) != self.dimension or any(isinstance(x, bool) for x in coords):
+                raise TypeError
+            return tuple(operator.index(x) for x in coords)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"{what} must be cells of the {self.name} grid ({self.dimension} ints), "
+                f"not {cell!r}"
+            ) from None
+
+    def connected(self, cells: Iterable[Cell]) -> bool:
+        """Whether cells are connected through shared sides (faces).
+
+        >>> TRIANGLE.connected([(0, 0), (0, 1)]), TRIANGLE.connected([(0, 1), (1, 1)])
+        (True, False)
+        """
+        cells = set(cells)
+        if not cells:
+            return True
+        start = next(iter(cells))
+        seen = {start}
+        stack = [start]
+        while stack:
+            for n in self.neighbours(stack.pop()):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        return len(seen) == len(cells)
+
+    def shape(self, points: Iterable[Point]) -> tuple[Point, ...]:
+        """Lattice points up to translation: sorted, and moved so that the
+        first is as close to the origin as a translation allows. Two sets of
+        points are translates of each other exactly when their shapes are
+        equal."""
+        points = sorted(points)
+        first = points[0]
+        shift = [-x for x in first]
+        if not self.is_translation(tuple(shift)):
+            # Lattices whose coordinates add up to a type (triangles): keep
+            # the sum of the first point.
+            shift[-1] += sum(first)
+        return tuple(tuple(x + s for x, s in zip(p, shift)) for p in points)
+
+    def orientations(
+        self, cells: Iterable[Cell], orientations: str = "all"
+    ) -> list[tuple[Point, ...]]:
+        """The distinct shapes (see :meth:`shape`) of a piece turned (and,
+        with ``orientations="all"``, reflected) by the grid's transforms;
+        ``"fixed"`` keeps it as it is.
+
+        >>> len(HEXAGON.orientations([(0, 0), (0, 1), (0, 2), (1, 0)]))
+        12
+        >>> len(TRIANGLE.orientations([(0, 0), (0, 1)], 'rotations'))
+        3
+        """
+        points = [self.to_point(c) for c in cells]
+        result = []
+        seen = set()
+        for t in self.transforms:
+            if orientations == "fixed" and t.name != "identity":
+                continue
+            if orientations == "rotations" and not t.is_rotation:
+                continue
+            shape = self.shape(t.apply(p) for p in points)
+            if shape not in seen:
+                seen.add(shape)
+                result.append(shape)
+        return result
+
+    def region_symmetries(
+        self, region: Iterable[Cell], *, rotations_only: bool = False
+    ) -> list[GridSymmetry]:
+        """The symmetries of the grid that map ``region`` onto itself (each
+        a transform and then a translation), the identity first.
+
+        >>> rhombus = [(r, q) for r in range(3) for q in range(3)]
+        >>> [s.name for s in HEXAGON.region_symmetries(rhombus)]
+        ['identity', 'rotate 180', 'reflect 1', 'reflect 4']
+        >>> len(CUBE.region_symmetries(product(range(3), repeat=3), rotations_only=True))
+        24
+        """
+        cells = {tuple(c) for c in region}
+        if not cells:
+            raise ValueError("an empty region has no symmetries")
+        points = {self.to_point(c) for c in cells}
+        low = min(points)
+        result = []
+        for t in self.transforms:
+            if rotations_only and not t.is_rotation:
+                continue
+            image = [t.apply(p) for p in points]
+            shift = tuple(a - b for a, b in zip(low, min(image)))
+            if not self.is_translation(shift):
+                continue
+            if all(tuple(x + s for x, s in zip(p, shift)) in points for p in image):
+                result.append(GridSymmetry(t.name, self, t, shift))
+        return result
+
+    def canonical(
+        self, solution: Iterable[tuple[Hashable, Sequence[Cell]]], symmetries: Any = None
+    ) -> tuple[tuple[Hashable, tuple[Cell, ...]], ...]:
+        """A canonical form of a tiling on this grid: two tilings are
+        essentially the same (a symmetry of the region they tile maps one
+        onto the other) exactly when their canonical forms are equal. By
+        default the symmetries are those of the region the tiling covers
+        (:meth:`region_symmetries`); pass others, e.g. rotations only.
+
+        >>> a = [('A', ((0, 0), (0, 1))), ('B', ((0, 2),))]
+        >>> b = [('B', ((0, 0),)), ('A', ((0, 1), (0, 2)))]
+        >>> HEXAGON.canonical(a) == HEXAGON.canonical(b)
+        True
+        """
+        from .symmetry import canonical
+
+        solution = [(name, tuple(cells)) for name, cells in solution]
+        if symmetries is None:
+            symmetries = self.region_symmetries(c for _, cells in solution for c in cells)
+        return cast(
+            "tuple[tuple[Hashable, tuple[Cell, ...]], ...]",
+            canonical(cast(Any, solution), symmetries),
+        )
+
+
+# The four grids -------------------------------------------------------------------
+
+
+def _identity(cell: Cell) -> Point:
+    return tuple(cell)
+
+
+def _square_neighbours(cell: Cell) -> list[Cell]:
+    i, j = cell
+    return [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)]
+
+
+def _cube_neighbours(cell: Cell) -> list[Cell]:
+    x, y, z = cell
+    return [(x - 1, y, z), (x + 1, y, z), (x, y - 1, z), (x, y + 1, z), (x, y, z - 1), (x, y, z + 1)]
+
+
+def _any_vector(vector: Point) -> bool:
+    return True
+
+
+def _sum_zero(vector: Point) -> bool:
+    return sum(vector) == 0
+
+
+def _triangle_point(cell: Cell) -> Point:
+    r, c = cell
+    return (-r, (c + r) // 2, -((c - r - 1) // 2))
+
+
+def _triangle_cell(point: Point) -> Cell:
+    a, b, d = point
+    if a + b + d not in (0, 1):
+        raise ValueError(f"{point} is not a point of the triangular lattice")
+    return (-a, b - d + 1)
+
+
+def _triangle_neighbours(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r, c - 1), (r, c + 1), (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)]
+
+
+def _hexagon_point(cell: Cell) -> Point:
+    r, q = cell
+    return (q, r, -q - r)
+
+
+def _hexagon_cell(point: Point) -> Cell:
+    q, r, s = point
+    if q + r + s != 0:
+        raise ValueError(f"{point} is not a point of the hexagonal lattice")
+    return (r, q)
+
+
+def _hexagon_neighbours(cell: Cell) -> list[Cell]:
+    r, q = cell
+    return [(r, q - 1), (r, q + 1), (r - 1, q), (r - 1, q + 1), (r + 1, q), (r + 1, q - 1)]
+
+
+#: The square grid: cells ``(row, column)``, 8 symmetries.
+SQUARE = Grid(
+    "square",
+    2,
+    _signed_permutations(2, _SQUARE_NAMES),
+    _identity,
+    _identity,
+    _square_neighbours,
+    _any_vector,
+)
+#: The triangular grid: cells ``(row, column)``, up when row + column is
+#: even; 12 symmetries.
+TRIANGLE = Grid(
+    "triangular",
+    2,
+    _hexagonal_transforms((-1, 1, 1)),
+    _triangle_point,
+    _triangle_cell,
+    _triangle_neighbours,
+    _sum_zero,
+)
+#: The hexagonal grid: cells ``(row, column)`` (a rhombus is a rectangle of
+#: them); 12 symmetries.
+HEXAGON = Grid(
+    "hexagonal",
+    2,
+    _hexagonal_transforms((0, 0, 0)),
+    _hexagon_point,
+    _hexagon_cell,
+    _hexagon_neighbours,
+    _sum_zero,
+)
+#: The cubic grid: cells ``(x, y, z)``; 48 symmetries, 24 of them rotations.
+CUBE = Grid(
+    "cubic",
+    3,
+    _signed_permutations(3, None),
+    _identity,
+    _identity,
+    _cube_neighbours,
+    _any_vector,
+)
+#: The four grids.
+GRIDS = (SQUARE, TRIANGLE, HEXAGON, CUBE)
