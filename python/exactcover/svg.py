@@ -28,7 +28,17 @@ import svgwrite  # type: ignore[import-untyped]
 
 from .symmetry import Cell, Placement
 
-__all__ = ["Picture", "Board", "draw_boards", "tiling_board", "polyomino_svg", "solutions_svg"]
+__all__ = [
+    "Picture",
+    "Board",
+    "draw_boards",
+    "tiling_board",
+    "polyomino_svg",
+    "solutions_svg",
+    "PALETTE",
+    "polyform_svg",
+    "polycube_svg",
+]
 
 #: A colour for each group label: a mapping, a function, or None (white).
 Colour = Union[Mapping[Any, Optional[str]], Callable[[Any], Optional[str]], None]
@@ -344,3 +354,279 @@ def solutions_svg(
         stroke_colour=stroke_colour,
         stroke_width=stroke_width,
     ).save(filename)
+
+
+# Polyforms on the other grids -------------------------------------------------------
+
+#: Colours given to pieces without a colour of their own, in the order of
+#: their names.
+PALETTE = (
+    "#EEAAAA", "#88CCCC", "#CCCC88", "#AAAAEE", "#AAEEAA", "#DD99BB",
+    "#DDBB99", "#99BBDD", "#BBDD99", "#CC88CC", "#99DDBB", "#BB99DD",
+    "#E0C0A0", "#A0C0E0", "#C0E0A0", "#E0A0C0",
+)  # fmt: skip
+
+_ROOT3 = 3**0.5
+
+
+def _cell_polygon(grid: Any, cell: Sequence[int]) -> list[tuple[float, float]]:
+    """The corners (x, y) of a cell of a 2-D grid, for sides of length 1,
+    y pointing down."""
+    from .grids import HEXAGON, SQUARE, TRIANGLE
+
+    r, c = cell[0], cell[1]
+    if grid is SQUARE:
+        return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
+    if grid is TRIANGLE:
+        h = _ROOT3 / 2
+        x = c / 2
+        if (r + c) % 2 == 0:
+            return [(x + 0.5, r * h), (x + 1, (r + 1) * h), (x, (r + 1) * h)]
+        return [(x, r * h), (x + 1, r * h), (x + 0.5, (r + 1) * h)]
+    if grid is HEXAGON:
+        cx, cy = _ROOT3 * (c + r / 2), 1.5 * r
+        half = _ROOT3 / 2
+        return [
+            (cx, cy - 1),
+            (cx + half, cy - 0.5),
+            (cx + half, cy + 0.5),
+            (cx, cy + 1),
+            (cx - half, cy + 0.5),
+            (cx - half, cy - 0.5),
+        ]
+    raise ValueError(f"cannot draw cells of the {grid!r} grid in 2-D (use polycube_svg)")
+
+
+def _default_colours(solutions: Sequence[Sequence[Placement]], colour: Colour) -> Colour:
+    """The colour argument, or one colour per piece name (the pentomino
+    COLOURS where they apply, the PALETTE in the order of the names)."""
+    if colour is not None:
+        return colour
+    from .polyomino import COLOURS
+
+    names = sorted({str(name) for tiling in solutions for name, _ in tiling})
+    if all(n in COLOURS for n in names):
+        return COLOURS
+    by_name = {n: PALETTE[k % len(PALETTE)] for k, n in enumerate(names)}
+    return lambda name: by_name.get(str(name), "white")
+
+
+def _layout(
+    sizes: Sequence[tuple[float, float]], columns: int, padding: float, gap: float
+) -> tuple[list[tuple[float, float]], float, float]:
+    """Top-left corners of drawings in a grid, and the total width and height."""
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"columns must be a positive int, not {columns!r}")
+    w = max((s[0] for s in sizes), default=0.0)
+    h = max((s[1] for s in sizes), default=0.0)
+    columns = max(1, min(columns, len(sizes)))
+    rows = (len(sizes) + columns - 1) // columns
+    corners = []
+    for k in range(len(sizes)):
+        y, x = divmod(k, columns)
+        corners.append((padding + x * (w + gap), padding + y * (h + gap)))
+    width = 2 * padding + max(0.0, columns * (w + gap) - gap)
+    height = 2 * padding + max(0.0, rows * (h + gap) - gap)
+    return corners, width, height
+
+
+def _as_tilings(solutions: Any) -> list[list[Placement]]:
+    items: list[Any] = list(solutions)
+    if items and _is_cells_placement(items[0]):
+        items = [items]
+    return [[(name, tuple(tuple(c) for c in cells)) for name, cells in t] for t in items]
+
+
+def _is_cells_placement(item: Any) -> bool:
+    """Whether an item is one placement (name, cells) rather than a tiling."""
+    try:
+        _, cells = item
+        return all(
+            isinstance(c, tuple) and len(c) in (2, 3) and all(isinstance(x, int) for x in c)
+            for c in cells
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def polyform_svg(
+    grid: Any,
+    solutions: Iterable[Iterable[Placement]] | Iterable[Placement],
+    *,
+    columns: int = 1,
+    size: float = 20,
+    padding: float = 5,
+    colour: Colour = None,
+    stroke_colour: str = "black",
+    stroke_width: float = 2.5,
+    line_width: float = 0.25,
+) -> Picture:
+    """A picture of tilings (or of one tiling) on a 2-D grid of
+    :mod:`exactcover.grids` (square, triangular or hexagonal; for the cubic
+    grid see :func:`polycube_svg`), ``columns`` to a row: each piece one
+    ``<g>`` of polygons filled with ``colour`` of its name (a mapping, a
+    function, or None: a colour per name), thick borders between pieces
+    and around the region. ``size`` is the length of a cell's side.
+
+    >>> from exactcover.grids import HEXAGON
+    >>> tiling = [('A', ((0, 0), (0, 1))), ('B', ((1, 0),))]
+    >>> svg = polyform_svg(HEXAGON, tiling).tostring()
+    >>> svg.count('<g fill='), svg.count('<polygon')
+    (2, 3)
+    """
+    from .grids import CUBE
+
+    if grid is CUBE:
+        raise ValueError("draw polycubes with polycube_svg (an isometric drawing)")
+    tilings = _as_tilings(solutions)
+    fill = _colour_function(_default_colours(tilings, colour))
+    shapes = []
+    for tiling in tilings:
+        polygons = [
+            (k, [(x * size, y * size) for x, y in _cell_polygon(grid, cell)])
+            for k, (_, cells) in enumerate(tiling)
+            for cell in cells
+        ]
+        xs = [x for _, poly in polygons for x, _ in poly] or [0.0]
+        ys = [y for _, poly in polygons for _, y in poly] or [0.0]
+        shapes.append((polygons, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    corners, width, height = _layout([(s[3], s[4]) for s in shapes], columns, padding, size)
+    drawing = svgwrite.Drawing(size=(width, height), debug=False)
+    for tiling, (polygons, x0, y0, _, _), (left, top) in zip(tilings, shapes, corners):
+        group = drawing.g(stroke=stroke_colour, stroke_linejoin="round", stroke_width=line_width)
+        drawing.add(group)
+        pieces = []
+        for name, _ in tiling:
+            f = fill(name)
+            pieces.append(drawing.g(fill=f if f is not None else "none"))
+            group.add(pieces[-1])
+        # Each side is thick when the cells on its two sides belong to
+        # different pieces (or one side is outside the region).
+        owners: dict[tuple[tuple[float, float], tuple[float, float]], list[int]] = {}
+        for k, poly in polygons:
+            moved = [(x - x0 + left, y - y0 + top) for x, y in poly]
+            pieces[k].add(drawing.polygon([(round(x, 3), round(y, 3)) for x, y in moved]))
+            for a, b in zip(moved, moved[1:] + moved[:1]):
+                ka = (round(a[0], 3), round(a[1], 3))
+                kb = (round(b[0], 3), round(b[1], 3))
+                owners.setdefault((min(ka, kb), max(ka, kb)), []).append(k)
+        edges = drawing.path(stroke_width=stroke_width, fill="none", stroke_linecap="round")
+        drawn = False
+        for (a, b), ks in sorted(owners.items()):
+            if len(ks) == 1 or ks[0] != ks[1]:
+                edges.push(["M", a[0], a[1], "L", b[0], b[1]])
+                drawn = True
+        if drawn:
+            group.add(edges)
+    return Picture(drawing)
+
+
+def _shade(colour: str | None, factor: float) -> str:
+    """A darker colour, for the sides of a cube (#rgb and #rrggbb colours;
+    other colours are kept)."""
+    if colour is None:
+        return "none"
+    text = colour.lstrip("#")
+    if colour.startswith("#") and len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    if not colour.startswith("#") or len(text) != 6:
+        return colour
+    try:
+        rgb = [int(text[k : k + 2], 16) for k in (0, 2, 4)]
+    except ValueError:
+        return colour
+    return "#" + "".join(f"{int(v * factor):02X}" for v in rgb)
+
+
+def polycube_svg(
+    solutions: Iterable[Iterable[Placement]] | Iterable[Placement],
+    *,
+    columns: int = 1,
+    size: float = 20,
+    padding: float = 5,
+    gap: float = 0.0,
+    layers: bool = False,
+    colour: Colour = None,
+    stroke_colour: str = "black",
+    line_width: float = 0.5,
+) -> Picture:
+    """An isometric drawing of polycube solutions (or of one), ``columns``
+    to a row, cells ``(x, y, z)`` of :data:`exactcover.grids.CUBE`: cubes
+    drawn from back to front, three faces each (the top in the colour of the
+    piece, the two sides darker), each run of faces of one piece a ``<g>``
+    filled with its colour.
+
+    gap -- space between neighbouring cubes, in cube sides: 0 draws the
+        solid, 0.5 an exploded view that shows the inner cubes.
+    layers -- draw each layer z = 0, 1, ... apart, left to right.
+
+    >>> soma_v = [('V', ((0, 0, 0), (1, 0, 0), (0, 1, 0)))]
+    >>> svg = polycube_svg(soma_v).tostring()
+    >>> svg.count('<g fill='), svg.count('<polygon')
+    (1, 9)
+    """
+    tilings = _as_tilings(solutions)
+    for tiling in tilings:
+        for name, cells in tiling:
+            for c in cells:
+                if len(c) != 3:
+                    raise ValueError(f"piece {name!r} has a cell {c} that is not (x, y, z)")
+    fill = _colour_function(_default_colours(tilings, colour))
+    step = 1 + gap
+    cos30, sin30 = _ROOT3 / 2, 0.5
+
+    def project(x: float, y: float, z: float) -> tuple[float, float]:
+        return (x - y) * cos30 * size, ((x + y) * sin30 - z) * size
+
+    drawings = []
+    for tiling in tilings:
+        cubes = []  # (depth, piece index, corner (x, y, z) in space)
+        depth_all = [c for _, cells in tiling for c in cells]
+        layer_shift = 0.0
+        if layers and depth_all:
+            span = max(x for x, _, _ in depth_all) + max(y for _, y, _ in depth_all) + 2
+            layer_shift = (span + gap) * cos30 * size * step
+        for k, (_, cells) in enumerate(tiling):
+            for x, y, z in cells:
+                if layers:
+                    cubes.append(((z, x + y), k, (x * step, y * step, 0.0), z * layer_shift))
+                else:
+                    cubes.append(((0, x + y + z), k, (x * step, y * step, z * step), 0.0))
+        cubes.sort(key=lambda item: item[0])
+        faces = []
+        for _, k, (x, y, z), shift in cubes:
+            for corners, factor in (
+                (((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.0),
+                (((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.8),
+                (((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 0.62),
+            ):
+                points = [project(x + a, y + b, z + c) for a, b, c in corners]
+                faces.append((k, factor, [(px + shift, py) for px, py in points]))
+        xs = [x for _, _, poly in faces for x, _ in poly] or [0.0]
+        ys = [y for _, _, poly in faces for _, y in poly] or [0.0]
+        drawings.append((faces, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    corners, width, height = _layout([(d[3], d[4]) for d in drawings], columns, padding, size)
+    drawing = svgwrite.Drawing(size=(width, height), debug=False)
+    for tiling, (faces, x0, y0, _, _), (left, top) in zip(tilings, drawings, corners):
+        group = drawing.g(stroke=stroke_colour, stroke_linejoin="round", stroke_width=line_width)
+        drawing.add(group)
+        # One <g> per piece, filled with its colour (the top faces); the
+        # sides carry their own darker fill. Faces keep the back-to-front
+        # order, so a piece's group holds a run of faces at a time.
+        current: Any = None
+        current_piece = -1
+        for k, factor, poly in faces:
+            if k != current_piece:
+                f = fill(tiling[k][0])
+                current = drawing.g(fill=f if f is not None else "none")
+                group.add(current)
+                current_piece = k
+            f = fill(tiling[k][0])
+            attributes = {} if factor == 1.0 else {"fill": _shade(f, factor)}
+            current.add(
+                drawing.polygon(
+                    [(round(x - x0 + left, 3), round(y - y0 + top, 3)) for x, y in poly],
+                    **attributes,
+                )
+            )
+    return Picture(drawing)
