@@ -289,27 +289,32 @@ class Grid:
 
     def check_cell(self, cell: object, what: str) -> Cell:
         """A cell of this grid as a tuple of ints (any integers; a list is
-        accepted), or a TypeError naming ``what``.
+        accepted); a TypeError naming ``what`` if it is not a tuple of
+        ints, a ValueError if it has the wrong number of coordinates (a cell
+        off the grid).
 
         >>> CUBE.check_cell([1, 2, 3], 'cells')
         (1, 2, 3)
         >>> CUBE.check_cell((1, 2), 'the cells of piece A')
         Traceback (most recent call last):
           ...
-        TypeError: the cells of piece A must be cells of the cubic grid (3 ints), not (1, 2)
+        ValueError: the cells of piece A must be cells of the cubic grid (3 ints), not (1, 2)
         """
+        message = (
+            f"{what} must be cells of the {self.name} grid ({self.dimension} ints), not {cell!r}"
+        )
         try:
             if isinstance(cell, (str, bytes)):
                 raise TypeError
             coords = tuple(cast("Iterable[Any]", cell))
-            if len(coords) != self.dimension or any(isinstance(x, bool) for x in coords):
+            if any(isinstance(x, bool) for x in coords):
                 raise TypeError
-            return tuple(operator.index(x) for x in coords)
+            ints = tuple(operator.index(x) for x in coords)
         except (TypeError, ValueError):
-            raise TypeError(
-                f"{what} must be cells of the {self.name} grid ({self.dimension} ints), "
-                f"not {cell!r}"
-            ) from None
+            raise TypeError(message) from None
+        if len(ints) != self.dimension:
+            raise ValueError(message)
+        return ints
 
     def connected(self, cells: Iterable[Cell]) -> bool:
         """Whether cells are connected through shared sides (faces).

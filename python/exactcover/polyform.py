@@ -50,8 +50,8 @@ __all__ = [
     "HEXIAMONDS",
     "TETRAHEXES",
     "SOMA",
+    "SOMA_MIRRORS",
     "PENTACUBES",
-    "POLYFORM_COLOURS",
     "encode_pieces",
     "encode_region",
     "box",
@@ -118,12 +118,11 @@ V  L    T   ZZ A  B  P
                   B
 """
 
+#: The Soma pieces that are mirror images of each other (see :func:`canonical`).
+SOMA_MIRRORS: Dict[Hashable, Hashable] = {"A": "B", "B": "A"}
+
 #: The twelve pentominoes as flat pentacubes (one layer of a cube picture).
 PENTACUBES = PENTOMINOES
-
-#: A colour for each piece of the sets above (and the pentominoes), by name.
-POLYFORM_COLOURS: Dict[str, str] = {}
-
 
 # Pictures --------------------------------------------------------------------------
 
@@ -494,12 +493,35 @@ def count_unique(
 
 
 def canonical(
-    grid: Grid, solution: Iterable[Placement], symmetries: Any = None
+    grid: Grid,
+    solution: Iterable[Placement],
+    symmetries: Any = None,
+    *,
+    mirror_names: Mapping[Hashable, Hashable] | None = None,
 ) -> tuple[Placement, ...]:
     """A canonical form of a tiling on ``grid`` (see
-    :meth:`exactcover.grids.Grid.canonical`).
+    :meth:`exactcover.grids.Grid.canonical`): the least of its images under
+    ``symmetries`` (default: those of the region it covers).
+
+    ``mirror_names`` renames pieces under the reflections, for sets of
+    pieces closed under mirror images: with the Soma pieces turned only,
+    a reflected solution is a solution with the screws A and B swapped
+    (:data:`SOMA_MIRRORS`).
 
     >>> canonical(CUBE, [('a', ((1, 0, 0),)), ('b', ((0, 0, 0),))])
     (('a', ((0, 0, 0),)), ('b', ((1, 0, 0),)))
+    >>> canonical(CUBE, [('A', ((1, 0, 0),)), ('B', ((0, 0, 0),))], mirror_names=SOMA_MIRRORS)
+    (('A', ((0, 0, 0),)), ('B', ((1, 0, 0),)))
     """
-    return grid.canonical(solution, symmetries)
+    if mirror_names is None:
+        return grid.canonical(solution, symmetries)
+    solution = [(name, tuple(cells)) for name, cells in solution]
+    if symmetries is None:
+        symmetries = grid.region_symmetries(c for _, cells in solution for c in cells)
+    images = []
+    for s in symmetries:
+        rename = (lambda n: n) if s.is_rotation else (lambda n: mirror_names.get(n, n))
+        images.append(
+            tuple(sorted((rename(name), tuple(sorted(s(c) for c in cells))) for name, cells in solution))
+        )
+    return cast("tuple[Placement, ...]", min(images))
