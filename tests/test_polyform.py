@@ -441,7 +441,7 @@ def test_unique_counts_against_deduplication(grid: Grid) -> None:
 def test_against_a_naive_tiler(grid: Grid) -> None:
     rng = random.Random(7)
     solved = 0
-    for trial in range(10):
+    for trial in range(24):
         region = blob(grid, rng.randint(4, 9), rng)
         pieces, counts, optional = random_pieces(grid, rng)
         mode = ("all", "rotations", "fixed")[trial % 3]
