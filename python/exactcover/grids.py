@@ -42,7 +42,8 @@ subtracted from ``(-1, 1, 1)``).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Any, NamedTuple, Tuple, cast
 
@@ -253,6 +254,7 @@ class Grid:
         self._to_cell = to_cell
         self._neighbours = neighbours
         self._translation = translation
+        self._cache: dict[frozenset[Cell], list[GridSymmetry]] = {}
 
     def __repr__(self) -> str:
         return self.name
@@ -404,29 +406,64 @@ class Grid:
                 result.append(GridSymmetry(t.name, self, t, shift))
         return result
 
+    def _symmetries_of(self, cells: frozenset[Cell]) -> list[GridSymmetry]:
+        """:meth:`region_symmetries`, remembered for the last few regions."""
+        cache = self._cache
+        if cells not in cache:
+            if len(cache) >= 16:
+                cache.pop(next(iter(cache)))
+            cache[cells] = self.region_symmetries(cells)
+        return cache[cells]
+
     def canonical(
-        self, solution: Iterable[tuple[Hashable, Sequence[Cell]]], symmetries: Any = None
+        self,
+        solution: Iterable[tuple[Hashable, Sequence[Cell]]],
+        symmetries: Any = None,
+        *,
+        mirror_names: Mapping[Hashable, Hashable] | None = None,
     ) -> tuple[tuple[Hashable, tuple[Cell, ...]], ...]:
         """A canonical form of a tiling on this grid: two tilings are
         essentially the same (a symmetry of the region they tile maps one
-        onto the other) exactly when their canonical forms are equal. By
-        default the symmetries are those of the region the tiling covers
-        (:meth:`region_symmetries`); pass others, e.g. rotations only.
+        onto the other) exactly when their canonical forms are equal. The
+        form is the least image of the tiling (pieces sorted, cells sorted)
+        under ``symmetries``: by default those of the region the tiling
+        covers (:meth:`region_symmetries`); pass others, e.g. rotations
+        only. ``mirror_names`` renames pieces under reflections (see
+        :func:`exactcover.polyform.canonical`).
 
         >>> a = [('A', ((0, 0), (0, 1))), ('B', ((0, 2),))]
         >>> b = [('B', ((0, 0),)), ('A', ((0, 1), (0, 2)))]
         >>> HEXAGON.canonical(a) == HEXAGON.canonical(b)
         True
         """
-        from .symmetry import canonical
-
-        solution = [(name, tuple(cells)) for name, cells in solution]
+        solution = [(name, tuple(tuple(c) for c in cells)) for name, cells in solution]
+        cells = frozenset(c for _, cells in solution for c in cells)
         if symmetries is None:
-            symmetries = self.region_symmetries(c for _, cells in solution for c in cells)
-        return cast(
-            "tuple[tuple[Hashable, tuple[Cell, ...]], ...]",
-            canonical(cast(Any, solution), symmetries),
-        )
+            symmetries = self._symmetries_of(cells)
+        images = []
+        for s, image in zip(symmetries, _cell_maps(tuple(symmetries), cells)):
+            renamed = mirror_names is not None and not s.is_rotation
+            images.append(
+                tuple(
+                    sorted(
+                        (
+                            mirror_names.get(name, name) if renamed else name,  # type: ignore[union-attr]
+                            tuple(sorted(image[c] for c in cells)),
+                        )
+                        for name, cells in solution
+                    )
+                )
+            )
+        return min(images)
+
+
+@lru_cache(maxsize=16)
+def _cell_maps(
+    symmetries: tuple[Callable[[Cell], Cell], ...], cells: frozenset[Cell]
+) -> list[dict[Cell, Cell]]:
+    """The image of each cell under each symmetry (tilings of one region
+    share them: canonical forms of many tilings map the cells once)."""
+    return [{c: s(c) for c in cells} for s in symmetries]
 
 
 # The four grids -------------------------------------------------------------------

@@ -19,6 +19,9 @@ and B):
 >>> cube = box(3, 3, 3)
 >>> count_unique(CUBE, soma, cube, orientations='rotations')
 480
+>>> solutions = unique_tilings(CUBE, soma, cube, orientations='rotations')
+>>> len({canonical(CUBE, s, mirror_names=SOMA_MIRRORS) for s in solutions})
+240
 
 Pictures of pieces and regions follow each grid's convention
 (:func:`encode_pieces`, :func:`encode_region`); here the twelve hexiamonds
@@ -513,15 +516,4 @@ def canonical(
     >>> canonical(CUBE, [('A', ((1, 0, 0),)), ('B', ((0, 0, 0),))], mirror_names=SOMA_MIRRORS)
     (('A', ((0, 0, 0),)), ('B', ((1, 0, 0),)))
     """
-    if mirror_names is None:
-        return grid.canonical(solution, symmetries)
-    solution = [(name, tuple(cells)) for name, cells in solution]
-    if symmetries is None:
-        symmetries = grid.region_symmetries(c for _, cells in solution for c in cells)
-    images = []
-    for s in symmetries:
-        rename = (lambda n: n) if s.is_rotation else (lambda n: mirror_names.get(n, n))
-        images.append(
-            tuple(sorted((rename(name), tuple(sorted(s(c) for c in cells))) for name, cells in solution))
-        )
-    return cast("tuple[Placement, ...]", min(images))
+    return grid.canonical(solution, symmetries, mirror_names=mirror_names)
