@@ -5,6 +5,8 @@ twelve pentominoes, print one tiling, count the essentially different
 tilings (2339) and draw a few of them in an SVG file. ``queens`` solves and
 counts the n-queens and 2n-queens problems; ``sudoku`` solves a Sudoku (by
 default a famously hard one) and proves its solution unique, or generates one.
+``hexiamonds`` tiles a rhombus of triangles with the twelve hexiamonds and
+``soma`` solves the Soma cube; both count and draw.
 
 Each puzzle is a :class:`Puzzle` in :data:`PUZZLES`: a name, a line of help,
 a function adding its options to an argparse parser, and a function running
@@ -226,6 +228,138 @@ def _sudoku(args: argparse.Namespace) -> int:
     return 0
 
 
+# Hexiamonds and the Soma cube ---------------------------------------------------------
+
+
+def _rhombus(text: str) -> tuple[int, int]:
+    try:
+        h, w = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected HEIGHTxWIDTH, like 6x6, not {text!r}") from None
+    if h < 1 or w < 1 or h * w != 36:
+        raise argparse.ArgumentTypeError(
+            f"the twelve hexiamonds cover a rhombus of 36 pairs of triangles, not {h}x{w}"
+        )
+    return h, w
+
+
+def _hexiamond_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board",
+        type=_rhombus,
+        default=(6, 6),
+        metavar="HxW",
+        help="the rhombus to tile, H rows of 2W triangles: 6x6 (default), 4x9, 3x12 or 2x18",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="the SVG file to write (default: hexiamonds-HxW.svg in the current directory)",
+    )
+    parser.add_argument(
+        "--drawings",
+        type=int,
+        default=4,
+        metavar="N",
+        help="how many essentially different tilings to draw (default: 4)",
+    )
+
+
+def _hexiamonds(args: argparse.Namespace) -> int:
+    from .grids import TRIANGLE
+    from .polyform import (
+        HEXIAMONDS,
+        count_unique,
+        encode_pieces,
+        tiling_symmetries,
+        unique_tilings,
+    )
+    from .svg import polyform_svg
+
+    h, w = args.board
+    pieces = encode_pieces(TRIANGLE, HEXIAMONDS)
+    region = {(r, c) for r in range(h) for c in range(h - r, h - r + 2 * w)}
+    print(f"The twelve hexiamonds in a {h}x{w} rhombus of triangles:")
+    start = time.perf_counter()
+    unique = count_unique(TRIANGLE, pieces, region)
+    elapsed = time.perf_counter() - start
+    # No tiling by twelve different pieces is symmetric: each class holds
+    # one tiling per symmetry of the rhombus.
+    total = unique * len(tiling_symmetries(TRIANGLE, pieces, region))
+    print(
+        f"{unique} essentially different tilings "
+        f"({total} counting rotations and reflections; {elapsed:.2f} s)"
+    )
+    output = args.output or f"hexiamonds-{h}x{w}.svg"
+    drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), max(0, args.drawings)))
+    if drawings:
+        polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16).save(output)
+        print(f"Drew {len(drawings)} of them in {output}")
+    return 0
+
+
+def _soma_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        default="soma.svg",
+        help="the SVG file to write (default: soma.svg in the current directory)",
+    )
+    parser.add_argument(
+        "--drawings",
+        type=int,
+        default=4,
+        metavar="N",
+        help="how many essentially different solutions to draw (default: 4)",
+    )
+    parser.add_argument(
+        "--layers",
+        action="store_true",
+        help="draw each solution layer by layer (default: an exploded view)",
+    )
+
+
+def _soma(args: argparse.Namespace) -> int:
+    from .grids import CUBE
+    from .polyform import (
+        SOMA,
+        SOMA_MIRRORS,
+        box,
+        canonical,
+        count_unique,
+        encode_pieces,
+        polyforms,
+        unique_tilings,
+    )
+    from .svg import polycube_svg
+
+    pieces = encode_pieces(CUBE, SOMA)
+    cube = box(3, 3, 3)
+    print("The Soma cube: the seven pieces V L T Z A B P in a 3x3x3 cube.")
+    start = time.perf_counter()
+    total = polyforms(CUBE, pieces, cube, orientations="rotations").count()
+    turned = count_unique(CUBE, pieces, cube, orientations="rotations")
+    # A reflection of a solution is a solution with the mirror pieces A and B
+    # swapped: classes under reflections too, from one solution per rotation class.
+    solutions = list(unique_tilings(CUBE, pieces, cube, orientations="rotations"))
+    classes: dict[object, list[tuple[object, tuple[tuple[int, ...], ...]]]] = {}
+    for solution in solutions:
+        classes.setdefault(canonical(CUBE, solution, mirror_names=SOMA_MIRRORS), solution)
+    elapsed = time.perf_counter() - start
+    print(
+        f"{len(classes)} essentially different solutions ({turned} up to rotations, "
+        f"{total} in all; {elapsed:.2f} s)"
+    )
+    drawings = list(classes.values())[: max(0, args.drawings)]
+    if drawings:
+        options = {"layers": True, "gap": 0.3} if args.layers else {"gap": 0.6}
+        polycube_svg(drawings, columns=2, size=16, **options).save(args.output)  # type: ignore[arg-type]
+        print(f"Drew {len(drawings)} of them in {args.output}")
+    return 0
+
+
 #: The demos, the first being the default.
 PUZZLES: list[Puzzle] = [
     Puzzle(
@@ -245,6 +379,18 @@ PUZZLES: list[Puzzle] = [
         "solve a Sudoku of any size and prove its solution unique, or generate one",
         _sudoku_arguments,
         _sudoku,
+    ),
+    Puzzle(
+        "hexiamonds",
+        "tile a rhombus of triangles with the twelve hexiamonds; count and draw the tilings",
+        _hexiamond_arguments,
+        _hexiamonds,
+    ),
+    Puzzle(
+        "soma",
+        "the Soma cube: count its solutions (240 essentially different) and draw a few",
+        _soma_arguments,
+        _soma,
     ),
 ]
 

@@ -121,7 +121,7 @@ def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform
         result.append(Transform(name, matrix, (0,) * n, not reflection))
     result[0] = result[0]._replace(name="identity")
     if names is not None:
-        by_matrix = dict(zip(_SQUARE_MATRICES, names))
+        by_matrix: dict[tuple[tuple[int, ...], ...], str] = dict(zip(_SQUARE_MATRICES, names))
         result = [t._replace(name=by_matrix[t.matrix]) for t in result]
         result.sort(key=lambda t: names.index(t.name))
     return tuple(result)
@@ -163,9 +163,7 @@ def _hexagonal_transforms(offset: tuple[int, int, int]) -> tuple[Transform, ...]
     for k in range(6):
         sign = -1 if k % 2 else 1
         vector = tuple(o if sign < 0 else 0 for o in offset)
-        result.append(
-            Transform("identity" if k == 0 else f"rotate {60 * k}", matrix, vector, True)
-        )
+        result.append(Transform("identity" if k == 0 else f"rotate {60 * k}", matrix, vector, True))
         matrix = _multiply(turn, matrix)
     # Reflections: swap the first two coordinates, then turn.
     swap = ((0, 1, 0), (1, 0, 0), (0, 0, 1))
@@ -173,9 +171,7 @@ def _hexagonal_transforms(offset: tuple[int, int, int]) -> tuple[Transform, ...]
         sign = -1 if k % 2 else 1
         vector = tuple(o if sign < 0 else 0 for o in offset)
         result.append(
-            Transform(
-                f"reflect {k + 1}", _multiply(_power(turn, k), swap), vector, False
-            )
+            Transform(f"reflect {k + 1}", _multiply(_power(turn, k), swap), vector, False)
         )
     return tuple(result)
 
@@ -480,7 +476,14 @@ def _square_neighbours(cell: Cell) -> list[Cell]:
 
 def _cube_neighbours(cell: Cell) -> list[Cell]:
     x, y, z = cell
-    return [(x - 1, y, z), (x + 1, y, z), (x, y - 1, z), (x, y + 1, z), (x, y, z - 1), (x, y, z + 1)]
+    return [
+        (x - 1, y, z),
+        (x + 1, y, z),
+        (x, y - 1, z),
+        (x, y + 1, z),
+        (x, y, z - 1),
+        (x, y, z + 1),
+    ]
 
 
 def _any_vector(vector: Point) -> bool:

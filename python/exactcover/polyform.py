@@ -220,7 +220,7 @@ def encode_pieces(grid: Grid, pieces: Pieces) -> list[Piece]:
     >>> encode_pieces(TRIANGLE, 'A\\n A')
     Traceback (most recent call last):
       ...
-    ValueError: piece 'A' is not connected on the triangular grid: is it drawn twice? (cells (0, 0), (1, 1))
+    ValueError: piece 'A' is not connected on the triangular grid: is it drawn twice? ...
     """
     if not isinstance(grid, Grid):
         raise TypeError(f"grid must be a Grid (SQUARE, TRIANGLE, HEXAGON, CUBE), not {grid!r}")
@@ -244,7 +244,9 @@ def encode_pieces(grid: Grid, pieces: Pieces) -> list[Piece]:
                 raise TypeError(f"each piece must be a pair (name, cells), not {piece!r}") from None
             raw.append((name, cells))
     else:
-        raise TypeError(f"pieces must be a picture, a mapping or pairs, not {type(pieces).__name__}")
+        raise TypeError(
+            f"pieces must be a picture, a mapping or pairs, not {type(pieces).__name__}"
+        )
     result: list[Piece] = []
     names: set[Hashable] = set()
     for name, cells in raw:
@@ -367,7 +369,7 @@ class _PolyformProblem(_Problem):
     """A tiling problem on any grid, with the attributes of the square
     grid's problem (so that its symmetry breaking applies)."""
 
-    def __init__(  # noqa: PLR0913
+    def __init__(
         self,
         grid: Grid,
         pieces: Pieces,
@@ -401,7 +403,9 @@ class _PolyformProblem(_Problem):
         return [
             s
             for s in self.grid.region_symmetries(self.cells)
-            if all((name, tuple(sorted(s(c) for c in placed))) in options for name, placed in options)
+            if all(
+                (name, tuple(sorted(s(c) for c in placed))) in options for name, placed in options
+            )
         ]
 
 

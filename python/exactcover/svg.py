@@ -397,7 +397,7 @@ def _cell_polygon(grid: Any, cell: Sequence[int]) -> list[tuple[float, float]]:
     raise ValueError(f"cannot draw cells of the {grid!r} grid in 2-D (use polycube_svg)")
 
 
-def _default_colours(solutions: Sequence[Sequence[Placement]], colour: Colour) -> Colour:
+def _default_colours(solutions: Sequence[Sequence[AnyPlacement]], colour: Colour) -> Colour:
     """The colour argument, or one colour per piece name (the pentomino
     COLOURS where they apply, the PALETTE in the order of the names)."""
     if colour is not None:
@@ -430,7 +430,11 @@ def _layout(
     return corners, width, height
 
 
-def _as_tilings(solutions: Any) -> list[list[Placement]]:
+#: A placed piece on any grid: (name, cells), cells being tuples of ints.
+AnyPlacement = tuple[Hashable, tuple[tuple[int, ...], ...]]
+
+
+def _as_tilings(solutions: Any) -> list[list[AnyPlacement]]:
     items: list[Any] = list(solutions)
     if items and _is_cells_placement(items[0]):
         items = [items]
@@ -451,7 +455,7 @@ def _is_cells_placement(item: Any) -> bool:
 
 def polyform_svg(
     grid: Any,
-    solutions: Iterable[Iterable[Placement]] | Iterable[Placement],
+    solutions: Iterable[Iterable[AnyPlacement]] | Iterable[AnyPlacement],
     *,
     columns: int = 1,
     size: float = 20,
@@ -539,7 +543,7 @@ def _shade(colour: str | None, factor: float) -> str:
 
 
 def polycube_svg(
-    solutions: Iterable[Iterable[Placement]] | Iterable[Placement],
+    solutions: Iterable[Iterable[AnyPlacement]] | Iterable[AnyPlacement],
     *,
     columns: int = 1,
     size: float = 20,
@@ -580,7 +584,8 @@ def polycube_svg(
 
     drawings = []
     for tiling in tilings:
-        cubes = []  # (depth, piece index, corner (x, y, z) in space)
+        # (depth, piece index, corner (x, y, z) in space, shift on the page)
+        cubes: list[tuple[tuple[int, int], int, tuple[float, float, float], float]] = []
         depth_all = [c for _, cells in tiling for c in cells]
         layer_shift = 0.0
         if layers and depth_all:
@@ -593,17 +598,18 @@ def polycube_svg(
                 else:
                     cubes.append(((0, x + y + z), k, (x * step, y * step, z * step), 0.0))
         cubes.sort(key=lambda item: item[0])
-        faces = []
-        for _, k, (x, y, z), shift in cubes:
-            for corners, factor in (
+        faces: list[tuple[int, float, list[tuple[float, float]]]] = []
+        for _, k, (cx, cy, cz), shift in cubes:
+            face: tuple[tuple[int, int, int], ...]
+            for face, factor in (
                 (((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.0),
                 (((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.8),
                 (((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 0.62),
             ):
-                points = [project(x + a, y + b, z + c) for a, b, c in corners]
+                points = [project(cx + a, cy + b, cz + c) for a, b, c in face]
                 faces.append((k, factor, [(px + shift, py) for px, py in points]))
-        xs = [x for _, _, poly in faces for x, _ in poly] or [0.0]
-        ys = [y for _, _, poly in faces for _, y in poly] or [0.0]
+        xs = [px for _, _, poly in faces for px, _ in poly] or [0.0]
+        ys = [py for _, _, poly in faces for _, py in poly] or [0.0]
         drawings.append((faces, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     corners, width, height = _layout([(d[3], d[4]) for d in drawings], columns, padding, size)
     drawing = svgwrite.Drawing(size=(width, height), debug=False)
