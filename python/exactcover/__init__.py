@@ -13,7 +13,19 @@ leaving Rust.
 from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
+from .grids import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from .matrix import MatrixCover, from_matrix
+from .polyform import (
+    HEXIAMONDS,
+    PENTACUBES,
+    PENTIAMONDS,
+    SOMA,
+    TETRAHEXES,
+    TETRIAMONDS,
+    box,
+    encode_pieces,
+    polyforms,
+)
 from .polyomino import (
     PENTOMINOES,
     TETROMINOES,
@@ -73,10 +85,26 @@ __all__ = [
     "Picture",
     "polyomino_svg",
     "__version__",
+    "Grid",
+    "SQUARE",
+    "TRIANGLE",
+    "HEXAGON",
+    "CUBE",
+    "polyforms",
+    "encode_pieces",
+    "box",
+    "TETRIAMONDS",
+    "PENTIAMONDS",
+    "HEXIAMONDS",
+    "TETRAHEXES",
+    "SOMA",
+    "PENTACUBES",
+    "polyform_svg",
+    "polycube_svg",
 ]
 
 #: Names imported from exactcover.svg on first use (svgwrite takes a while to import).
-_SVG_NAMES = {"Picture", "polyomino_svg"}
+_SVG_NAMES = {"Picture", "polyomino_svg", "polyform_svg", "polycube_svg"}
 
 
 def __getattr__(name: str) -> object:
