@@ -37,7 +37,9 @@ from exactcover.polyform import (
 )
 from exactcover.polyomino import PENTOMINOES, encode_polyominoes
 from exactcover.polyomino import count_unique as square_count_unique
+from exactcover.polyomino import placements as square_placements
 from exactcover.svg import Picture, polycube_svg, polyform_svg
+from exactcover.symmetry import region_symmetries
 
 Cell = tuple[int, ...]
 H = math.sqrt(3) / 2
@@ -357,14 +359,25 @@ def test_pentacubes_in_a_box() -> None:
     assert len({canonical(CUBE, t, group) for t in every}) == 12
 
 
+def test_square_grid_symmetries_are_the_square_modules() -> None:
+    rng = random.Random(3)
+    regions = [box(4, 4), box(3, 5), {(0, 0), (0, 1), (1, 0)}] + [
+        blob(SQUARE, 5, rng) for _ in range(20)
+    ]
+    for region in regions:
+        ours = SQUARE.region_symmetries(region)
+        theirs = region_symmetries(region)
+        assert [s.name for s in ours] == [s.name for s in theirs]
+        for a, b in zip(ours, theirs):
+            assert all(a(c) == b(c) for c in region)
+
+
 def test_square_grid_agrees_with_polyomino() -> None:
     penta = encode_polyominoes(PENTOMINOES)
     for region in (box(3, 20), box(4, 15)):
         assert count_unique(SQUARE, penta, region) == square_count_unique(penta, region)
     f = [p for p in penta if p[0] == "F"]
     for mode in ("all", "rotations", "fixed"):
-        from exactcover.polyomino import placements as square_placements
-
         assert placements(SQUARE, f, box(6, 6), mode) == square_placements(f, box(6, 6), mode)
 
 
@@ -473,7 +486,7 @@ def test_region_pictures() -> None:
     assert rhombus == {(r, c) for r in range(2) for c in range(2 - r, 8 - r)}
     # An even indent keeps the directions.
     assert encode_region(TRIANGLE, "    ######\n   ######") == rhombus
-    assert encode_region(HEXAGON, " ###\n# # #"[0:0] + "# # #\n # # #") == box(2, 3)
+    assert encode_region(HEXAGON, "# # #\n # # #") == box(2, 3)
     layers = encode_region(CUBE, "##\n##\n---\n##\n#.")
     assert layers == box(2, 2, 2) - {(1, 1, 1)}
 

@@ -109,17 +109,16 @@ def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform
             for s in signs:
                 det *= s
             found.append((det != 1, _permutation_matrix(perm, signs)))
-    # Rotations first, the identity first of all; otherwise the order of
-    # generation (stable sort).
-    found.sort(key=lambda item: item[0])
-    result = []
-    counts = [0, 0]
-    for reflection, matrix in found:
-        counts[reflection] += 1
-        kind = "reflection" if reflection else "rotation"
-        name = f"{kind} {counts[reflection] - (0 if reflection else 1)}"
-        result.append(Transform(name, matrix, (0,) * n, not reflection))
-    result[0] = result[0]._replace(name="identity")
+    # Rotations first, the identity first of all (it comes first from the
+    # loops above), then the reflections.
+    zero = (0,) * n
+    rotations = [m for reflection, m in found if not reflection]
+    reflections = [m for reflection, m in found if reflection]
+    result = [
+        Transform("identity" if k == 0 else f"rotation {k}", m, zero, True)
+        for k, m in enumerate(rotations)
+    ]
+    result += [Transform(f"reflection {k + 1}", m, zero, False) for k, m in enumerate(reflections)]
     if names is not None:
         by_matrix: dict[tuple[tuple[int, ...], ...], str] = dict(zip(_SQUARE_MATRICES, names))
         result = [t._replace(name=by_matrix[t.matrix]) for t in result]
