@@ -347,7 +347,8 @@ def test_hexiamonds_in_a_rhombus() -> None:
 
 
 def test_pentacubes_in_a_box() -> None:
-    """The 12 flat pentacubes fill a 2x3x10 box in 12 ways."""
+    """The 12 flat pentacubes fill a 2x3x10 box in 12 ways, a 2x5x6 box in
+    264 (the solid pentomino boxes)."""
     pieces = encode_pieces(CUBE, PENTACUBES)
     tilings = list(unique_tilings(CUBE, pieces, box(2, 3, 10)))
     assert len(tilings) == 12
@@ -357,6 +358,7 @@ def test_pentacubes_in_a_box() -> None:
     every = list(polyforms(CUBE, pieces, box(2, 3, 10)))
     assert len(every) == 12 * 8
     assert len({canonical(CUBE, t, group) for t in every}) == 12
+    assert count_unique(CUBE, pieces, box(2, 5, 6)) == 264
 
 
 def test_square_grid_symmetries_are_the_square_modules() -> None:
@@ -572,11 +574,23 @@ def test_polyform_svg(grid: Grid) -> None:
     assert two.width > picture.width and two.height == picture.height
 
 
+def test_polyform_svg_on_squares_with_colours() -> None:
+    penta = encode_pieces(SQUARE, PENTACUBES.replace("\n---", ""))
+    tiling = next(polyforms(SQUARE, penta, box(3, 20)))
+    root = ET.fromstring(polyform_svg(SQUARE, tiling, colour={"X": "red"}).tostring())
+    fills = [g.get("fill") for g in root.iter(SVG + "g") if g.get("fill")]
+    assert len(fills) == 12 and fills.count("red") == 1 and fills.count("white") == 11
+    assert len(list(root.iter(SVG + "polygon"))) == 60
+    path = next(root.iter(SVG + "path")).get("d", "")
+    assert path.count("M") == border_segments(SQUARE, tiling)
+
+
 def test_polycube_svg(tmp_path) -> None:
     soma = encode_pieces(CUBE, SOMA)
     solution = next(polyforms(CUBE, soma, box(3, 3, 3), orientations="rotations"))
     for options in ({}, {"gap": 0.5}, {"layers": True, "gap": 0.3}):
         picture = polycube_svg(solution, **options)
+        assert picture._repr_svg_() == picture.tostring()
         root = ET.fromstring(picture.tostring())
         polygons = list(root.iter(SVG + "polygon"))
         assert len(polygons) == 3 * 27
