@@ -77,6 +77,8 @@ class Solver:
         """Count all solutions on ``threads`` threads (before the search
         starts), calling ``progress`` with the figures so far every
         ``interval`` seconds."""
+    def count_parallel_eager(self, threads: int) -> int:
+        """``count_parallel`` donating after every node (slow; for tests)."""
     def copy(self) -> Solver:
         """A fresh copy of this solver, in the same state."""
     def count_or_split(

@@ -22,7 +22,7 @@ C = TypeVar("C", bound=Hashable)
 
 #: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
 #: machine runs at once.
-MAX_THREADS = 4096
+MAX_THREADS = 65536
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1

@@ -524,6 +524,16 @@ impl PySolver {
         }
     }
 
+    /// count_parallel(threads) with every thread started at once and
+    /// donating after every node: slow; makes tiny searches go through every
+    /// path of the parallel count. For tests.
+    fn count_parallel_eager(&mut self, py: Python<'_>, threads: usize) -> PyResult<u64> {
+        let solver = &mut self.solver;
+        py.detach(|| catch_unwind(AssertUnwindSafe(|| solver.count_parallel_eager(threads))))
+            .map_err(|_| internal_error("panic during the parallel count"))?
+            .map_err(|e| to_py_err(py, &e))
+    }
+
     /// Knuth's estimate of the search tree from `samples` random probes, as a
     /// dict (samples, nodes, solutions, nodes_error, solutions_error, depth).
     /// Only before the search starts; runs without the GIL, in slices, and

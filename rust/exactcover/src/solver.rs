@@ -311,6 +311,28 @@ impl Solver {
         stop: &AtomicBool,
         progress: &ParallelProgress,
     ) -> Result<(u64, bool), Error> {
+        self.count_parallel_tuned(threads, stop, progress, false)
+    }
+
+    /// [`Solver::count_parallel`] that starts every thread at once and
+    /// donates after every node a waiting thread sees: slow, but it makes
+    /// tiny searches go through every path of the parallel count. For tests.
+    #[doc(hidden)]
+    pub fn count_parallel_eager(&mut self, threads: usize) -> Result<u64, Error> {
+        let stop = AtomicBool::new(false);
+        let progress = ParallelProgress::default();
+        Ok(self
+            .count_parallel_tuned(threads, &stop, &progress, true)?
+            .0)
+    }
+
+    fn count_parallel_tuned(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+        progress: &ParallelProgress,
+        eager: bool,
+    ) -> Result<(u64, bool), Error> {
         if self.engine.started() {
             return Err(Error::SearchStarted);
         }
@@ -320,11 +342,12 @@ impl Solver {
         // This thread starts on the whole tree alone: a small search is over
         // before other threads would have started.
         let mut first = root.clone();
-        let mut slice = Slice::new();
+        let mut slice = Slice::new(eager);
         let mut last = first.stats();
         let alone = Instant::now();
         let mut finished_alone = first.is_exhausted();
-        while !finished_alone && alone.elapsed() < ALONE && !stop.load(Ordering::Relaxed) {
+        while !finished_alone && !eager && alone.elapsed() < ALONE && !stop.load(Ordering::Relaxed)
+        {
             let step = slice.run(&mut first);
             let now = first.stats();
             progress.add(last, now);
@@ -336,13 +359,13 @@ impl Solver {
                 for _ in 1..threads {
                     let spawned = std::thread::Builder::new()
                         .name("exactcover-count".into())
-                        .spawn_scoped(scope, || work(root, &pool, stop, progress, None));
+                        .spawn_scoped(scope, || work(root, &pool, stop, progress, None, eager));
                     if spawned.is_err() {
                         // Out of threads or memory: count with the others.
                         pool.retire_one();
                     }
                 }
-                work(root, &pool, stop, progress, Some((first, slice)));
+                work(root, &pool, stop, progress, Some((first, slice)), eager);
             });
         } else if finished_alone {
             pool.retire_all();
@@ -763,11 +786,16 @@ impl Pool {
 #[derive(Debug, Clone, Copy)]
 struct Slice {
     budget: u64,
+    /// Slices of one node, for tests.
+    eager: bool,
 }
 
 impl Slice {
-    fn new() -> Slice {
-        Slice { budget: 1 << 10 }
+    fn new(eager: bool) -> Slice {
+        Slice {
+            budget: if eager { 1 } else { 1 << 10 },
+            eager,
+        }
     }
 
     /// Runs one slice of counting on `engine`.
@@ -775,6 +803,9 @@ impl Slice {
         let start = Instant::now();
         let (_, step) = engine.count_step(self.budget, u64::MAX);
         let took = start.elapsed();
+        if self.eager {
+            return step;
+        }
         if took < SLICE_TIME / 2 {
             self.budget = (self.budget * 2).min(1 << 24);
         } else if took > SLICE_TIME * 2 {
@@ -793,11 +824,17 @@ fn work(
     stop: &AtomicBool,
     progress: &ParallelProgress,
     first: Option<(DancingLinks, Slice)>,
+    eager: bool,
 ) {
     let mut first = first;
     // Donating costs the taker a copy of the links: donate only after
     // searching several times as long as a copy takes.
-    let mut copy_time = Duration::from_micros(50);
+    let floor = if eager {
+        Duration::ZERO
+    } else {
+        Duration::from_micros(50)
+    };
+    let mut copy_time = floor;
     loop {
         let (mut engine, mut slice, mut base) = match first.take() {
             Some((engine, slice)) => (engine, slice, Subtree::default()),
@@ -807,7 +844,11 @@ fn work(
                 };
                 let start = Instant::now();
                 let mut engine = root.clone();
-                copy_time = start.elapsed().max(Duration::from_micros(50));
+                copy_time = if eager {
+                    floor
+                } else {
+                    start.elapsed().max(floor)
+                };
                 let mut consistent = true;
                 for &o in &base.forced {
                     consistent &= engine.force(o).expect("a subtree's options exist");
@@ -820,7 +861,7 @@ fn work(
                     progress.done.fetch_add(1, Ordering::Relaxed);
                     continue;
                 }
-                (engine, Slice::new(), base)
+                (engine, Slice::new(eager), base)
             }
         };
         let mut last = engine.stats();

@@ -338,5 +338,9 @@ proptest! {
             (expected.len() as u64, true)
         );
         prop_assert_eq!(parallel.stats().solutions, expected.len() as u64);
+        // Every thread at once, donating after every node.
+        let mut eager = root.clone();
+        prop_assert_eq!(eager.count_parallel_eager(3).unwrap(), expected.len() as u64);
+        prop_assert!(eager.is_exhausted());
     }
 }
