@@ -164,6 +164,10 @@ class _Checkpoint:
                 except ValueError:
                     if number == len(lines) and number > 1:
                         break  # torn, though its newline reached the disk
+                    if number == 1:
+                        raise CheckpointError(
+                            f"{self.path} is not an exactcover checkpoint file"
+                        ) from None
                     raise CheckpointError(
                         f"{self.path}:{number}: not a line of an exactcover checkpoint file"
                     ) from None
