@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import DlxProblem, _decode, parse_dlx
@@ -342,19 +342,21 @@ def solve(argv: Sequence[str]) -> int:
 
 def _count_distributed(solutions: object, args: argparse.Namespace, progress: bool) -> int:
     """``--count`` on worker processes or a Dask cluster."""
+    import importlib
+
     from .distributed import count_distributed
 
     try:
-        import tqdm  # noqa: F401  (the progress bar)
+        importlib.import_module("tqdm")  # the progress bar
     except ImportError:
         progress = False
-    client = None
+    client: Any = None
     if args.scheduler:
         try:
-            from distributed import Client
+            dask_distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise ImportError("--scheduler needs Dask: pip install 'exactcover[dask]'") from None
-        client = Client(args.scheduler)
+        client = dask_distributed.Client(args.scheduler)
     try:
         return count_distributed(
             solutions,

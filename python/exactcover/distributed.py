@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import hashlib
+import importlib
 import json
 import os
 from collections.abc import Iterable
@@ -270,7 +271,7 @@ def count_distributed(
         if client is None and executor is None:
             n = workers or os.cpu_count() or 1
             try:
-                from distributed import Client, LocalCluster
+                dask_distributed = _optional("distributed")
             except ImportError:
                 executor = concurrent.futures.ProcessPoolExecutor(
                     n, initializer=_install, initargs=(digest, spec)
@@ -280,7 +281,7 @@ def count_distributed(
             else:
                 import logging
 
-                cluster = LocalCluster(
+                cluster = dask_distributed.LocalCluster(
                     n_workers=n,
                     threads_per_worker=1,
                     processes=True,
@@ -288,7 +289,7 @@ def count_distributed(
                     silence_logs=logging.ERROR,
                 )
                 owned.append(cluster)
-                client = Client(cluster)
+                client = dask_distributed.Client(cluster)
                 owned.append(client)
                 submit, slots = _dask_backend(client, digest, spec)
         elif client is not None:
@@ -329,7 +330,7 @@ def _executor_backend(
 
 
 def _dask_backend(client: Any, digest: str, spec: _Spec) -> tuple[_Submit, int]:
-    from distributed import wait as dask_wait
+    dask_wait = _optional("distributed").wait
 
     # The problem goes to every worker once; tasks refer to it.
     [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
@@ -400,11 +401,16 @@ def _drive(
     return total
 
 
+def _optional(name: str) -> Any:
+    """An optional dependency (Dask, tqdm), untyped; ImportError if absent."""
+    return importlib.import_module(name)
+
+
 def _bar(progress: bool) -> Any:
     if not progress:
         return None
     try:
-        from tqdm.auto import tqdm
+        tqdm = _optional("tqdm.auto").tqdm
     except ImportError:
         raise ImportError(
             "progress=True needs tqdm: pip install 'exactcover[dask]' (or tqdm)"

@@ -380,7 +380,7 @@ class DlxProblem:
                 raise TypeError(f"seed must be an int, not {type(seed).__name__}")
             seed &= _SEED_MASK
         items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
-        spec = (items, self._options, seed, colors, [])
+        spec: tuple[Any, ...] = (items, self._options, seed, colors, [])
         return DlxSolutions(_Solver(items, self._options, seed, colors), spec)
 
     def __iter__(self) -> DlxSolutions:
