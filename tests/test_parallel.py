@@ -252,3 +252,34 @@ def test_threads_share_the_work():
     reports = []
     assert queens(13)._solver.count_parallel(2, reports.append, 0.05) == 73712
     assert max(r["subtrees_done"] + r["subtrees_pending"] for r in reports) >= 2
+
+
+# -- the command line with threads (issue 14) -----------------------------------------
+
+
+def test_cli_threads_show_progress_and_stats(tmp_path):
+    from exactcover import DlxProblem
+
+    data = {
+        (i, j): [("row", i), ("col", j), ("diag", i + j), ("anti", i - j)]
+        for i in range(14)
+        for j in range(14)
+    }
+    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    path = tmp_path / "queens14.dlx"
+    path.write_text(DlxProblem.from_constraints(data, secondary=diagonals).to_dlx())
+    result = subprocess.run(
+        [sys.executable, "-m", "exactcover", "solve", str(path), "--count", "--threads", "2"]
+        + ["--progress", "--stats"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "365596\n"
+    # Before: no progress line with threads, and stats of all zeros.
+    assert "subtrees done" in result.stderr
+    last = result.stderr.strip().splitlines()[-1].split("\x1b[K")[-1]
+    solutions, nodes = last.split(" solutions, ")[0], last.split(", ")[1]
+    assert solutions == "365596"
+    assert int(nodes.split()[0]) > 365596

@@ -26,7 +26,7 @@ import hashlib
 import importlib
 import json
 import os
-from collections.abc import Iterable
+import queue
 from typing import IO, Any, Callable, List, Optional, Tuple
 
 from ._native import Solver as _Solver
@@ -43,7 +43,7 @@ TASK_SECONDS = 1.0
 #: While fewer tasks than this many per worker wait, tasks run this long, so
 #: that the tree is cut quickly at the start.
 _SHORT_SECONDS = 0.1
-_QUEUE_PER_WORKER = 3
+_QUEUE_PER_WORKER = 2
 _FORMAT = 1
 
 
@@ -309,9 +309,8 @@ def count_distributed(
                 thing.close()
 
 
-#: Submits a task for a subtree with a time budget; returns its future and a
-#: function that waits for the first of a set of futures to finish.
-_Submit = Tuple[Callable[[_Ids, float], Any], Callable[[Iterable[Any]], set[Any]]]
+#: Submits a task for a subtree with a time budget; returns its future.
+_Submit = Callable[[_Ids, float], Any]
 
 
 def _executor_backend(
@@ -320,18 +319,10 @@ def _executor_backend(
     def submit(subtree: _Ids, seconds: float) -> Any:
         return executor.submit(count_subtree, problem, subtree, seconds)
 
-    def wait(futures: Iterable[Any]) -> set[Any]:
-        done, _ = concurrent.futures.wait(
-            list(futures), return_when=concurrent.futures.FIRST_COMPLETED
-        )
-        return set(done)
-
-    return submit, wait
+    return submit
 
 
 def _dask_backend(client: Any, digest: str, spec: _Spec) -> tuple[_Submit, int]:
-    dask_wait = _optional("distributed").wait
-
     # The problem goes to every worker once; tasks refer to it.
     [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
     slots = max(1, sum(client.nthreads().values()))
@@ -339,23 +330,20 @@ def _dask_backend(client: Any, digest: str, spec: _Spec) -> tuple[_Submit, int]:
     def submit(subtree: _Ids, seconds: float) -> Any:
         return client.submit(count_subtree, problem, subtree, seconds, pure=False)
 
-    def wait(futures: Iterable[Any]) -> set[Any]:
-        done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
-        return set(done)
-
-    return (submit, wait), slots
+    return submit, slots
 
 
 def _drive(
-    backend: _Submit,
+    submit: _Submit,
     slots: int,
     spec: _Spec,
     log: _Checkpoint | None,
     progress: bool,
     task_seconds: float,
 ) -> int:
-    """Run tasks until no subtree is left; returns the total."""
-    submit, wait = backend
+    """Run tasks until no subtree is left; returns the total. At most a few
+    tasks per worker are submitted at a time; the others wait here, newest
+    first (depth first: they are the smaller ones)."""
     total = 0
     done = 0
     todo: list[_Ids] = [(list(spec[4]), [])]
@@ -365,31 +353,37 @@ def _drive(
         todo += log.children
         todo = [t for t in todo if _key(t) not in log.counts]
     running: dict[Any, _Ids] = {}
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
 
     def launch() -> None:
-        while todo:
+        while todo and len(running) < _QUEUE_PER_WORKER * slots:
             subtree = todo.pop()
             crowded = len(todo) + len(running) >= _QUEUE_PER_WORKER * slots
             seconds = task_seconds if crowded else min(task_seconds, _SHORT_SECONDS)
-            running[submit(subtree, seconds)] = subtree
+            future = submit(subtree, seconds)
+            running[future] = subtree
+            future.add_done_callback(finished.put)
 
     try:
         launch()
         while running:
-            for future in wait(running):
-                subtree = running.pop(future)
-                found, rest, _nodes = future.result()
-                total += found
-                done += 1
-                if log is not None:
-                    log.record(subtree, found, rest)
-                todo.extend((list(f), list(e)) for f, e in rest)
+            try:
+                future = finished.get(timeout=0.1)
+            except queue.Empty:
+                continue  # a chance for Ctrl-C
+            subtree = running.pop(future)
+            found, rest, _nodes = future.result()
+            total += found
+            done += 1
+            if log is not None:
+                log.record(subtree, found, rest)
+            todo.extend((list(f), list(e)) for f, e in rest)
             launch()
             if bar is not None:
-                bar.total = done + len(running)
+                bar.total = done + len(running) + len(todo)
                 bar.n = done
-                bar.set_postfix(solutions=total, waiting=len(running), refresh=False)
+                bar.set_postfix(solutions=total, refresh=False)
                 bar.refresh()
     except BaseException:
         for future in running:
