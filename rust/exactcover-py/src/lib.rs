@@ -42,6 +42,9 @@ const SIGNAL_POLL: Duration = Duration::from_millis(10);
 /// The slice length aimed at.
 const SLICE: Duration = Duration::from_millis(20);
 
+/// A subtree as Python sees it: (forced option ids, excluded option ids).
+type PlainSubtree = (Vec<usize>, Vec<usize>);
+
 /// The figures of a parallel count in progress, as a dict.
 fn live_dict<'py>(py: Python<'py>, live: &ParallelProgress) -> PyResult<Bound<'py, PyDict>> {
     let stats = live.stats();
@@ -284,11 +287,7 @@ impl PySolver {
     /// tree is small), each as (forced option ids, excluded option ids); only
     /// before the search starts. Runs without the GIL, in slices, and raises
     /// KeyboardInterrupt on Ctrl-C.
-    fn split(
-        &mut self,
-        py: Python<'_>,
-        min_subtrees: usize,
-    ) -> PyResult<Vec<(Vec<usize>, Vec<usize>)>> {
+    fn split(&mut self, py: Python<'_>, min_subtrees: usize) -> PyResult<Vec<PlainSubtree>> {
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
@@ -344,7 +343,7 @@ impl PySolver {
         py: Python<'_>,
         seconds: f64,
         max_entries: usize,
-    ) -> PyResult<(u64, Vec<(Vec<usize>, Vec<usize>)>)> {
+    ) -> PyResult<(u64, Vec<PlainSubtree>)> {
         let mut total = 0u64;
         loop {
             let step = self.run_for(py, seconds, |s, budget| {
