@@ -34,9 +34,8 @@ const ALONE: Duration = Duration::from_millis(2);
 /// flag and the pool.
 const SLICE_TIME: Duration = Duration::from_millis(2);
 
-/// Searches of at most this many nodes (a few milliseconds) are counted on
-/// one thread by [`Solver::count_parallel`]: splitting them costs more than
-/// it saves.
+/// A node budget of a few milliseconds, for [`Solver::count_within`]: a
+/// search that small is not worth spreading over threads or machines.
 pub const SMALL_SEARCH: u64 = 1 << 16;
 
 /// Why [`Solver::step`] or [`Solver::count_step`] returned.
@@ -260,7 +259,7 @@ impl Solver {
 
     /// Counts the remaining solutions if that takes at most `budget` search
     /// nodes; otherwise returns `None` and leaves the solver as it was (the
-    /// work is lost). Parallel counts use it to skip splitting small searches.
+    /// work is lost). A caller can use it to skip spreading small searches.
     pub fn count_within(&mut self, budget: u64) -> Option<u64> {
         let mut alone = self.engine.clone();
         match alone.count_step(budget, u64::MAX) {
