@@ -780,6 +780,20 @@ impl Pool {
     }
 }
 
+/// Ends the count for every thread if the thread holding it panics (the
+/// panic itself reaches the caller when the threads are joined).
+struct Leave<'a>(&'a Pool);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut state = self.0.lock();
+            state.over = true;
+            self.0.wake.notify_all();
+        }
+    }
+}
+
 /// Slices of search whose node budget adapts so that each lasts about
 /// [`SLICE_TIME`], whatever a node costs.
 #[derive(Debug, Clone, Copy)]
@@ -825,6 +839,8 @@ fn work(
     first: Option<(DancingLinks, Slice)>,
     eager: bool,
 ) {
+    // If this thread panics, the others must not wait for its donations.
+    let _leave = Leave(pool);
     let mut first = first;
     // Donating costs the taker a copy of the links: donate only after
     // searching several times as long as a copy takes.
