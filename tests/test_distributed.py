@@ -231,3 +231,16 @@ def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
         timeout=120,
     )
     assert result.stdout == f"{expected}\n"
+
+
+def test_the_problem_travels_as_plain_data_and_is_not_consumed():
+    data = _queens_data(6)
+    secondary = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    problem = ExactCover(data, secondary=secondary)
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(problem, executor=pool) == 4
+        assert problem.count() == 4  # not consumed
+        changed = ExactCover(data, secondary=secondary)
+        data[("extra", 0)] = [("row", 0)]
+        with pytest.raises(ValueError, match="constraints mapping has changed"):
+            count_distributed(changed, executor=pool)

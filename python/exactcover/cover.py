@@ -66,7 +66,7 @@ class Subtree(NamedTuple):
 class _Cover(Iterator["list[C]"], Generic[C]):
     """Shared machinery: build the native solver and iterate over it."""
 
-    __slots__ = ("_choices", "_solver", "_n_constraints", "_colored", "_spec")
+    __slots__ = ("_choices", "_solver", "_n_constraints", "_colored", "_source")
 
     def __init__(
         self,
@@ -98,9 +98,10 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             for k in forced:
                 # A contradictory initial choice leaves no solutions; not an error.
                 solver.force(k)
-        # The problem as plain data, to build it again elsewhere
-        # (exactcover.distributed).
-        self._spec = (items, options, seed, colors or None, forced)
+        # What makes the problem's plain data again, when it is to be built
+        # elsewhere (exactcover.distributed); keeping the data itself would
+        # cost memory for every problem.
+        self._source = (constraints, item_kinds, seed, forced)
         self._choices = choices
         self._solver = solver
         self._n_constraints = len(index)
@@ -108,6 +109,17 @@ class _Cover(Iterator["list[C]"], Generic[C]):
 
     def __iter__(self) -> _Cover[C]:
         return self
+
+    @property
+    def _spec(self) -> tuple[Any, ...]:
+        """The problem as plain data (items, options, seed, colors, initial
+        choices), made again from the constraints it was built from."""
+        constraints, item_kinds, seed, forced = self._source
+        if list(constraints) != self._choices:
+            raise ValueError("the constraints mapping has changed since the problem was built")
+        options, index = _map_constraints(constraints)
+        colors, _ = _map_colors(constraints)
+        return (item_kinds(index), options, seed, colors or None, forced)
 
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
