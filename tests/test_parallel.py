@@ -122,9 +122,9 @@ def test_deep_and_wide_trees_cost_a_serial_count(make, expected):
     parts, split = _timed(lambda: make().split(128))
     assert len(parts) >= 128
     assert sum(make().restrict(p).count() for p in parts[:2]) <= expected
-    # Generous bounds: CI machines are shared; the old code took minutes.
-    assert parallel < 5 * serial + 1.0
-    assert split < 5 * serial + 2.0
+    # A guard against the old hang (minutes), not a speed claim: the cost is
+    # measured in benches/RESULTS.md, and in nodes above.
+    assert serial < 20 and parallel < 20 and split < 20
 
 
 def test_split_of_a_deep_tree_partitions_it():

@@ -227,7 +227,8 @@ def count_distributed(
 
     ``problem`` is an :class:`~exactcover.ExactCover`,
     :class:`~exactcover.MultiCover` or :class:`~exactcover.DlxProblem` that
-    has not started searching (it is not consumed). The tasks run
+    has not started searching (it is not consumed; its constraints mapping
+    must not have changed since it was built). The tasks run
 
     * on ``client``, a ``dask.distributed.Client`` (of any cluster), or
     * on ``executor``, any ``concurrent.futures.Executor`` (e.g. a
