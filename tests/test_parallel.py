@@ -7,10 +7,12 @@ import subprocess
 import sys
 import textwrap
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from exactcover import ExactCover, MultiCover
 from exactcover.cover import MAX_THREADS
+from exactcover.distributed import count_distributed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_oracle import brute_force, problems
@@ -54,9 +56,13 @@ def _colored_brute_force(choices, secondary):
     return result
 
 
+_POOL = ThreadPoolExecutor(2)
+
+
 def _all_ways(make, expected):
     """Every parallel path gives the expected count."""
     assert make().count() == expected
+    assert count_distributed(make(), executor=_POOL, task_seconds=1e-6) == expected
     assert make().count(threads=2) == expected
     assert make()._solver.count_parallel_eager(2) == expected
     for n in (1, 3, 7):
