@@ -2,7 +2,6 @@
 brute force, at the cost of a serial count on deep and wide trees, with
 Ctrl-C, sensible thread counts and stats (issues 12, 14 and 15)."""
 
-import os
 import subprocess
 import sys
 import textwrap
@@ -124,7 +123,10 @@ def test_deep_and_wide_trees_cost_a_serial_count(make, expected):
     threaded = make()
     count, parallel = _timed(lambda: threaded.count(threads=2))
     assert count == expected
-    assert threaded.stats["nodes"] == solver.stats["nodes"]
+    # The same nodes, plus the root of each subtree handed to another thread
+    # (entered once more by its taker).
+    nodes = solver.stats["nodes"]
+    assert nodes <= threaded.stats["nodes"] <= nodes + nodes // 100 + 100
     parts, split = _timed(lambda: make().split(128))
     assert len(parts) >= 128
     assert sum(make().restrict(p).count() for p in parts[:2]) <= expected
@@ -247,17 +249,6 @@ def test_ctrl_c_in_split():
     with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
         solver.split(10**9)
     assert time.perf_counter() - start < 10
-
-
-@pytest.mark.skipif(os.cpu_count() == 1, reason="one core")
-def test_threads_share_the_work():
-    # Work donation: both threads do a fair part of a one-second count. The
-    # live figures show the subtrees handed around.
-    from exactcover.queens import queens
-
-    reports = []
-    assert queens(13)._solver.count_parallel(2, reports.append, 0.05) == 73712
-    assert max(r["subtrees_done"] + r["subtrees_pending"] for r in reports) >= 2
 
 
 # -- the command line with threads (issue 14) -----------------------------------------
