@@ -4,7 +4,7 @@ Users should not need this module: use :class:`exactcover.ExactCover` and
 :class:`exactcover.MultiCover`, which map hashable objects to these ids.
 """
 
-from typing import Any, final
+from typing import Any, Callable, final
 
 __all__ = ["DlxFormatError", "ExactCoverError", "Solver", "__version__", "format_dlx", "parse_dlx"]
 
@@ -68,8 +68,24 @@ class Solver:
         None when there are no more."""
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
-    def count_parallel(self, threads: int) -> int:
-        """Count all solutions on ``threads`` threads (before the search starts)."""
+    def count_parallel(
+        self,
+        threads: int,
+        progress: Callable[[dict[str, int]], object] | None = None,
+        interval: float = 0.2,
+    ) -> int:
+        """Count all solutions on ``threads`` threads (before the search
+        starts), calling ``progress`` with the figures so far every
+        ``interval`` seconds."""
+    def count_parallel_eager(self, threads: int) -> int:
+        """``count_parallel`` donating after every node (slow; for tests)."""
+    def copy(self) -> Solver:
+        """A fresh copy of this solver, in the same state."""
+    def count_or_split(
+        self, seconds: float, max_entries: int = 1000000
+    ) -> tuple[int, list[tuple[list[int], list[int]]]]:
+        """Count for about ``seconds``; (solutions found, the unexplored rest
+        as subtrees, empty when the search is over)."""
     @property
     def stats(self) -> dict[str, int]:
         """Search-tree nodes, link updates and solutions so far."""

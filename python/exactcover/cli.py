@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import DlxProblem, _decode, parse_dlx
@@ -80,6 +80,28 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         metavar="N",
         help="with --count (and no --limit): count on N threads (default 1)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        metavar="N",
+        help=(
+            "with --count: count on N local worker processes (a Dask LocalCluster if Dask is "
+            "installed, else a process pool)"
+        ),
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --count: count on the Dask cluster whose scheduler is at ADDRESS",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="CKPT",
+        help=(
+            "with --count on workers or a cluster: record finished subtrees in CKPT and, if it "
+            "exists, resume the count it records"
+        ),
     )
     parser.add_argument(
         "--random",
@@ -172,6 +194,22 @@ class _Progress:
         self.stream.flush()
         self.shown = True
 
+    def update_parallel(self, figures: dict[str, int]) -> None:
+        """The line for a count on threads: its figures so far, and the
+        subtrees done and waiting (the threads hand subtrees around)."""
+        if not self.enabled:
+            return
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        line = (
+            f"{figures['solutions']} solutions, {figures['nodes']} nodes, "
+            f"{figures['updates'] / elapsed:.3g} updates/s, "
+            f"{figures['subtrees_done']} subtrees done, {figures['subtrees_pending']} waiting, "
+            f"{elapsed:.0f}s"
+        )
+        self.stream.write(f"\r{line}\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
     def clear(self) -> None:
         if self.shown:
             self.stream.write("\r\x1b[K")
@@ -235,10 +273,19 @@ def solve(argv: Sequence[str]) -> int:
     interrupted = False
     lines = problem.lines
     start = time.monotonic()
+    distributed = args.workers or args.scheduler or args.checkpoint
+    if distributed and (not args.count or limit is not None):
+        print(
+            "exactcover: --workers, --scheduler and --checkpoint need --count and no --limit",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     try:
-        if args.count and args.threads > 1 and limit is None:
+        if distributed:
+            found = _count_distributed(solutions, args, enabled)
+        elif args.count and args.threads > 1 and limit is None:
+            found = solver.count_parallel(args.threads, progress.update_parallel, interval)
             progress.clear()
-            found = solver.count_parallel(args.threads)
         elif args.count:
             done = limit == 0
             while not done:
@@ -261,6 +308,12 @@ def solve(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         interrupted = True
         found = solver.stats["solutions"] or solver.interrupted_count
+    except (ValueError, OSError, ImportError) as error:
+        if not distributed:
+            raise
+        progress.clear()
+        print(f"exactcover: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stdout = open(os.devnull, "w")
@@ -285,6 +338,36 @@ def solve(argv: Sequence[str]) -> int:
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_SOLVED if found else EXIT_NO_SOLUTION
+
+
+def _count_distributed(solutions: object, args: argparse.Namespace, progress: bool) -> int:
+    """``--count`` on worker processes or a Dask cluster."""
+    import importlib
+
+    from .distributed import count_distributed
+
+    try:
+        importlib.import_module("tqdm")  # the progress bar
+    except ImportError:
+        progress = False
+    client: Any = None
+    if args.scheduler:
+        try:
+            dask_distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ImportError("--scheduler needs Dask: pip install 'exactcover[dask]'") from None
+        client = dask_distributed.Client(args.scheduler)
+    try:
+        return count_distributed(
+            solutions,
+            client=client,
+            workers=args.workers,
+            checkpoint=args.checkpoint,
+            progress=progress,
+        )
+    finally:
+        if client is not None:
+            client.close()
 
 
 def _print_solution(

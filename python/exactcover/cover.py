@@ -20,6 +20,9 @@ __all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate", "Subtree"]
 
 C = TypeVar("C", bound=Hashable)
 
+#: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
+#: machine runs at once.
+MAX_THREADS = 65536
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1
@@ -63,7 +66,7 @@ class Subtree(NamedTuple):
 class _Cover(Iterator["list[C]"], Generic[C]):
     """Shared machinery: build the native solver and iterate over it."""
 
-    __slots__ = ("_choices", "_solver", "_n_constraints", "_colored")
+    __slots__ = ("_choices", "_solver", "_n_constraints", "_colored", "_source")
 
     def __init__(
         self,
@@ -88,11 +91,17 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         except ExactCoverError as e:
             raise _rename_error(e, choices, index) from None
         initial = list(initial)
+        forced: list[int] = []
         if initial:
             position = {choice: k for k, choice in enumerate(choices)}
-            for k in _choice_ids(position, initial, "initial choice {}"):
+            forced = _choice_ids(position, initial, "initial choice {}")
+            for k in forced:
                 # A contradictory initial choice leaves no solutions; not an error.
                 solver.force(k)
+        # What makes the problem's plain data again, when it is to be built
+        # elsewhere (exactcover.distributed); keeping the data itself would
+        # cost memory for every problem.
+        self._source = (constraints, item_kinds, seed, forced)
         self._choices = choices
         self._solver = solver
         self._n_constraints = len(index)
@@ -100,6 +109,17 @@ class _Cover(Iterator["list[C]"], Generic[C]):
 
     def __iter__(self) -> _Cover[C]:
         return self
+
+    @property
+    def _spec(self) -> tuple[Any, ...]:
+        """The problem as plain data (items, options, seed, colors, initial
+        choices), made again from the constraints it was built from."""
+        constraints, item_kinds, seed, forced = self._source
+        if list(constraints) != self._choices:
+            raise ValueError("the constraints mapping has changed since the problem was built")
+        options, index = _map_constraints(constraints)
+        colors, _ = _map_colors(constraints)
+        return (item_kinds(index), options, seed, colors or None, forced)
 
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
@@ -117,9 +137,13 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         KeyboardInterrupt within a fraction of a second; ``stats["solutions"]``
         then tells how many solutions had been found.
 
-        With ``threads=N`` (N > 1) the search tree is split into many subtrees
-        counted on N threads; this needs an iterator that has not started and
-        cannot be combined with ``limit``.
+        With ``threads=N`` (N > 1) the search runs on N threads (at most as
+        many as the machine runs at once, and at most ``MAX_THREADS`` may be
+        asked for): a thread that runs out of work takes part of another's.
+        This needs an iterator that has not started and cannot be combined with
+        ``limit``. Afterwards ``stats`` holds the work of all threads; after
+        Ctrl-C it holds the work done so far, the solutions found included,
+        and iterating starts again from the first solution.
 
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
         2
@@ -137,6 +161,8 @@ class _Cover(Iterator["list[C]"], Generic[C]):
                 raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
             if threads < 1:
                 raise ValueError(f"threads must be at least 1, not {threads}")
+            if threads > MAX_THREADS:
+                raise ValueError(f"threads must be at most {MAX_THREADS}, not {threads}")
             if threads > 1:
                 if limit is not None:
                     raise ValueError("count() takes limit or threads, not both")
@@ -155,7 +181,8 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         A subtree is plain data, lists of your own choices: pickle it, send it
         to another process or machine, build the same problem there and count
         ``restrict(subtree)``; the counts add up to ``count()``. Only before
-        the search starts.
+        the search starts. Splitting walks each node at most once, so it never
+        takes longer than counting; Ctrl-C interrupts it.
 
         >>> data = {'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2, 3], 'E': [3]}
         >>> parts = ExactCover(data).split(2)

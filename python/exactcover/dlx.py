@@ -84,10 +84,13 @@ class DlxSolutions(Iterator["list[int]"]):
     option indices (positions in :attr:`DlxProblem.options`) in the order the
     search chose them; ``.count()`` counts the remaining ones in Rust."""
 
-    __slots__ = ("_solver",)
+    __slots__ = ("_solver", "_spec")
 
-    def __init__(self, solver: _Solver) -> None:
+    def __init__(self, solver: _Solver, spec: Any = None) -> None:
         self._solver = solver
+        # The problem as plain data, to build it again elsewhere
+        # (exactcover.distributed): (items, options, seed, colors, forced).
+        self._spec = spec
 
     def __iter__(self) -> DlxSolutions:
         return self
@@ -377,7 +380,8 @@ class DlxProblem:
                 raise TypeError(f"seed must be an int, not {type(seed).__name__}")
             seed &= _SEED_MASK
         items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
-        return DlxSolutions(_Solver(items, self._options, seed, colors))
+        spec: tuple[Any, ...] = (items, self._options, seed, colors, [])
+        return DlxSolutions(_Solver(items, self._options, seed, colors), spec)
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""

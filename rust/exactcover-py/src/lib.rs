@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
-use exactcover::{Error, Item, Problem, Solver, Step, Subtree};
+use exactcover::{Error, Item, ParallelProgress, Problem, Solver, Step, Subtree};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -41,6 +41,22 @@ const MAX_BUDGET: u64 = 1 << 24;
 const SIGNAL_POLL: Duration = Duration::from_millis(10);
 /// The slice length aimed at.
 const SLICE: Duration = Duration::from_millis(20);
+
+/// A subtree as Python sees it: (forced option ids, excluded option ids).
+type PlainSubtree = (Vec<usize>, Vec<usize>);
+
+/// The figures of a parallel count in progress, as a dict.
+fn live_dict<'py>(py: Python<'py>, live: &ParallelProgress) -> PyResult<Bound<'py, PyDict>> {
+    let stats = live.stats();
+    let (done, pending) = live.subtrees();
+    let d = PyDict::new(py);
+    d.set_item("nodes", stats.nodes)?;
+    d.set_item("updates", stats.updates)?;
+    d.set_item("solutions", stats.solutions)?;
+    d.set_item("subtrees_done", done)?;
+    d.set_item("subtrees_pending", pending)?;
+    Ok(d)
+}
 
 /// Maps a core error to `ExactCoverError`, with the offending ids as attributes
 /// (`option`, `item`) so that the façade can name the user's objects.
@@ -269,21 +285,82 @@ impl PySolver {
 
     /// Cuts the search tree into at least `min_subtrees` subtrees (fewer if the
     /// tree is small), each as (forced option ids, excluded option ids); only
-    /// before the search starts.
-    fn split(
-        &self,
-        py: Python<'_>,
-        min_subtrees: usize,
-    ) -> PyResult<Vec<(Vec<usize>, Vec<usize>)>> {
-        let solver = &self.solver;
-        let subtrees = py
-            .detach(|| catch_unwind(AssertUnwindSafe(|| solver.split(min_subtrees))))
-            .map_err(|_| internal_error("panic while splitting"))?
+    /// before the search starts. Runs without the GIL, in slices, and raises
+    /// KeyboardInterrupt on Ctrl-C.
+    fn split(&mut self, py: Python<'_>, min_subtrees: usize) -> PyResult<Vec<PlainSubtree>> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        let mut splitter = self
+            .solver
+            .splitter(min_subtrees)
             .map_err(|e| to_py_err(py, &e))?;
-        Ok(subtrees
-            .into_iter()
-            .map(|s| (s.forced, s.excluded))
-            .collect())
+        let mut budget = self.budget;
+        loop {
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| splitter.run(budget))));
+            let Ok(done) = outcome else {
+                return Err(internal_error("panic while splitting"));
+            };
+            if let Some(subtrees) = done {
+                return Ok(subtrees
+                    .into_iter()
+                    .map(|s| (s.forced, s.excluded))
+                    .collect());
+            }
+            if start.elapsed() < SLICE / 2 {
+                budget = (budget * 2).min(MAX_BUDGET);
+            } else if start.elapsed() > SLICE * 2 {
+                budget = (budget / 2).max(MIN_BUDGET);
+            }
+            py.check_signals()?;
+        }
+    }
+
+    /// A fresh copy of this solver, in the same state (for a task that counts
+    /// one subtree of a problem built once per process).
+    fn copy(&self) -> PyResult<PySolver> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        Ok(PySolver {
+            solver: self.solver.clone(),
+            budget: self.budget,
+            poisoned: false,
+            interrupted_count: self.interrupted_count,
+            buffer: Vec::new(),
+        })
+    }
+
+    /// Counts for about `seconds`; returns (solutions found, remainder): the
+    /// remainder is empty when the search is over, else the unexplored part as
+    /// subtrees (forced ids, excluded ids) that hold exactly the solutions
+    /// still to come. If describing them would take more than `max_entries`
+    /// ids, counts on for another `seconds` and tries again.
+    #[pyo3(signature = (seconds, max_entries=1_000_000))]
+    fn count_or_split(
+        &mut self,
+        py: Python<'_>,
+        seconds: f64,
+        max_entries: usize,
+    ) -> PyResult<(u64, Vec<PlainSubtree>)> {
+        let mut total = 0u64;
+        loop {
+            let step = self.run_for(py, seconds, |s, budget| {
+                let (found, step) = s.count_step(budget, u64::MAX);
+                total += found;
+                step
+            })?;
+            if step != Step::Paused {
+                return Ok((total, Vec::new()));
+            }
+            if let Some(parts) = self.solver.remainder(max_entries) {
+                return Ok((
+                    total,
+                    parts.into_iter().map(|s| (s.forced, s.excluded)).collect(),
+                ));
+            }
+        }
     }
 
     /// Restricts the search to one subtree of `split`: forces and excludes its
@@ -353,10 +430,21 @@ impl PySolver {
     }
 
     /// Counts all solutions on `threads` threads (only before the search has
-    /// started; the solver is exhausted afterwards). The workers run without
-    /// the GIL; this thread wakes every few milliseconds to check for signals,
-    /// and on Ctrl-C stops the workers and raises KeyboardInterrupt.
-    fn count_parallel(&mut self, py: Python<'_>, threads: usize) -> PyResult<u64> {
+    /// started; the solver is exhausted afterwards). `threads` is capped at the
+    /// machine's parallelism. The workers run without the GIL; this thread
+    /// wakes every few milliseconds to check for signals, and every `interval`
+    /// seconds calls `progress` (if given) with a dict of the figures so far
+    /// (nodes, updates, solutions, subtrees done, subtrees pending). On Ctrl-C
+    /// (or an exception from `progress`) it stops the workers, adds their
+    /// work to `stats` (the search itself stays at its start) and raises.
+    #[pyo3(signature = (threads, progress=None, interval=0.2))]
+    fn count_parallel(
+        &mut self,
+        py: Python<'_>,
+        threads: usize,
+        progress: Option<Bound<'_, PyAny>>,
+        interval: f64,
+    ) -> PyResult<u64> {
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
@@ -364,37 +452,36 @@ impl PySolver {
         if self.solver.stats().nodes > 0 {
             return Err(to_py_err(py, &Error::SearchStarted));
         }
-        // A small search is counted here and now, without starting threads.
-        let solver = &mut self.solver;
-        let small = py.detach(|| {
-            catch_unwind(AssertUnwindSafe(|| {
-                solver.count_within(exactcover::SMALL_SEARCH)
-            }))
-        });
-        match small {
-            Ok(Some(count)) => return Ok(count),
-            Ok(None) => {}
-            Err(_) => {
-                self.poisoned = true;
-                return Err(internal_error("panic during the count"));
-            }
-        }
+        let interval = if interval.is_finite() {
+            Duration::from_secs_f64(interval.clamp(0.001, 1e6))
+        } else {
+            Duration::from_secs(1_000_000)
+        };
         let stop = AtomicBool::new(false);
+        let live = ParallelProgress::default();
         let solver = &mut self.solver;
         let interrupted_count = &mut self.interrupted_count;
         let outcome = std::thread::scope(|scope| {
             let stop = &stop;
+            let live = &live;
             let (done, finished) = std::sync::mpsc::channel::<()>();
             // Behind a mutex so that the GIL-free closure below may borrow it.
             let finished = std::sync::Mutex::new(finished);
-            let worker = scope.spawn(move || {
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    solver.count_parallel_until(threads, stop)
-                }));
-                // The receiver may be gone if the caller was interrupted.
-                let _ = done.send(());
-                result
-            });
+            let spawned = std::thread::Builder::new()
+                .name("exactcover-parallel".into())
+                .spawn_scoped(scope, move || {
+                    let result = catch_unwind(AssertUnwindSafe(|| {
+                        solver.count_parallel_live(threads, stop, live)
+                    }));
+                    // The receiver may be gone if the caller was interrupted.
+                    let _ = done.send(());
+                    result
+                });
+            let Ok(worker) = spawned else {
+                // No thread to be had: count on this one, in slices.
+                return Err(None);
+            };
+            let mut next_report = Instant::now() + interval;
             loop {
                 let ready = py.detach(|| {
                     finished
@@ -405,26 +492,45 @@ impl PySolver {
                 if ready || worker.is_finished() {
                     return Ok(worker.join());
                 }
-                if let Err(interrupt) = py.check_signals() {
+                let mut signal = py.check_signals();
+                if signal.is_ok() && Instant::now() >= next_report {
+                    next_report = Instant::now() + interval;
+                    if let Some(report) = &progress {
+                        signal = live_dict(py, live).and_then(|d| report.call1((d,)).map(drop));
+                    }
+                }
+                if let Err(interrupt) = signal {
                     stop.store(true, Ordering::Relaxed);
                     if let Ok(Ok(Ok((count, _)))) = worker.join() {
                         *interrupted_count = count;
                     }
-                    return Err(interrupt);
+                    return Err(Some(interrupt));
                 }
             }
-        })?;
+        });
         match outcome {
-            Ok(Ok(Ok((count, true)))) => Ok(count),
-            Ok(Ok(Ok((_, false)))) => {
+            Err(None) => self.count(py, None),
+            Err(Some(interrupt)) => Err(interrupt),
+            Ok(Ok(Ok(Ok((count, true))))) => Ok(count),
+            Ok(Ok(Ok(Ok((_, false))))) => {
                 Err(internal_error("parallel count stopped without a signal"))
             }
-            Ok(Ok(Err(e))) => Err(to_py_err(py, &e)),
-            Ok(Err(_)) | Err(_) => {
+            Ok(Ok(Ok(Err(e)))) => Err(to_py_err(py, &e)),
+            Ok(Ok(Err(_))) | Ok(Err(_)) => {
                 self.poisoned = true;
                 Err(internal_error("panic during the parallel count"))
             }
         }
+    }
+
+    /// count_parallel(threads) with every thread started at once and
+    /// donating after every node: slow; makes tiny searches go through every
+    /// path of the parallel count. For tests.
+    fn count_parallel_eager(&mut self, py: Python<'_>, threads: usize) -> PyResult<u64> {
+        let solver = &mut self.solver;
+        py.detach(|| catch_unwind(AssertUnwindSafe(|| solver.count_parallel_eager(threads))))
+            .map_err(|_| internal_error("panic during the parallel count"))?
+            .map_err(|e| to_py_err(py, &e))
     }
 
     /// Knuth's estimate of the search tree from `samples` random probes, as a

@@ -58,8 +58,10 @@ use crate::rng::SplitMix64;
 use crate::solver::{Stats, Step};
 use crate::Error;
 
+mod remainder;
+
 /// A node's path below the root as plain data: the options it forces and the
-/// options it excludes (see [`DancingLinks::path`]).
+/// options it excludes (see [`DancingLinks::current_path`]).
 pub(crate) type Path = (Vec<usize>, Vec<usize>);
 
 /// `Level::node` value meaning "the null branch: this item takes no option".
@@ -454,64 +456,15 @@ impl DancingLinks {
         self.state == State::Done
     }
 
-    /// The subtrees of the search tree at depth `depth` (plus the solutions
-    /// above it), in tree order, each as the options its path forces and
-    /// excludes below the root (see [`DancingLinks::path`]); and whether any
-    /// node reached that depth. Only before the search starts.
-    pub(crate) fn split(&self, depth: usize) -> (Vec<Path>, bool) {
-        let mut walker = self.clone();
-        walker.depth_cap = depth;
-        let mut paths = Vec::new();
-        let mut reached = false;
-        loop {
-            walker.at_cap = false;
-            match walker.count_step(u64::MAX, 1).1 {
-                Step::Solution => paths.push(walker.path()),
-                Step::Paused => {
-                    debug_assert!(walker.at_cap);
-                    reached = true;
-                    paths.push(walker.path());
-                }
-                Step::Exhausted => return (paths, reached),
-            }
-        }
-    }
-
-    /// The current node's path as plain data: the options it chose (to force)
-    /// and the options it ruled out beyond what forcing implies (to exclude):
-    /// options tweaked away by Algorithm M, and the options of items that took
-    /// a null branch. Forcing and excluding them in a fresh copy of the root
-    /// gives exactly this node's subtree.
-    fn path(&self) -> Path {
-        let mut forced = Vec::with_capacity(self.levels.len());
-        let mut excluded = Vec::new();
-        for lv in &self.levels {
-            if lv.node != NULL_BRANCH {
-                forced.push(self.option_of(lv.node));
-            } else if !lv.wide {
-                // Null branch of a covered item: none of its options may be used.
-                let mut p = self.nodes[lv.item as usize].dlink;
-                while p != lv.item {
-                    excluded.push(self.option_of(p));
-                    p = self.nodes[p as usize].dlink;
-                }
-            }
-        }
-        let chosen: Vec<u32> = self.levels.iter().map(|lv| lv.node).collect();
-        excluded.extend(
-            self.tweaks
-                .iter()
-                .filter(|x| !chosen.contains(x))
-                .map(|&x| self.option_of(x)),
-        );
-        (forced, excluded)
-    }
-
     /// Options forced and excluded at the root, before any search.
     pub(crate) fn root_restrictions(&self) -> (Vec<usize>, Vec<usize>) {
         let forced: Vec<usize> = self.forced.iter().map(|&k| k as usize).collect();
+        let mut is_forced = vec![false; self.removed.len()];
+        for &k in &forced {
+            is_forced[k] = true;
+        }
         let excluded = (0..self.removed.len())
-            .filter(|&k| self.removed[k] && !forced.contains(&k))
+            .filter(|&k| self.removed[k] && !is_forced[k])
             .collect();
         (forced, excluded)
     }

@@ -100,7 +100,10 @@ mod solver;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use error::Error;
 pub use problem::{Item, Problem};
-pub use solver::{Estimate, Estimator, Solutions, Solver, Stats, Step, Subtree, SMALL_SEARCH};
+pub use solver::{
+    max_threads, Estimate, Estimator, ParallelProgress, Solutions, Solver, Splitter, Stats, Step,
+    Subtree, SMALL_SEARCH,
+};
 
 /// The Rust example of the project's README, run by `cargo test` so that it
 /// stays true.

@@ -3,6 +3,9 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
 use crate::dancing_links::{DancingLinks, Path};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
@@ -23,12 +26,16 @@ pub struct Subtree {
     pub excluded: Vec<usize>,
 }
 
-/// Nodes per slice when parallel workers poll their stop flag.
-const PARALLEL_SLICE: u64 = 1 << 16;
+/// How long a parallel count runs on the calling thread alone before it
+/// starts the others (a small search is over by then).
+const ALONE: Duration = Duration::from_millis(2);
 
-/// Searches of at most this many nodes (a few milliseconds) are counted on
-/// one thread by [`Solver::count_parallel`]: splitting them costs more than
-/// it saves.
+/// The length aimed at for a slice of search between two looks at the stop
+/// flag and the pool.
+const SLICE_TIME: Duration = Duration::from_millis(2);
+
+/// A node budget of a few milliseconds, for [`Solver::count_within`]: a
+/// search that small is not worth spreading over threads or machines.
 pub const SMALL_SEARCH: u64 = 1 << 16;
 
 /// Why [`Solver::step`] or [`Solver::count_step`] returned.
@@ -136,9 +143,9 @@ impl Solver {
     }
 
     /// Cuts the search tree into at least `min_subtrees` subtrees (fewer only if
-    /// the whole tree is smaller), cutting at the shallowest depth that gives
-    /// enough. Subtrees include the options forced on this solver. Only before
-    /// the search starts.
+    /// the whole tree is smaller). Subtrees include the options forced on this
+    /// solver. Only before the search starts. A [`Splitter`] does the same in
+    /// slices, to be interrupted.
     ///
     /// ```
     /// use exactcover::{Problem, Solver};
@@ -160,35 +167,99 @@ impl Solver {
     /// assert_eq!(total, Solver::new(&p).count());
     /// ```
     pub fn split(&self, min_subtrees: usize) -> Result<Vec<Subtree>, Error> {
-        let (root_forced, root_excluded) = self.engine.root_restrictions();
-        Ok(self
-            .split_paths(min_subtrees)?
-            .into_iter()
-            .map(|(forced, excluded)| Subtree {
-                forced: root_forced.iter().chain(&forced).copied().collect(),
-                excluded: root_excluded.iter().chain(&excluded).copied().collect(),
-            })
-            .collect())
+        let mut splitter = self.splitter(min_subtrees)?;
+        loop {
+            if let Some(subtrees) = splitter.run(u64::MAX) {
+                return Ok(subtrees);
+            }
+        }
     }
 
-    /// Paths below this solver's root (iterative deepening until enough).
-    fn split_paths(&self, min_subtrees: usize) -> Result<Vec<Path>, Error> {
+    /// A [`Splitter`] cutting this solver's search tree into at least
+    /// `min_subtrees` subtrees. Only before the search starts.
+    pub fn splitter(&self, min_subtrees: usize) -> Result<Splitter, Error> {
         if self.engine.started() {
             return Err(Error::SearchStarted);
         }
-        let mut depth = 1;
-        loop {
-            let (paths, reached) = self.engine.split(depth);
-            if paths.len() >= min_subtrees || !reached {
-                return Ok(paths);
-            }
-            depth += 1;
+        let mut pending = Vec::new();
+        if !self.engine.is_exhausted() {
+            pending.push(((Vec::new(), Vec::new()), true));
         }
+        Ok(Splitter {
+            root: self.engine.clone(),
+            base: self.engine.root_restrictions(),
+            min_subtrees: min_subtrees.max(1),
+            pending,
+            walker: None,
+        })
+    }
+
+    /// The unexplored part of a paused search (after [`Step::Paused`]) as
+    /// disjoint subtrees that include the options forced and excluded on this
+    /// solver: the solutions still to come are exactly theirs. After an
+    /// exhausted search, none. `None` if they would take more than
+    /// `max_entries` option ids in all (deep trees with siblings at every
+    /// level), or if the search is not paused between nodes.
+    ///
+    /// A task with a time limit counts what it can and hands the rest back as
+    /// new tasks; see [`Solver::count_parallel`] for threads.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver, Step};
+    ///
+    /// let n = 8;
+    /// let mut p = Problem::with_items(2 * n, 4 * n - 2);
+    /// for i in 0..n {
+    ///     for j in 0..n {
+    ///         p.add_option([i, n + j, 2 * n + i + j, 5 * n - 2 + i - j]).unwrap();
+    ///     }
+    /// }
+    /// let mut solver = Solver::new(&p);
+    /// let (found, step) = solver.count_step(300, u64::MAX);
+    /// assert_eq!(step, Step::Paused);
+    /// let rest: u64 = solver
+    ///     .remainder(usize::MAX)
+    ///     .unwrap()
+    ///     .iter()
+    ///     .map(|t| {
+    ///         let mut s = Solver::new(&p);
+    ///         s.restrict(t).unwrap();
+    ///         s.count()
+    ///     })
+    ///     .sum();
+    /// assert_eq!(found + rest, 92);
+    /// ```
+    pub fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        let parts = self.engine.remainder(max_entries)?;
+        let (forced, excluded) = self.engine.root_restrictions();
+        Some(
+            parts
+                .into_iter()
+                .map(|(f, e)| Subtree {
+                    forced: forced.iter().chain(&f).copied().collect(),
+                    excluded: excluded.iter().chain(&e).copied().collect(),
+                })
+                .collect(),
+        )
+    }
+
+    /// Work donation: gives away the siblings still to come at the shallowest
+    /// level of a paused search that has any, as a subtree that includes the
+    /// options forced and excluded on this solver, and confines this search
+    /// to the rest (the branch it is in at that level). `None` if there is
+    /// nothing to give (or the search is not paused between nodes).
+    pub fn donate(&mut self) -> Option<Subtree> {
+        let (forced, excluded) = self.engine.root_restrictions();
+        let ((f, e), _) = self.engine.donate()?;
+        Some(Subtree {
+            forced: forced.into_iter().chain(f).collect(),
+            excluded: excluded.into_iter().chain(e).collect(),
+        })
     }
 
     /// Counts the remaining solutions if that takes at most `budget` search
     /// nodes; otherwise returns `None` and leaves the solver as it was (the
-    /// work is lost). Parallel counts use it to skip splitting small searches.
+    /// work is lost). A caller can use it to skip spreading small searches.
     pub fn count_within(&mut self, budget: u64) -> Option<u64> {
         let mut alone = self.engine.clone();
         match alone.count_step(budget, u64::MAX) {
@@ -201,86 +272,110 @@ impl Solver {
     }
 
     /// Counts all solutions on `threads` threads; the same number as
-    /// [`Solver::count`]. The search tree is cut into many more subtrees than
-    /// threads, which the threads take one at a time from a shared queue, so a
-    /// thread that finishes early takes more work. A search of at most
-    /// [`SMALL_SEARCH`] nodes is counted on this thread instead. Only before
-    /// the search starts; afterwards the solver is exhausted.
+    /// [`Solver::count`]. The threads share a queue of subtrees, at first the
+    /// whole tree; a thread whose queue runs dry waits, and a thread that is
+    /// searching hands the unexplored siblings at the shallowest level of its
+    /// search to the queue whenever another waits ([`Solver::donate`]), so
+    /// every thread keeps working until the end. More threads than the
+    /// machine runs at once never help: `threads` is capped at
+    /// [`max_threads`]; if the system cannot start a thread, the count goes
+    /// on with those it has (at worst on this thread alone). A search of a
+    /// few milliseconds is over before any thread starts. Only before the
+    /// search starts; afterwards the solver is exhausted and its statistics
+    /// hold the work of all threads.
     pub fn count_parallel(&mut self, threads: usize) -> Result<u64, Error> {
-        if self.engine.started() {
-            return Err(Error::SearchStarted);
-        }
-        // A small search is over before splitting it would pay (a Sudoku
-        // takes a few hundred nodes): try it alone first. On a big search this
-        // wastes at most SMALL_SEARCH nodes, a few milliseconds.
-        if let Some(found) = self.count_within(SMALL_SEARCH) {
-            return Ok(found);
-        }
         Ok(self
             .count_parallel_until(threads, &AtomicBool::new(false))?
             .0)
     }
 
     /// Like [`Solver::count_parallel`], but every thread stops within a few
-    /// milliseconds once `stop` becomes true, and the tree is split at once,
-    /// however small (a caller that may see small searches tries
-    /// [`Solver::count_within`] first, as `count_parallel` does). Returns the
+    /// milliseconds once `stop` becomes true. Returns the
     /// number of solutions counted and whether the count is complete; an
-    /// incomplete count leaves the solver unchanged.
+    /// incomplete count leaves the search where it was (at the start), with
+    /// the work done added to its statistics.
     pub fn count_parallel_until(
         &mut self,
         threads: usize,
         stop: &AtomicBool,
     ) -> Result<(u64, bool), Error> {
-        let threads = threads.max(1);
-        let paths = self.split_paths(threads * 64)?;
-        let next = AtomicUsize::new(0);
-        let solutions = AtomicU64::new(0);
-        let nodes = AtomicU64::new(0);
-        let updates = AtomicU64::new(0);
-        let root = &self.engine;
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((forced, excluded)) = paths.get(k) else {
-                        return;
-                    };
-                    let mut worker = root.clone();
-                    let mut consistent = true;
-                    for &o in forced {
-                        consistent &= worker.force(o).expect("a path option exists");
-                    }
-                    for &o in excluded {
-                        worker.exclude(o).expect("a path option exists");
-                    }
-                    debug_assert!(consistent, "a path of the search tree is consistent");
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let (found, step) = worker.count_step(PARALLEL_SLICE, u64::MAX);
-                        solutions.fetch_add(found, Ordering::Relaxed);
-                        if step == Step::Exhausted {
-                            break;
-                        }
-                    }
-                    let work = worker.stats();
-                    nodes.fetch_add(work.nodes, Ordering::Relaxed);
-                    updates.fetch_add(work.updates, Ordering::Relaxed);
-                });
-            }
-        });
-        let total = solutions.into_inner();
-        if stop.load(Ordering::Relaxed) {
-            return Ok((total, false));
+        self.count_parallel_live(threads, stop, &ParallelProgress::default())
+    }
+
+    /// Like [`Solver::count_parallel_until`], updating `progress` as the
+    /// threads go, for another thread to read.
+    pub fn count_parallel_live(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+        progress: &ParallelProgress,
+    ) -> Result<(u64, bool), Error> {
+        self.count_parallel_tuned(threads, stop, progress, false)
+    }
+
+    /// [`Solver::count_parallel`] that starts every thread at once and
+    /// donates after every node a waiting thread sees: slow, but it makes
+    /// tiny searches go through every path of the parallel count. For tests.
+    #[doc(hidden)]
+    pub fn count_parallel_eager(&mut self, threads: usize) -> Result<u64, Error> {
+        let stop = AtomicBool::new(false);
+        let progress = ParallelProgress::default();
+        Ok(self
+            .count_parallel_tuned(threads, &stop, &progress, true)?
+            .0)
+    }
+
+    fn count_parallel_tuned(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+        progress: &ParallelProgress,
+        eager: bool,
+    ) -> Result<(u64, bool), Error> {
+        if self.engine.started() {
+            return Err(Error::SearchStarted);
         }
-        self.engine.finish(Stats {
-            nodes: nodes.into_inner(),
-            updates: updates.into_inner(),
-            solutions: total,
-        });
-        Ok((total, true))
+        let threads = threads.clamp(1, max_threads());
+        let pool = Pool::new(threads);
+        let root = &self.engine;
+        // This thread starts on the whole tree alone: a small search is over
+        // before other threads would have started.
+        let mut first = root.clone();
+        let mut slice = Slice::new(eager);
+        let mut last = first.stats();
+        let alone = Instant::now();
+        let mut finished_alone = first.is_exhausted();
+        while !finished_alone && !eager && alone.elapsed() < ALONE && !stop.load(Ordering::Relaxed)
+        {
+            let step = slice.run(&mut first);
+            let now = first.stats();
+            progress.add(last, now);
+            last = now;
+            finished_alone = step == Step::Exhausted;
+        }
+        if !finished_alone && !stop.load(Ordering::Relaxed) {
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    let spawned = std::thread::Builder::new()
+                        .name("exactcover-count".into())
+                        .spawn_scoped(scope, || work(root, &pool, stop, progress, None, eager));
+                    if spawned.is_err() {
+                        // Out of threads or memory: count with the others.
+                        pool.retire_one();
+                    }
+                }
+                work(root, &pool, stop, progress, Some((first, slice)), eager);
+            });
+        } else if finished_alone {
+            pool.retire_all();
+        }
+        let work = progress.stats();
+        if stop.load(Ordering::Relaxed) && !pool.finished() {
+            self.engine.add_work(work);
+            return Ok((work.solutions, false));
+        }
+        self.engine.finish(work);
+        Ok((work.solutions, true))
     }
 
     /// Runs the search until the next solution, the end of the search, or until
@@ -511,5 +606,450 @@ impl Estimator {
     /// The estimate from all probes so far.
     pub fn estimate(&self) -> Estimate {
         self.totals
+    }
+}
+
+/// The most threads [`Solver::count_parallel`] uses: the number the machine
+/// runs at once (`std::thread::available_parallelism`), or 1 if unknown.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The figures of a parallel count in progress, updated by its threads after
+/// every slice of search, for another thread to show (see
+/// [`Solver::count_parallel_live`]).
+#[derive(Debug, Default)]
+pub struct ParallelProgress {
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    solutions: AtomicU64,
+    /// Subtrees counted to the end.
+    done: AtomicU64,
+    /// Subtrees waiting in the queue or being set up.
+    pending: AtomicU64,
+}
+
+impl ParallelProgress {
+    /// The work of all threads so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            updates: self.updates.load(Ordering::Relaxed),
+            solutions: self.solutions.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Subtrees counted to the end so far, and subtrees waiting for a thread.
+    pub fn subtrees(&self) -> (u64, u64) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.pending.load(Ordering::Relaxed),
+        )
+    }
+
+    fn add(&self, before: Stats, after: Stats) {
+        self.nodes
+            .fetch_add(after.nodes - before.nodes, Ordering::Relaxed);
+        self.updates
+            .fetch_add(after.updates - before.updates, Ordering::Relaxed);
+        self.solutions
+            .fetch_add(after.solutions - before.solutions, Ordering::Relaxed);
+    }
+}
+
+/// The queue of subtrees shared by the threads of a parallel count.
+struct Pool {
+    state: Mutex<PoolState>,
+    wake: Condvar,
+    /// Threads waiting for work beyond the subtrees queued for them: when
+    /// positive, a searching thread donates. Mirrors `PoolState` for a
+    /// lock-free check after every slice.
+    hungry: AtomicUsize,
+}
+
+struct PoolState {
+    /// Subtrees below the root, not yet taken.
+    queue: Vec<Subtree>,
+    /// Threads taking part.
+    threads: usize,
+    /// Threads waiting in [`Pool::take`].
+    waiting: usize,
+    /// Every thread waits and the queue is empty: all counted.
+    complete: bool,
+    /// The count is over (complete or stopped).
+    over: bool,
+}
+
+impl Pool {
+    fn new(threads: usize) -> Pool {
+        Pool {
+            state: Mutex::new(PoolState {
+                queue: Vec::new(),
+                threads,
+                waiting: 0,
+                complete: false,
+                over: false,
+            }),
+            wake: Condvar::new(),
+            hungry: AtomicUsize::new(0),
+        }
+    }
+
+    /// The state, even if a thread panicked holding the lock (the panic is
+    /// reported when the threads are joined).
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn update_hungry(&self, state: &PoolState) {
+        self.hungry.store(
+            state.waiting.saturating_sub(state.queue.len()),
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Is a thread waiting for work that nobody has queued yet?
+    fn hungry(&self) -> bool {
+        self.hungry.load(Ordering::Relaxed) > 0
+    }
+
+    fn give(&self, subtree: Subtree) {
+        let mut state = self.lock();
+        state.queue.push(subtree);
+        self.update_hungry(&state);
+        drop(state);
+        self.wake.notify_one();
+    }
+
+    /// The next subtree to count, waiting for one if need be; `None` once
+    /// every thread waits with the queue empty, or when `stop` is set.
+    fn take(&self, stop: &AtomicBool) -> Option<Subtree> {
+        let mut state = self.lock();
+        loop {
+            if state.over {
+                return None;
+            }
+            if let Some(subtree) = state.queue.pop() {
+                self.update_hungry(&state);
+                return Some(subtree);
+            }
+            if stop.load(Ordering::Relaxed) {
+                state.over = true;
+                self.wake.notify_all();
+                return None;
+            }
+            state.waiting += 1;
+            if state.waiting >= state.threads {
+                state.complete = true;
+                state.over = true;
+                self.wake.notify_all();
+                return None;
+            }
+            self.update_hungry(&state);
+            // Wake now and then to see `stop`.
+            state = self
+                .wake
+                .wait_timeout(state, Duration::from_millis(10))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            state.waiting -= 1;
+            self.update_hungry(&state);
+        }
+    }
+
+    /// The count ended before other threads were needed.
+    fn retire_all(&self) {
+        let mut state = self.lock();
+        state.complete = true;
+        state.over = true;
+    }
+
+    /// A thread could not be started: one fewer takes part.
+    fn retire_one(&self) {
+        let mut state = self.lock();
+        state.threads -= 1;
+        if state.threads > 0 && state.waiting >= state.threads && state.queue.is_empty() {
+            state.complete = true;
+            state.over = true;
+            self.wake.notify_all();
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.lock().complete
+    }
+}
+
+/// Ends the count for every thread if the thread holding it panics (the
+/// panic itself reaches the caller when the threads are joined).
+struct Leave<'a>(&'a Pool);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut state = self.0.lock();
+            state.over = true;
+            self.0.wake.notify_all();
+        }
+    }
+}
+
+/// Slices of search whose node budget adapts so that each lasts about
+/// [`SLICE_TIME`], whatever a node costs.
+#[derive(Debug, Clone, Copy)]
+struct Slice {
+    budget: u64,
+    /// Slices of one node, for tests.
+    eager: bool,
+}
+
+impl Slice {
+    fn new(eager: bool) -> Slice {
+        Slice {
+            budget: if eager { 1 } else { 1 << 10 },
+            eager,
+        }
+    }
+
+    /// Runs one slice of counting on `engine`.
+    fn run(&mut self, engine: &mut DancingLinks) -> Step {
+        let start = Instant::now();
+        let (_, step) = engine.count_step(self.budget, u64::MAX);
+        let took = start.elapsed();
+        if self.eager {
+            return step;
+        }
+        if took < SLICE_TIME / 2 {
+            self.budget = (self.budget * 2).min(1 << 24);
+        } else if took > SLICE_TIME * 2 {
+            self.budget = (self.budget / 2).max(16);
+        }
+        step
+    }
+}
+
+/// One thread of a parallel count: counts subtrees from the pool until there
+/// are none, donating part of its search whenever another thread waits.
+/// `first` is a search already under way on the whole tree.
+fn work(
+    root: &DancingLinks,
+    pool: &Pool,
+    stop: &AtomicBool,
+    progress: &ParallelProgress,
+    first: Option<(DancingLinks, Slice)>,
+    eager: bool,
+) {
+    // If this thread panics, the others must not wait for its donations.
+    let _leave = Leave(pool);
+    let mut first = first;
+    // Donating costs the taker a copy of the links: donate only after
+    // searching several times as long as a copy takes.
+    let floor = if eager {
+        Duration::ZERO
+    } else {
+        Duration::from_micros(50)
+    };
+    let mut copy_time = floor;
+    loop {
+        let (mut engine, mut slice, mut base) = match first.take() {
+            Some((engine, slice)) => (engine, slice, Subtree::default()),
+            None => {
+                let Some(base) = pool.take(stop) else {
+                    return;
+                };
+                let start = Instant::now();
+                let mut engine = root.clone();
+                copy_time = if eager {
+                    floor
+                } else {
+                    start.elapsed().max(floor)
+                };
+                let mut consistent = true;
+                for &o in &base.forced {
+                    consistent &= engine.force(o).expect("a subtree's options exist");
+                }
+                for &o in &base.excluded {
+                    engine.exclude(o).expect("a subtree's options exist");
+                }
+                progress.pending.fetch_sub(1, Ordering::Relaxed);
+                if !consistent || engine.is_exhausted() {
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                }
+                (engine, Slice::new(eager), base)
+            }
+        };
+        let mut last = engine.stats();
+        let mut since_donation = Instant::now();
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let step = slice.run(&mut engine);
+            let now = engine.stats();
+            progress.add(last, now);
+            last = now;
+            if step == Step::Exhausted {
+                break;
+            }
+            if pool.hungry() && since_donation.elapsed() >= copy_time * 4 {
+                since_donation = Instant::now();
+                while pool.hungry() {
+                    let Some(((forced, excluded), (kept_forced, kept_excluded))) = engine.donate()
+                    else {
+                        break;
+                    };
+                    progress.pending.fetch_add(1, Ordering::Relaxed);
+                    pool.give(Subtree {
+                        forced: base.forced.iter().copied().chain(forced).collect(),
+                        excluded: base.excluded.iter().copied().chain(excluded).collect(),
+                    });
+                    base.forced.extend(kept_forced);
+                    base.excluded.extend(kept_excluded);
+                }
+            }
+        }
+        progress.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Cuts a search tree into subtrees in slices, so that a caller can check for
+/// cancellation in between; made by [`Solver::splitter`].
+///
+/// It walks the tree depth first from the root of a piece, and whenever the
+/// level it has just entered has branches still to come, it cuts them off as
+/// a piece of their own ([`Solver::donate`]) and walks on in the branch it
+/// is in; solutions met on the way become pieces too. When the walk has no
+/// more to cut, it starts again on the piece with the fewest forced options
+/// (likely the biggest), until there are enough pieces. Every node is walked
+/// at most once, so splitting never costs more than counting.
+#[derive(Debug, Clone)]
+pub struct Splitter {
+    root: DancingLinks,
+    /// The options forced and excluded at the root, put first in every piece.
+    base: Path,
+    min_subtrees: usize,
+    /// The pieces below the root; `true` for those that may still be cut
+    /// (not single solutions).
+    pending: Vec<(Path, bool)>,
+    /// The walk in progress.
+    walker: Option<Walk>,
+}
+
+#[derive(Debug, Clone)]
+struct Walk {
+    engine: DancingLinks,
+    /// Where the walk's pieces go in `pending` (tree order).
+    position: usize,
+    /// The path below the root the walk is confined to.
+    path: Path,
+    /// Solutions met so far, in order.
+    found: Vec<(Path, bool)>,
+    /// Branches cut off, shallowest first (last in tree order).
+    cut: Vec<(Path, bool)>,
+}
+
+impl Walk {
+    fn join(&self, (f, e): Path) -> Path {
+        (
+            self.path.0.iter().copied().chain(f).collect(),
+            self.path.1.iter().copied().chain(e).collect(),
+        )
+    }
+
+    fn pieces(self) -> impl Iterator<Item = (Path, bool)> {
+        self.found.into_iter().chain(self.cut.into_iter().rev())
+    }
+}
+
+impl Splitter {
+    /// Walks at most `budget` more nodes; returns the subtrees once there
+    /// are enough (or the tree is cut to single solutions), else `None`.
+    pub fn run(&mut self, budget: u64) -> Option<Vec<Subtree>> {
+        let mut budget = budget;
+        loop {
+            let Some(walk) = self.walker.as_mut() else {
+                if self.pending.len() >= self.min_subtrees {
+                    return Some(self.output());
+                }
+                // The piece with the fewest forced options: likely the biggest.
+                let Some(position) = (0..self.pending.len())
+                    .filter(|&k| self.pending[k].1)
+                    .min_by_key(|&k| self.pending[k].0 .0.len())
+                else {
+                    return Some(self.output());
+                };
+                let path = self.pending.remove(position).0;
+                let mut engine = self.root.clone();
+                let mut consistent = true;
+                for &o in &path.0 {
+                    consistent &= engine.force(o).expect("a piece's options exist");
+                }
+                for &o in &path.1 {
+                    engine.exclude(o).expect("a piece's options exist");
+                }
+                if consistent && !engine.is_exhausted() {
+                    self.walker = Some(Walk {
+                        engine,
+                        position,
+                        path,
+                        found: Vec::new(),
+                        cut: Vec::new(),
+                    });
+                }
+                continue;
+            };
+            if budget == 0 {
+                return None;
+            }
+            budget -= 1;
+            let ended = match walk.engine.count_step(1, 1).1 {
+                Step::Exhausted => true,
+                Step::Solution => {
+                    let leaf = walk.join(walk.engine.current_path());
+                    walk.found.push((leaf, false));
+                    false
+                }
+                Step::Paused => {
+                    let pieces = self.pending.len() + walk.found.len() + walk.cut.len();
+                    if pieces + 1 >= self.min_subtrees {
+                        // Enough: what is left of the walk becomes pieces.
+                        let parts = walk
+                            .engine
+                            .remainder(usize::MAX)
+                            .expect("paused between nodes");
+                        for part in parts {
+                            let piece = walk.join(part);
+                            walk.found.push((piece, true));
+                        }
+                        true
+                    } else {
+                        if walk.engine.top_has_siblings() {
+                            let (given, kept) = walk.engine.donate().expect("a level to cut");
+                            let piece = walk.join(given);
+                            walk.cut.push((piece, true));
+                            walk.path.0.extend(kept.0);
+                            walk.path.1.extend(kept.1);
+                        }
+                        false
+                    }
+                }
+            };
+            if ended {
+                let walk = self.walker.take().expect("a walk");
+                let at = walk.position;
+                self.pending.splice(at..at, walk.pieces());
+            }
+        }
+    }
+
+    fn output(&self) -> Vec<Subtree> {
+        self.pending
+            .iter()
+            .map(|((f, e), _)| Subtree {
+                forced: self.base.0.iter().chain(f).copied().collect(),
+                excluded: self.base.1.iter().chain(e).copied().collect(),
+            })
+            .collect()
     }
 }

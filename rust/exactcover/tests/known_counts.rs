@@ -234,8 +234,8 @@ fn problem_errors() {
 
 #[test]
 fn parallel_counts_equal_serial_counts() {
-    // Searches under SMALL_SEARCH nodes are counted on one thread;
-    // 2n-queens-7 (177,000 nodes) and the pentominoes below are split.
+    // Searches of a few milliseconds end before other threads start;
+    // 2n-queens-7 (177,000 nodes) and the pentominoes below are shared.
     let cases = [
         (common::queens(9), 352u64),
         (common::two_queens(6), 1097),

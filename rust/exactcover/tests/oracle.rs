@@ -249,3 +249,98 @@ proptest! {
         prop_assert!(parallel.is_exhausted());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A search paused after any number of nodes: the solutions found so far
+    /// and those of its remainder's subtrees are each solution once; and
+    /// donating the shallowest siblings, again and again, loses none and
+    /// counts none twice.
+    #[test]
+    fn remainder_and_donations_partition_the_rest(
+        spec in spec_with(true, true),
+        budget in 1u64..40,
+        donations in 0usize..4,
+        forced_pick in proptest::option::of(any::<prop::sample::Index>()),
+    ) {
+        let problem = build(&spec);
+        let mut root = Solver::new(&problem);
+        let mut forced = Vec::new();
+        if let (Some(pick), false) = (forced_pick, spec.options.is_empty()) {
+            let k = pick.index(spec.options.len());
+            root.force(k).unwrap();
+            forced.push(k);
+        }
+        let expected = brute_force(&spec, &forced);
+        let restricted = |subtree: &exactcover::Subtree| {
+            let mut s = Solver::new(&problem);
+            s.restrict(subtree).unwrap();
+            s.solutions().map(sorted).collect::<Vec<_>>()
+        };
+
+        // Found so far, plus the remainder.
+        let mut solver = root.clone();
+        let mut seen = BTreeSet::new();
+        let mut paused = false;
+        loop {
+            match solver.step(budget) {
+                Step::Solution => {
+                    prop_assert!(seen.insert(sorted(solver.solution())));
+                }
+                Step::Exhausted => break,
+                Step::Paused => {
+                    paused = true;
+                    break;
+                }
+            }
+        }
+        if paused {
+            for subtree in solver.remainder(usize::MAX).unwrap() {
+                for s in restricted(&subtree) {
+                    prop_assert!(seen.insert(s), "a solution counted twice");
+                }
+            }
+        }
+        prop_assert_eq!(&seen, &expected);
+
+        // Donations: the solver goes on with what it kept.
+        let mut solver = root.clone();
+        let mut seen = BTreeSet::new();
+        let mut given = Vec::new();
+        let mut left = donations;
+        loop {
+            match solver.step(budget) {
+                Step::Solution => {
+                    prop_assert!(seen.insert(sorted(solver.solution())));
+                }
+                Step::Exhausted => break,
+                Step::Paused => {
+                    if left > 0 {
+                        left -= 1;
+                        given.extend(solver.donate());
+                    }
+                }
+            }
+        }
+        for subtree in &given {
+            for s in restricted(subtree) {
+                prop_assert!(seen.insert(s), "a donated solution counted twice");
+            }
+        }
+        prop_assert_eq!(&seen, &expected);
+
+        // Threads with donation, even on tiny trees.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut parallel = root.clone();
+        prop_assert_eq!(
+            parallel.count_parallel_until(2, &stop).unwrap(),
+            (expected.len() as u64, true)
+        );
+        prop_assert_eq!(parallel.stats().solutions, expected.len() as u64);
+        // Every thread at once, donating after every node.
+        let mut eager = root.clone();
+        prop_assert_eq!(eager.count_parallel_eager(3).unwrap(), expected.len() as u64);
+        prop_assert!(eager.is_exhausted());
+    }
+}

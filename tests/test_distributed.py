@@ -1,0 +1,246 @@
+"""Counting on a Dask cluster and on executors (issue 12): exact totals,
+faults, Ctrl-C, checkpoints. One LocalCluster of two worker processes serves
+the whole module."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from exactcover import DlxProblem, ExactCover, MultiCover
+from exactcover.distributed import CheckpointError, count_distributed
+from exactcover.queens import queens
+from exactcover.queens import queens_2n as two_queens
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    import logging
+
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    )
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def _colored():
+    # Word-square-like: primary cells, secondary letters with colors.
+    words = ["ab", "ba", "aa", "bb", "ab"]
+    choices = {}
+    for r in range(2):
+        for k, w in enumerate(words):
+            choices[("row", r, k)] = {("row", r): None, **{("cell", r, c): w[c] for c in range(2)}}
+    for c in range(2):
+        for k, w in enumerate(words):
+            choices[("col", c, k)] = {("col", c): None, **{("cell", r, c): w[r] for r in range(2)}}
+    secondary = [("cell", r, c) for r in range(2) for c in range(2)]
+    return lambda: ExactCover(choices, secondary=secondary)
+
+
+def _queens_data(n):
+    data = {
+        (i, j): [("row", i), ("col", j), ("diag", i + j), ("anti", i - j)]
+        for i in range(n)
+        for j in range(n)
+    }
+    return data
+
+
+def _queens_cover(n, **kwargs):
+    data = _queens_data(n)
+    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    return ExactCover(data, secondary=diagonals, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens(8),
+        lambda: two_queens(5),
+        _colored(),
+        lambda: _queens_cover(8, initial=[(0, 0)]),
+        lambda: MultiCover({i: ["x", i % 3] for i in range(9)}, counts={"x": 3, 0: 1, 1: 1, 2: 1}),
+    ],
+    ids=["secondary", "multiplicities", "colors", "initial", "multicover"],
+)
+def test_dask_counts_equal_count(client, make):
+    expected = make().count()
+    assert expected > 0
+    # Tiny task times: the subtrees are cut again and again.
+    assert count_distributed(make(), client=client, task_seconds=0.001) == expected
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(make(), executor=pool, task_seconds=0.001) == expected
+
+
+def test_dlx_problem_on_a_process_pool():
+    from concurrent.futures import ProcessPoolExecutor
+
+    data = _queens_data(9)
+    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    problem = DlxProblem.from_constraints(data, secondary=diagonals)
+    expected = problem.count()
+    assert expected == 352
+    with ProcessPoolExecutor(2) as pool:
+        assert count_distributed(problem, executor=pool, task_seconds=0.002) == expected
+
+
+def test_a_started_problem_is_refused():
+    solver = queens(6)
+    next(solver)
+    with pytest.raises(ValueError, match="has not started"):
+        count_distributed(solver, executor=ThreadPoolExecutor(1))
+    with pytest.raises(TypeError, match="ExactCover, MultiCover"):
+        count_distributed({"a": [1]}, executor=ThreadPoolExecutor(1))
+
+
+def test_a_worker_killed_mid_count_gives_the_exact_total(client):
+    victim = sorted(client.run(os.getpid).items())[0][1]
+    result = []
+
+    def count():
+        result.append(count_distributed(queens(14), client=client, task_seconds=0.05))
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    time.sleep(0.4)
+    assert thread.is_alive(), "the count ended before the worker could be killed"
+    os.kill(victim, signal.SIGKILL)
+    thread.join(120)
+    assert result == [365596]
+    # The worker really died: its nanny starts a new process.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            pids = client.run(os.getpid)
+        except Exception:
+            pids = {}
+        if len(pids) == 2 and victim not in pids.values():
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("the killed worker was not replaced")
+
+
+class _InterruptAfter(ThreadPoolExecutor):
+    """An executor that raises KeyboardInterrupt (as Ctrl-C would) once
+    `n` tasks have been submitted."""
+
+    def __init__(self, n):
+        super().__init__(2)
+        self.n = n
+        self.submitted = []
+
+    def submit(self, fn, *args, **kwargs):
+        if len(self.submitted) == self.n:
+            raise KeyboardInterrupt
+        future = super().submit(fn, *args, **kwargs)
+        self.submitted.append(future)
+        return future
+
+
+def test_ctrl_c_cancels_and_a_checkpoint_resumes(tmp_path):
+    path = tmp_path / "count.ckpt"
+    expected = 73712
+    with _InterruptAfter(12) as pool, pytest.raises(KeyboardInterrupt):
+        count_distributed(queens(13), executor=pool, checkpoint=path, task_seconds=0.005)
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["exactcover_checkpoint"] == 1
+    finished = len(lines) - 1
+    assert 1 <= finished <= 12
+    # Every task still queued was cancelled (only running ones could finish).
+    assert all(f.cancelled() or f.running() or f.done() for f in pool.submitted)
+    # A crash tears the last line: it is ignored.
+    with open(path, "a") as f:
+        f.write('{"subtree": [[1, 2')
+    with ThreadPoolExecutor(2) as pool:
+        again = count_distributed(queens(13), executor=pool, checkpoint=path, task_seconds=0.005)
+    assert again == expected
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    # The first run's subtrees were not counted again.
+    keys = [json.dumps(r["subtree"]) for r in records]
+    assert len(keys) == len(set(keys))
+    assert sum(r["count"] for r in records) == expected
+    # And once everything is in the file, nothing runs at all.
+    with _InterruptAfter(0) as pool:
+        assert count_distributed(queens(13), executor=pool, checkpoint=path) == expected
+
+
+def test_a_checkpoint_of_another_problem_is_refused(tmp_path):
+    path = tmp_path / "count.ckpt"
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(queens(6), executor=pool, checkpoint=path) == 4
+        with pytest.raises(CheckpointError, match="different problem"):
+            count_distributed(queens(7), executor=pool, checkpoint=path)
+        # The same problem in a random order is another search tree.
+        with pytest.raises(CheckpointError, match="different problem"):
+            count_distributed(queens(6, seed=3), executor=pool, checkpoint=path)
+    other = tmp_path / "notes.txt"
+    other.write_text("hello\n")
+    with pytest.raises(CheckpointError, match="not an exactcover checkpoint"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), checkpoint=other)
+    assert other.read_text() == "hello\n"
+
+
+def test_argument_errors():
+    with pytest.raises(ValueError, match="task_seconds must be positive"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds=0)
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        count_distributed(queens(6), workers=0)
+    with pytest.raises(ValueError, match="client or executor, not both"):
+        count_distributed(queens(6), client=object(), executor=ThreadPoolExecutor(1))
+
+
+def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
+    data = _queens_data(8)
+    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    problem = DlxProblem.from_constraints(data, secondary=diagonals)
+    dlx = tmp_path / "queens.dlx"
+    dlx.write_text(problem.to_dlx())
+    expected = problem.count()
+    ckpt = tmp_path / "queens.ckpt"
+    address = client.scheduler.address
+    command = [sys.executable, "-m", "exactcover", "solve", "--count", str(dlx)]
+    result = subprocess.run(
+        [*command, "--scheduler", address, "--checkpoint", str(ckpt)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{expected}\n" == "92\n"
+    assert ckpt.read_text().startswith('{"exactcover_checkpoint"')
+    # Resumed from the finished checkpoint: the same total.
+    result = subprocess.run(
+        [*command, "--scheduler", address, "--checkpoint", str(ckpt)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout == f"{expected}\n"
+
+
+def test_the_problem_travels_as_plain_data_and_is_not_consumed():
+    data = _queens_data(6)
+    secondary = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    problem = ExactCover(data, secondary=secondary)
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(problem, executor=pool) == 4
+        assert problem.count() == 4  # not consumed
+        changed = ExactCover(data, secondary=secondary)
+        data[("extra", 0)] = [("row", 0)]
+        with pytest.raises(ValueError, match="constraints mapping has changed"):
+            count_distributed(changed, executor=pool)
