@@ -107,3 +107,9 @@ pub use solver::{Estimate, Estimator, Solutions, Solver, Stats, Step, Subtree, S
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExample;
+
+/// The examples of the crate's own README (shown on crates.io), run by
+/// `cargo test` so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;
