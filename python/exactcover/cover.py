@@ -48,6 +48,45 @@ class Estimate(NamedTuple):
     #: Mean depth of the probes.
     depth: float
 
+    def caveat(self) -> str | None:
+        """Why this estimate should not be trusted, or None when nothing
+        says so.
+
+        Knuth's estimates are unbiased but heavy-tailed: a few rare probes
+        carry most of the weight, and until they are drawn the estimates
+        (and their standard errors) are too low. Two signs of that are
+        reported: no probe reached a solution (there may be none, or they
+        are too rare for this many probes), and a standard error above half
+        the estimate.
+
+        >>> Estimate(1000, 2e6, 0.0, 3e5, 0.0, 4.0).caveat()[:48]
+        'no probe reached a solution in 1000 probes: solu'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 6e3, 4.0).caveat()[:41]
+        'the standard error of solutions is more t'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 1e3, 4.0).caveat() is None
+        True
+        """
+        if self.solutions == 0:
+            return (
+                f"no probe reached a solution in {self.samples} probes: solutions may be "
+                "absent or only rare, and the node estimate is then likely too low as well "
+                "(try more probes)"
+            )
+        shaky = [
+            name
+            for name, value, error in (
+                ("nodes", self.nodes, self.nodes_error),
+                ("solutions", self.solutions, self.solutions_error),
+            )
+            if error > value / 2
+        ]
+        if shaky:
+            return (
+                f"the standard error of {' and '.join(shaky)} is more than half the estimate "
+                f"after {self.samples} probes (try more probes)"
+            )
+        return None
+
 
 class Subtree(NamedTuple):
     """A part of the search tree as plain data (see ``split()``): the

@@ -48,9 +48,12 @@ import math
 import random as _random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from .cover import ExactCover
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = ["Sudoku", "SudokuGrid", "SudokuMatrix", "parse_sudoku", "sudoku_svg"]
 
@@ -687,12 +690,12 @@ class SudokuGrid:
     def __hash__(self) -> int:
         return hash((self.sudoku, self._values))
 
-    def svg(self, **options: Any) -> str:
-        """The grid as SVG text; ``options`` as for :func:`sudoku_svg`."""
+    def svg(self, **options: Any) -> Picture:
+        """The grid as a picture; ``options`` as for :func:`sudoku_svg`."""
         return sudoku_svg(self, **options)
 
     def _repr_svg_(self) -> str:
-        return self.svg()
+        return self.svg().tostring()
 
 
 def _infer_grid(puzzle: Puzzle) -> SudokuGrid:
@@ -750,15 +753,16 @@ def sudoku_svg(
     clue_colour: str = "black",
     filled_colour: str = "#1f5fbf",
     background: str = "white",
-) -> str:
-    """Draw a grid as SVG; returns the SVG text.
+) -> Picture:
+    """Draw a grid as SVG: a :class:`~exactcover.svg.Picture` (shown inline in
+    Jupyter; ``tostring()`` gives the SVG text, ``save(path)`` writes it).
 
     Thin lines separate the cells and thick ones the boxes. Each symbol is a
     ``<text>`` centred on its cell: class ``clue`` (bold, ``clue_colour``) for
     the puzzle's clues, class ``filled`` (``filled_colour``) for the cells
     filled in by solving. A text is read with :func:`parse_sudoku`.
 
-    >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve())
+    >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve()).tostring()
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
     """
@@ -808,4 +812,6 @@ def sudoku_svg(
                 symbols.add(
                     drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled")
                 )
-    return str(drawing.tostring())
+    from .svg import Picture
+
+    return Picture(drawing)
