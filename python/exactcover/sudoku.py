@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random as _random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from .cover import ExactCover
@@ -304,12 +304,22 @@ class Sudoku:
             return puzzle
         if isinstance(puzzle, str):
             return self.parse(puzzle)
-        rows = list(puzzle)
         n = self.n
+        if not isinstance(puzzle, Iterable) or isinstance(puzzle, (bytes, Mapping)):
+            raise TypeError(
+                "a puzzle must be a str, a SudokuGrid or a sequence of "
+                f"{n} rows of {n} cells, not {type(puzzle).__name__}"
+            )
+        rows = list(puzzle)
         if len(rows) != n:
             raise ValueError(f"a {n} x {n} Sudoku has {n} rows, not {len(rows)}")
         values: list[int | None] = []
         for i, row in enumerate(rows):
+            if not isinstance(row, Iterable):
+                raise TypeError(
+                    f"row {i + 1} of a puzzle must be a sequence of {n} cells, "
+                    f"not {type(row).__name__}"
+                )
             cells = list(row)
             if len(cells) != n:
                 raise ValueError(f"row {i + 1} has {len(cells)} cells, not {n}")
