@@ -114,3 +114,13 @@ def test_bar_off_draws_nothing() -> None:
     bar.update(None)  # never looks at the solver
     bar.close()
     assert bar.bar is None
+
+
+@pytest.mark.parametrize("token", ["12345678|A", "1:23456789|A", "00000001:2|A"])
+def test_strict_bound_prefixes_are_dlx3s(token: str) -> None:
+    from exactcover import DlxFormatError, parse_dlx
+
+    with pytest.raises(DlxFormatError, match="bound prefix"):
+        parse_dlx(f"{token}\nA\n", strict=True)
+    assert parse_dlx(f"{token}\nA\n").count() == 0  # the permissive reader takes it
+    assert parse_dlx("1234567:7654321|A\nA\n", strict=True).count() == 0
