@@ -50,7 +50,7 @@ MATURIN_PEP517_ARGS="--zig --compatibility manylinux2014" \
 wheel=$(ls "$work"/wheels/exactcover-*.whl)
 echo "$(basename "$wheel")"
 case "$(basename "$wheel")" in
-    *-cp39-abi3-manylinux_2_17_"$machine".manylinux2014_"$machine".whl) ;;
+    *-cp39-abi3-*manylinux_2_17_"$machine"*.whl) ;;
     *) echo "not an abi3 manylinux2014 wheel: $wheel"; exit 1 ;;
 esac
 
@@ -80,6 +80,7 @@ echo "== 5. cargo package -p exactcover (verified)"
 cargo package -p exactcover --allow-dirty --quiet
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 crate="$CARGO_TARGET_DIR/package/exactcover-$version.crate"
-tar tzf "$crate" | grep -q "/LICENSE$" || { echo "the crate lacks LICENSE"; exit 1; }
-tar tzf "$crate" | grep -q "/README.md$" || { echo "the crate lacks README.md"; exit 1; }
+contents=$(tar tzf "$crate")
+grep -q "^exactcover-$version/LICENSE$" <<<"$contents" || { echo "the crate lacks LICENSE"; exit 1; }
+grep -q "^exactcover-$version/README.md$" <<<"$contents" || { echo "the crate lacks README.md"; exit 1; }
 echo "packaging: ok"

@@ -65,3 +65,14 @@ def test_sdist_wheel_and_crate_build_and_install_alone() -> None:
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert "manylinux_2_17" in output and "packaging: ok" in output
+
+
+def test_release_workflow_builds_every_platform() -> None:
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text())
+    jobs = workflow["jobs"]
+    assert {"linux", "macos", "windows", "sdist", "publish"} <= set(jobs)
+    assert jobs["linux"]["strategy"]["matrix"]["target"] == ["x86_64", "aarch64"]
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text()
+    assert text.count("PyO3/maturin-action@v1") == 4 and 'manylinux: "2014"' in text
+    assert "abi3" in (ROOT / "rust" / "exactcover-py" / "Cargo.toml").read_text()
