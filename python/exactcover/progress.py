@@ -5,9 +5,9 @@ The bar shows the figures of the command line's progress line: solutions so
 far, search-tree nodes, and Knuth's estimate of the fraction of the tree
 explored (:func:`exactcover.cli.progress_estimate`). It is drawn by tqdm's
 ``tqdm.auto``, a text bar in a terminal and a widget in Jupyter
-(``pip install 'exactcover[progress]'``). Neither a bar nor a time limit
-costs anything when not asked for: the search then runs as before, in Rust,
-without stopping to report.
+(``pip install 'exactcover[progress]'``). When neither a bar nor a time
+limit is asked for, the search runs as before: one call into Rust, which does
+not stop to report.
 """
 
 from __future__ import annotations
