@@ -175,7 +175,10 @@ def _queens(args: argparse.Namespace) -> int:
         print(f"Drew it in {args.output}")
     start = time.perf_counter()
     total = queens(n).count()
-    print(f"{n}-queens: {total} solutions ({time.perf_counter() - start:.3f} s)\n")
+    print(
+        f"{n}-queens: {total} solution{'' if total == 1 else 's'} "
+        f"({time.perf_counter() - start:.3f} s)\n"
+    )
 
     first = next(queens_2n(n), None)
     print(f"2n-queens on {n}x{n}, one solution:")
@@ -183,7 +186,10 @@ def _queens(args: argparse.Namespace) -> int:
     if n <= 9:
         start = time.perf_counter()
         total = queens_2n(n).count()
-        print(f"2n-queens on {n}x{n}: {total} solutions ({time.perf_counter() - start:.3f} s)")
+        print(
+            f"2n-queens on {n}x{n}: {total} solution{'' if total == 1 else 's'} "
+            f"({time.perf_counter() - start:.3f} s)"
+        )
     return 0
 
 
