@@ -79,7 +79,8 @@ def test_count_limit_random_threads(tmp_path: Path) -> None:
     path = tmp_path / "queens8.dlx"
     path.write_text(queens_dlx(8))
     assert run(str(path), "--count").stdout == "92\n"
-    assert run(str(path), "--count", "--limit", "10", "--threads", "2").stdout == "10\n"
+    assert run(str(path), "--count", "--limit", "10").stdout == "10\n"
+    assert json.loads(run(str(path), "--count", "--json").stdout) == {"count": 92, "complete": True}
     result = run(str(path), "--limit", "3", "--random", "7", "--json")
     assert result.returncode == 0
     assert [json.loads(line)["solution"] for line in result.stdout.splitlines()] == [1, 2, 3]
@@ -115,6 +116,28 @@ def test_strict_and_missing_file(tmp_path: Path) -> None:
     result = run(str(tmp_path / "missing.dlx"))
     assert result.returncode == 2 and "missing.dlx" in result.stderr
     assert run("-", "--limit", "-1", stdin=EXAMPLE).returncode == 2  # argparse usage error
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--limit", "0"], "--limit: must be at least 1, not 0"),
+        (["--limit", "x"], "--limit: expected a whole number, not 'x'"),
+        (["--threads", "2"], "--threads N counts on N threads: it needs --count"),
+        (["--count", "--threads", "2", "--limit", "3"], "cannot be used with --limit"),
+        (["--estimate", "10", "--count"], "--estimate does not search: --count"),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(options: list[str], message: str) -> None:
+    result = run("-", *options, stdin=EXAMPLE)
+    assert result.returncode == 2 and result.stdout == ""
+    assert message in result.stderr and "_positive" not in result.stderr
+
+
+def test_one_solution_is_singular(tmp_path: Path) -> None:
+    result = run("-", "--count", "--stats", "--progress", stdin=EXAMPLE)
+    assert result.stdout == "1\n"
+    assert "1 solutions" not in result.stderr and "1 solution, " in result.stderr
 
 
 def test_dropped_options_are_reported() -> None:
@@ -199,6 +222,7 @@ def test_estimate_prints_knuths_estimate_without_solving() -> None:
     assert 50 < solutions < 150  # 92 in truth
     assert nodes > solutions
     assert "from 2000 probes" in result.stdout
+    assert "Unreliable" not in result.stdout
     # Reproducible from the seed.
     assert (
         run("-", "--estimate", "2000", "--random", "3", stdin=queens_dlx(8)).stdout == result.stdout
@@ -210,3 +234,22 @@ def test_colors_are_solved() -> None:
     result = run("-", stdin=text)
     assert result.returncode == 0
     assert result.stdout.splitlines() == ["1:", " A C X:1 Y:1", " B X:1"]
+
+
+def test_estimate_says_when_it_is_unreliable(tmp_path: Path) -> None:
+    from exactcover.polyomino import PENTOMINOES, encode_polyominoes, placements
+
+    region = set(product(range(6), range(10)))
+    constraints = {
+        (name, cells): [f"p{name}", *(f"r{i}c{j}" for i, j in cells)]
+        for (name, cells) in placements(encode_polyominoes(PENTOMINOES), region)
+    }
+    path = tmp_path / "pentominoes.dlx"
+    path.write_text(DlxProblem.from_constraints(constraints).to_dlx())
+    # 9356 tilings in a 3.6-million-node tree, but 300 probes reach no solution.
+    result = run(str(path), "--estimate", "300", "--random", "1")
+    assert result.returncode == 0, result.stderr
+    assert " 0 solutions (± 0)" in result.stdout
+    assert "Unreliable: no probe reached a solution in 300 probes" in result.stdout
+    record = json.loads(run(str(path), "--estimate", "300", "--random", "1", "--json").stdout)
+    assert record["reliable"] is False and record["samples"] == 300

@@ -112,5 +112,41 @@ def test_sudoku_generates_and_rejects(capsys: pytest.CaptureFixture[str]) -> Non
     # A valid puzzle without a solution: 3 is needed in row 0, but its box has one.
     assert demo.main(["sudoku", "12....3........."]) == 1
     assert "No solution" in capsys.readouterr().out
-    with pytest.raises(SystemExit, match="square number of cells"):
-        demo.main(["sudoku", "123"])
+    assert demo.main(["sudoku", "123"]) == 2
+    assert "square number of cells" in capsys.readouterr().err
+
+
+def test_one_exit_status_per_outcome(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # An output file that cannot be written: a message naming it, status 2.
+    missing = str(tmp_path / "no-such-dir" / "x.svg")
+    for argv in (["queens", "-n", "4", "-o", missing], ["sudoku", "-o", missing]):
+        assert demo.main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"cannot write {missing}" in err and "Traceback" not in err
+    # A file name that is not there is not read as a puzzle's text.
+    assert demo.main(["sudoku", str(tmp_path / "nosuchfile.txt")]) == 2
+    assert "neither a file nor a puzzle (no such file" in capsys.readouterr().err
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text("1.....2..3.....4\n")
+    assert demo.main(["sudoku", str(puzzle)]) == 0
+    # Bad option values: argparse's status 2, a message without internal names.
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["queens", "-n", "25"])
+    assert exit.value.code == 2
+    assert "between 1 and 20, not 25" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["queens", "-n", "x"])
+    assert exit.value.code == 2
+    assert "expected a whole number, not 'x'" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import exactcover
+    from exactcover import cli
+
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"exactcover {exactcover.__version__}\n"
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["solve", "--version"])
+    assert exit.value.code == 0
+    assert exactcover.__version__ in capsys.readouterr().out

@@ -12,6 +12,7 @@ from exactcover.queens import (
     queens_2n,
     queens_svg,
 )
+from exactcover.svg import Picture
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # n-queens, n = 1..12
 A225623 = [1, 2, 11, 92, 1097, 19448]  # 2n-queens, n = 2..7
@@ -124,6 +125,8 @@ def svg_queens(svg_text, size):
 def test_svg_draws_the_queens_on_their_squares(n):
     solution = next(queens(n))
     text = queens_svg(n, solution, size=30)
+    assert isinstance(text, Picture) and str(text) == text.tostring()
+    text = text.tostring()
     squares, root = svg_queens(text, 30)
     assert squares == queen_squares(solution)
     rects = [r for r in root.iter(SVG + "rect")]
@@ -137,5 +140,5 @@ def test_svg_of_2n_queens_and_board_repr_svg():
     board = QueensBoard.from_solution(6, solution)
     squares, _ = svg_queens(board._repr_svg_(), 40)
     assert squares == list(board.squares) and len(squares) == 12
-    squares, _ = svg_queens(board.svg(size=10), 10)
+    squares, _ = svg_queens(board.svg(size=10).tostring(), 10)
     assert squares == list(board.squares)

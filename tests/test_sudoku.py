@@ -384,7 +384,7 @@ def test_svg_draws_clues_bold_and_filled_cells_blue(sudoku):
         else sudoku.parse(sudoku.random_grid(seed=3).line()[:100] + "." * 156)
     )
     solution = sudoku.solve(puzzle)
-    drawn, root = svg_symbols(sudoku_svg(solution, size=30), 30)
+    drawn, root = svg_symbols(sudoku_svg(solution, size=30).tostring(), 30)
     n = sudoku.n
     assert len(drawn) == n * n
     for (i, j), (symbol, kind, weight, fill) in drawn.items():
@@ -408,11 +408,11 @@ def test_svg_draws_clues_bold_and_filled_cells_blue(sudoku):
 
 
 def test_svg_of_text_and_multi_character_symbols():
-    drawn, _ = svg_symbols(sudoku_svg(WIKIPEDIA), 40)
+    drawn, _ = svg_symbols(sudoku_svg(WIKIPEDIA).tostring(), 40)
     assert len(drawn) == 30 and drawn[0, 0][:2] == ("5", "clue")
     numbers = Sudoku(4, symbols=[str(k) for k in range(1, 17)])
     grid = numbers.random_grid(seed=1)
-    drawn, _ = svg_symbols(grid.svg(size=30), 30)
+    drawn, _ = svg_symbols(grid.svg(size=30).tostring(), 30)
     assert {cell: s for cell, (s, *_) in drawn.items()} == {
         (i, j): grid[i, j] for i in range(16) for j in range(16)
     }

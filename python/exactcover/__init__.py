@@ -10,8 +10,14 @@ leaving Rust.
 ['A', 'B']
 """
 
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from . import polyomino as _polyomino_module
+from . import queens as _queens_module
 from ._native import DlxFormatError, ExactCoverError, __version__
-from .cover import Estimate, ExactCover, MultiCover, Subtree
+from .cover import Cover, Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .grids import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from .matrix import MatrixCover, from_matrix
@@ -34,9 +40,7 @@ from .polyomino import (
     encode_polyominoes,
     unique_tilings,
 )
-
-# The functions queens() and polyomino() stay in their modules: exporting them
-# here would hide the submodules of the same names (import exactcover.queens).
+from .progress import SearchTimeout
 from .queens import QueensBoard, decode_queens, queen_squares, queens_2n, queens_svg
 from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
 from .symmetry import canonical
@@ -52,6 +56,10 @@ __all__ = [
     "MultiCover",
     "Estimate",
     "Subtree",
+    "Cover",
+    "SearchTimeout",
+    "queens",
+    "polyomino",
     "ExactCoverError",
     "DlxFormatError",
     "DlxProblem",
@@ -102,6 +110,26 @@ __all__ = [
     "polyform_svg",
     "polycube_svg",
 ]
+
+
+def _callable_module(module: ModuleType, function: Callable[..., Any]) -> None:
+    """Let a submodule be called as its main function: ``from exactcover
+    import queens; queens(8)`` calls :func:`exactcover.queens.queens`, while
+    ``import exactcover.queens`` and ``exactcover.queens.decode_queens`` go on
+    working (the name is the module, which can also be called)."""
+
+    class CallableModule(ModuleType):
+        __doc__ = module.__doc__
+
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return function(*args, **kwargs)
+
+    module.__class__ = CallableModule
+
+
+_callable_module(_queens_module, _queens_module.queens)
+_callable_module(_polyomino_module, _polyomino_module.polyomino)
+del _callable_module
 
 #: Names imported from exactcover.svg on first use (svgwrite takes a while to import).
 _SVG_NAMES = {"Picture", "polyomino_svg", "polyform_svg", "polycube_svg"}

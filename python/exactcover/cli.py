@@ -4,9 +4,11 @@
 for stdin) and prints its solutions; every other command line goes to the
 puzzle demos (:func:`exactcover.demo.main`).
 
-Exit status of ``solve``: 0 when there is at least one solution, 1 when there
-is none, 2 for bad input (with a message naming the line), 130 when
-interrupted by Ctrl-C (after printing the solutions or the count so far).
+Exit status, the same for ``solve`` and the demos (:data:`EXIT_CODES`):
+0 when there is at least one solution (or the demo ran), 1 when there is
+none, 2 for bad input or a bad command line (with a message that names the
+file and line, or the option), 130 when interrupted by Ctrl-C (after
+printing the solutions or the count so far).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import IO, Any
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import DlxProblem, _decode, parse_dlx
 
-__all__ = ["main", "progress_estimate"]
+__all__ = ["main", "progress_estimate", "EXIT_CODES"]
 
 #: Seconds between progress updates (and the length of a search slice).
 PROGRESS_INTERVAL = 0.2
@@ -34,6 +36,14 @@ EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
+#: What each exit status of the ``exactcover`` command means.
+EXIT_CODES = {
+    EXIT_SOLVED: "a solution was found (or the demo ran)",
+    EXIT_NO_SOLUTION: "there is no solution",
+    EXIT_BAD_INPUT: "bad input or a bad command line (the message names the file, line or option)",
+    EXIT_INTERRUPTED: "interrupted by Ctrl-C (what was found so far is printed first)",
+}
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
@@ -42,11 +52,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     passed to the puzzle demos, :func:`exactcover.demo.main`.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("--version", "-V"):
+        print(_version())
+        return EXIT_SOLVED
     if args and args[0] == "solve":
         return solve(args[1:])
     from . import demo
 
     return demo.main(args)
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"exactcover {__version__}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -59,27 +78,34 @@ def _parser() -> argparse.ArgumentParser:
             "option. Solutions are printed as their option lines."
         ),
         epilog=(
-            "Exit status: 0 if there is a solution, 1 if there is none, 2 for bad input, "
-            "130 if interrupted (the solutions or the count so far are printed first)."
+            "Exit status: 0 if there is a solution, 1 if there is none, 2 for bad input "
+            "or options, 130 if interrupted (the solutions or the count so far are printed "
+            "first)."
         ),
     )
+    parser.add_argument("--version", "-V", action="version", version=_version())
     parser.add_argument("file", metavar="FILE", help="the DLX file, or - for standard input")
-    parser.add_argument("--count", action="store_true", help="only count the solutions")
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help='only count the solutions (with --json: {"count": n, "complete": true|false})',
+    )
     parser.add_argument(
         "--json",
         action="store_true",
         help=(
             'print each solution as a JSON line: {"solution": n, "options": [0-based indices '
-            'among the options kept], "lines": [their lines], "text": [their text]}'
+            'among the options kept], "lines": [their lines], "text": [their text]}; with '
+            "--count or --estimate, the result as one JSON object"
         ),
     )
-    parser.add_argument("--limit", type=_non_negative, metavar="N", help="stop after N solutions")
+    parser.add_argument("--limit", type=_positive, metavar="N", help="stop after N solutions")
     parser.add_argument(
         "--threads",
         type=_positive,
         default=1,
         metavar="N",
-        help="with --count (and no --limit): count on N threads (default 1)",
+        help="with --count and without --limit: count on N threads (default 1)",
     )
     parser.add_argument(
         "--workers",
@@ -135,15 +161,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _whole_number(text: str) -> int:
+    """An option's value as an int; the message names what was expected
+    (argparse would otherwise name this function)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
 def _non_negative(text: str) -> int:
-    value = int(text)
+    value = _whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be non-negative, not {value}")
     return value
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -186,7 +221,7 @@ class _Progress:
         else:
             fraction = progress_estimate(solver.choice_positions(PROGRESS_LEVELS))  # type: ignore[attr-defined]
         line = (
-            f"{stats['solutions']} solutions, {stats['nodes']} nodes, "
+            f"{_plural(stats['solutions'], 'solution')}, {stats['nodes']} nodes, "
             f"{stats['updates'] / elapsed:.3g} updates/s, {100 * fraction:.2f}% done, "
             f"{elapsed:.0f}s"
         )
@@ -217,9 +252,37 @@ class _Progress:
             self.shown = False
 
 
+def _plural(n: int, noun: str) -> str:
+    """``1 solution``, ``2 solutions``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse options that would be ignored (argparse's usage error: exit 2)."""
+    if args.estimate is not None:
+        ignored = [
+            name
+            for name, given in (
+                ("--count", args.count),
+                ("--limit", args.limit is not None),
+                ("--threads", args.threads > 1),
+                ("--stats", args.stats),
+            )
+            if given
+        ]
+        if ignored:
+            parser.error(f"--estimate does not search: {', '.join(ignored)} cannot be used with it")
+    if args.threads > 1 and not args.count:
+        parser.error("--threads N counts on N threads: it needs --count")
+    if args.threads > 1 and args.limit is not None:
+        parser.error("--threads N counts every solution: it cannot be used with --limit")
+
+
 def solve(argv: Sequence[str]) -> int:
     """``exactcover solve``: returns the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    _check_combinations(parser, args)
     name = "<stdin>" if args.file == "-" else args.file
     try:
         if args.file == "-":
@@ -259,11 +322,17 @@ def solve(argv: Sequence[str]) -> int:
         except KeyboardInterrupt:
             print("exactcover: interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
-        print(
-            f"{e.nodes:.4g} nodes (± {e.nodes_error:.2g}), "
-            f"{e.solutions:.4g} solutions (± {e.solutions_error:.2g}), "
-            f"mean depth {e.depth:.1f}, from {e.samples} probes"
-        )
+        caveat = e.caveat()
+        if args.json:
+            print(json.dumps({**e._asdict(), "reliable": caveat is None, "caveat": caveat}))
+        else:
+            print(
+                f"{e.nodes:.4g} nodes (± {e.nodes_error:.2g}), "
+                f"{e.solutions:.4g} solutions (± {e.solutions_error:.2g}), "
+                f"mean depth {e.depth:.1f}, from {e.samples} probes"
+            )
+            if caveat is not None:
+                print(f"Unreliable: {caveat}.")
         return EXIT_SOLVED
     enabled = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(sys.stderr, enabled)
@@ -287,7 +356,7 @@ def solve(argv: Sequence[str]) -> int:
             found = solver.count_parallel(args.threads, progress.update_parallel, interval)
             progress.clear()
         elif args.count:
-            done = limit == 0
+            done = False
             while not done:
                 remaining = None if limit is None else limit - found
                 n, done = solver.count_for(interval, remaining)
@@ -319,18 +388,17 @@ def solve(argv: Sequence[str]) -> int:
         sys.stdout = open(os.devnull, "w")
         return EXIT_SOLVED if found else EXIT_NO_SOLUTION
     progress.clear()
-    if args.count:
+    if args.count and args.json:
+        print(json.dumps({"count": found, "complete": not interrupted}))
+    elif args.count:
         print(found)
     sys.stdout.flush()
     if interrupted:
-        print(
-            f"exactcover: interrupted after {found} solution{'s' if found != 1 else ''}",
-            file=sys.stderr,
-        )
+        print(f"exactcover: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
     if args.stats:
         stats = solver.stats
         print(
-            f"{stats['solutions']} solution{'s' if stats['solutions'] != 1 else ''}, "
+            f"{_plural(stats['solutions'], 'solution')}, "
             f"{stats['nodes']} nodes, {stats['updates']} updates, "
             f"{time.monotonic() - start:.3f} s",
             file=sys.stderr,

@@ -15,10 +15,13 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from ._native import ExactCoverError
 from ._native import Solver as _Solver
+from .progress import Bar, Deadline, SearchTimeout, check_timeout
 
-__all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate", "Subtree"]
+__all__ = ["ExactCover", "MultiCover", "Cover", "ExactCoverError", "Estimate", "Subtree"]
 
 C = TypeVar("C", bound=Hashable)
+#: The type of the iterator itself (ExactCover or MultiCover), for methods returning it.
+_Self = TypeVar("_Self", bound="Cover[Any]")
 
 #: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
 #: machine runs at once.
@@ -51,6 +54,45 @@ class Estimate(NamedTuple):
     #: Mean depth of the probes.
     depth: float
 
+    def caveat(self) -> str | None:
+        """Why this estimate should not be trusted, or None when nothing
+        says so.
+
+        Knuth's estimates are unbiased but heavy-tailed: a few rare probes
+        carry most of the weight, and until they are drawn the estimates
+        (and their standard errors) are too low. Two signs of that are
+        reported: no probe reached a solution (there may be none, or they
+        are too rare for this many probes), and a standard error above half
+        the estimate.
+
+        >>> Estimate(1000, 2e6, 0.0, 3e5, 0.0, 4.0).caveat()[:48]
+        'no probe reached a solution in 1000 probes: solu'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 6e3, 4.0).caveat()[:41]
+        'the standard error of solutions is more t'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 1e3, 4.0).caveat() is None
+        True
+        """
+        if self.solutions == 0:
+            return (
+                f"no probe reached a solution in {self.samples} probes: solutions may be "
+                "absent or only rare, and the node estimate is then likely too low as well "
+                "(try more probes)"
+            )
+        shaky = [
+            name
+            for name, value, error in (
+                ("nodes", self.nodes, self.nodes_error),
+                ("solutions", self.solutions, self.solutions_error),
+            )
+            if error > value / 2
+        ]
+        if shaky:
+            return (
+                f"the standard error of {' and '.join(shaky)} is more than half the estimate "
+                f"after {self.samples} probes (try more probes)"
+            )
+        return None
+
 
 class Subtree(NamedTuple):
     """A part of the search tree as plain data (see ``split()``): the
@@ -63,8 +105,14 @@ class Subtree(NamedTuple):
     excluded: list[Any]
 
 
-class _Cover(Iterator["list[C]"], Generic[C]):
-    """Shared machinery: build the native solver and iterate over it."""
+class Cover(Iterator["list[C]"], Generic[C]):
+    """What :class:`ExactCover` and :class:`MultiCover` share: build the
+    native solver, iterate over it, count, split, estimate.
+
+    One iterator is one search: it may be passed between threads, but used
+    by one thread at a time; a call while another thread's call runs raises
+    RuntimeError saying that the iterator is busy.
+    """
 
     __slots__ = ("_choices", "_solver", "_n_constraints", "_colored", "_source")
 
@@ -107,7 +155,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         self._n_constraints = len(index)
         self._colored = colored
 
-    def __iter__(self) -> _Cover[C]:
+    def __iter__(self: _Self) -> _Self:
         return self
 
     @property
@@ -123,12 +171,22 @@ class _Cover(Iterator["list[C]"], Generic[C]):
 
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
-        solution = self._solver.next_choices(self._choices)
+        try:
+            solution = self._solver.next_choices(self._choices)
+        except RuntimeError as error:
+            raise _busy(self, error) from None
         if solution is None:
             raise StopIteration
         return solution
 
-    def count(self, limit: int | None = None, *, threads: int | None = None) -> int:
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        threads: int | None = None,
+        timeout: float | None = None,
+        progress: bool = False,
+    ) -> int:
         """Count the solutions not yet yielded, without building them.
 
         This consumes them, like ``sum(1 for _ in self)`` but entirely in Rust
@@ -141,14 +199,29 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         many as the machine runs at once, and at most ``MAX_THREADS`` may be
         asked for): a thread that runs out of work takes part of another's.
         This needs an iterator that has not started and cannot be combined with
-        ``limit``. Afterwards ``stats`` holds the work of all threads; after
-        Ctrl-C it holds the work done so far, the solutions found included,
-        and iterating starts again from the first solution.
+        ``limit``, ``timeout`` or ``progress``. Afterwards ``stats`` holds the
+        work of all threads; after Ctrl-C it holds the work done so far, the
+        solutions found included, and iterating starts again from the first
+        solution.
+
+        ``timeout`` (seconds): stop when it runs out and raise
+        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` holds
+        the solutions counted so far; the search stays where it stopped, and
+        a second ``count()`` goes on from there. ``progress=True`` shows a
+        progress bar (tqdm: a text bar in a terminal, a widget in Jupyter)
+        with the solutions, the nodes and Knuth's estimate of the fraction of
+        the search tree done, as ``exactcover solve --progress`` does.
 
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
         2
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count(threads=2)
         2
+        >>> from exactcover.queens import queens
+        >>> try:
+        ...     queens(20).count(timeout=0.1)
+        ... except TimeoutError as stopped:
+        ...     print(0 < stopped.count < 39029188884)
+        True
         """
         if limit is not None:
             if isinstance(limit, bool) or not isinstance(limit, int):
@@ -166,12 +239,93 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             if threads > 1:
                 if limit is not None:
                     raise ValueError("count() takes limit or threads, not both")
+                if timeout is not None or progress:
+                    raise ValueError("count(threads=...) takes no timeout or progress yet")
                 _check_not_started(self._solver, "count(threads=...)")
-                return self._solver.count_parallel(threads)
-        return self._solver.count(limit)
+                try:
+                    return self._solver.count_parallel(threads)
+                except RuntimeError as error:
+                    raise _busy(self, error) from None
+        seconds = check_timeout(timeout)
+        try:
+            if seconds is None and not progress:
+                return self._solver.count(limit)
+            return self._count_in_slices(limit, seconds, bool(progress))
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+
+    def _count_in_slices(self, limit: int | None, seconds: float | None, progress: bool) -> int:
+        """count() with a time limit or a progress bar: slices of the search
+        with a look at the clock and an update of the bar between them."""
+        deadline = Deadline(seconds, progress)
+        bar = Bar(progress, "count")
+        solver = self._solver
+        total = 0
+        try:
+            while True:
+                remaining = None if limit is None else limit - total
+                found, done = solver.count_for(deadline.slice(), remaining)
+                total += found
+                bar.update(solver)
+                if done:
+                    return total
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(total, seconds)
+        finally:
+            bar.close()
+
+    def solutions(
+        self, *, timeout: float | None = None, progress: bool = False
+    ) -> Iterator[list[C]]:
+        """Iterate over the solutions, as iterating over the iterator itself
+        does, with a time limit (``timeout`` seconds: then
+        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` is the
+        number of solutions yielded) or a progress bar (``progress=True``, as
+        for :meth:`count`).
+
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
+        >>> list(cover.solutions(timeout=10))
+        [['A'], ['B', 'C']]
+        """
+        seconds = check_timeout(timeout)
+        deadline = Deadline(seconds, bool(progress))
+        bar = Bar(bool(progress), "solutions")
+        solver = self._solver
+        choices = self._choices
+        found = 0
+        try:
+            while True:
+                try:
+                    ready, solution = solver.next_solution_for(deadline.slice())
+                except RuntimeError as error:
+                    raise _busy(self, error) from None
+                bar.update(solver)
+                if ready:
+                    if solution is None:
+                        return
+                    found += 1
+                    yield [choices[k] for k in solution]
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(found, seconds)
+        finally:
+            bar.close()
 
     def first(self, n: int) -> list[list[C]]:
-        """The next ``n`` solutions (fewer if the search ends first)."""
+        """The next ``n`` solutions (fewer if the search ends first).
+
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).first(5)
+        [['A'], ['B', 'C']]
+        >>> ExactCover({'A': [1]}).first(-1)
+        Traceback (most recent call last):
+          ...
+        ValueError: n must be non-negative, not -1
+        """
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 0:
+            raise ValueError(f"n must be non-negative, not {n}")
         return list(islice(self, n))
 
     def split(self, n: int) -> list[Subtree]:
@@ -202,7 +356,7 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             for forced, excluded in self._solver.split(n)
         ]
 
-    def restrict(self, subtree: Subtree | tuple[Iterable[C], Iterable[C]]) -> _Cover[C]:
+    def restrict(self: _Self, subtree: Subtree | tuple[Iterable[Any], Iterable[Any]]) -> _Self:
         """Restrict the search to a subtree made by ``split()`` (on this
         problem, here or elsewhere): force its ``forced`` choices and exclude
         its ``excluded`` ones. Returns the iterator itself; only before the
@@ -259,7 +413,10 @@ class _Cover(Iterator["list[C]"], Generic[C]):
     def stats(self) -> dict[str, int]:
         """Work done so far: search-tree ``nodes``, link ``updates`` and
         ``solutions`` found (counted or yielded)."""
-        return self._solver.stats
+        try:
+            return self._solver.stats
+        except RuntimeError as error:
+            raise _busy(self, error) from None
 
     def __repr__(self) -> str:
         state = "exhausted" if self._solver.exhausted else "active"
@@ -267,6 +424,23 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             f"<{type(self).__name__}: {len(self._choices)} choices, "
             f"{self._n_constraints} constraints, {state}>"
         )
+
+
+#: The short name of this class, for code that predates its public name.
+_Cover = Cover
+
+
+def _busy(cover: Cover[Any] | None, error: RuntimeError) -> RuntimeError:
+    """PyO3's "Already borrowed" (the native solver is in use by another
+    thread, whose call runs without the GIL) restated; other errors as they are."""
+    if "borrowed" not in str(error):
+        return error
+    return RuntimeError(
+        f"this {type(cover).__name__ if cover is not None else 'iterator'} is busy in "
+        "another thread: one iterator is one "
+        "search, used by one thread at a time (make one iterator per thread, or use "
+        "count(threads=N))"
+    )
 
 
 def _map_constraints(
@@ -315,7 +489,11 @@ def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
 def _check_not_started(solver: _Solver, what: str) -> None:
     """Raise ValueError if the search has started: ``what`` works on the
     whole search tree only."""
-    if solver.stats["nodes"] > 0:
+    try:
+        nodes = solver.stats["nodes"]
+    except RuntimeError as error:
+        raise _busy(None, error) from None
+    if nodes > 0:
         raise ValueError(f"{what} needs an iterator that has not started searching")
 
 
@@ -438,7 +616,7 @@ def _check_count(constraint: Hashable, count: Any) -> int:
     return int(count)
 
 
-class ExactCover(_Cover[C]):
+class ExactCover(Cover[C]):
     """An iterator that yields solutions to an EXACT COVER problem.
 
     An exact cover problem consists of a set of "choices". Each choice
@@ -560,7 +738,7 @@ class ExactCover(_Cover[C]):
         super().__init__(constraints, initial, random, seed, item_kinds)
 
 
-class MultiCover(_Cover[C]):
+class MultiCover(Cover[C]):
     """An iterator that yields solutions to an EXACT COVER problem with
     multiplicity.
 

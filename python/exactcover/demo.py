@@ -11,6 +11,11 @@ default a famously hard one) and proves its solution unique, or generates one.
 Each puzzle is a :class:`Puzzle` in :data:`PUZZLES`: a name, a line of help,
 a function adding its options to an argparse parser, and a function running
 it. Adding a puzzle is adding an entry.
+
+Exit status as for ``exactcover solve`` (:data:`exactcover.cli.EXIT_CODES`):
+0 when the demo ran, 1 when a puzzle has no solution, 2 for a bad command
+line, a bad puzzle or an output file that cannot be written, 130 after
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -20,9 +25,26 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from itertools import islice, product
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-__all__ = ["Puzzle", "PUZZLES", "main"]
+if TYPE_CHECKING:
+    from .sudoku import SudokuGrid
+
+__all__ = ["Puzzle", "PUZZLES", "main", "DemoError"]
+
+
+class DemoError(Exception):
+    """A demo cannot go on (a bad puzzle, an output file that cannot be
+    written): :func:`main` prints the message and exits with status 2."""
+
+
+def _save(path: str, svg: str) -> None:
+    """Write an SVG file; DemoError (not a traceback) when it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg)
+    except OSError as error:
+        raise DemoError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 class Puzzle(NamedTuple):
@@ -120,7 +142,7 @@ def _pentominoes(args: argparse.Namespace) -> int:
     drawings = list(islice(unique_tilings(pieces, region), max(0, args.drawings)))
     if drawings:
         columns = 4 if w <= h * 2 else 2 if w <= 15 else 1
-        polyomino_svg(drawings, columns=columns, size=20).save(output)
+        _save(output, polyomino_svg(drawings, columns=columns, size=20).tostring())
         print(f"Drew {len(drawings)} of them in {output}")
     return 0
 
@@ -129,26 +151,36 @@ def _pentominoes(args: argparse.Namespace) -> int:
 
 
 def _queens_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-n", type=int, default=8, help="board size, 1 to 20 (default: 8)")
+    parser.add_argument("-n", type=_board_size, default=8, help="board size, 1 to 20 (default: 8)")
     parser.add_argument("-o", "--output", help="also draw the first solution in this SVG file")
+
+
+def _board_size(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 1 <= n <= 20:
+        raise argparse.ArgumentTypeError(f"the board size must be between 1 and 20, not {n}")
+    return n
 
 
 def _queens(args: argparse.Namespace) -> int:
     from .queens import decode_queens, queens, queens_2n, queens_svg
 
     n = args.n
-    if not 1 <= n <= 20:
-        raise SystemExit("python -m exactcover queens: error: n must be between 1 and 20")
     first = next(queens(n), None)
     print(f"{n}-queens, one solution:")
     print(decode_queens(n, first) if first is not None else "(none)")
     if first is not None and args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(queens_svg(n, first))
+        _save(args.output, queens_svg(n, first).tostring())
         print(f"Drew it in {args.output}")
     start = time.perf_counter()
     total = queens(n).count()
-    print(f"{n}-queens: {total} solutions ({time.perf_counter() - start:.3f} s)\n")
+    print(
+        f"{n}-queens: {total} solution{'' if total == 1 else 's'} "
+        f"({time.perf_counter() - start:.3f} s)\n"
+    )
 
     first = next(queens_2n(n), None)
     print(f"2n-queens on {n}x{n}, one solution:")
@@ -156,7 +188,10 @@ def _queens(args: argparse.Namespace) -> int:
     if n <= 9:
         start = time.perf_counter()
         total = queens_2n(n).count()
-        print(f"2n-queens on {n}x{n}: {total} solutions ({time.perf_counter() - start:.3f} s)")
+        print(
+            f"2n-queens on {n}x{n}: {total} solution{'' if total == 1 else 's'} "
+            f"({time.perf_counter() - start:.3f} s)"
+        )
     return 0
 
 
@@ -188,26 +223,19 @@ def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _sudoku(args: argparse.Namespace) -> int:
-    from .sudoku import Sudoku, parse_sudoku
+    from .sudoku import Sudoku
 
     if args.generate is not None:
         try:
             sudoku = Sudoku.of_size(args.size)
         except ValueError as error:
-            raise SystemExit(f"python -m exactcover sudoku: error: {error}") from None
+            raise DemoError(str(error)) from None
         start = time.perf_counter()
         puzzle = sudoku.generate(args.generate)
         took = time.perf_counter() - start
         print(f"A {args.size}x{args.size} puzzle from seed {args.generate} ({took:.3f} s):")
     else:
-        text = args.puzzle or _INKALA
-        if args.puzzle and os.path.exists(args.puzzle):
-            with open(args.puzzle, encoding="utf-8") as f:
-                text = f.read()
-        try:
-            puzzle = parse_sudoku(text)
-        except ValueError as error:
-            raise SystemExit(f"python -m exactcover sudoku: error: {error}") from None
+        puzzle = _read_puzzle(args.puzzle)
         print("The puzzle:")
     print(puzzle)
     print(f"{puzzle.clues()} clues")
@@ -217,13 +245,12 @@ def _sudoku(args: argparse.Namespace) -> int:
     took = time.perf_counter() - start
     if solution is None:
         print("No solution.")
-        return 1
+        return 1  # as `exactcover solve` when there is no solution
     unique = "the only solution" if count == 1 else "one of several solutions"
     print(f"\nSolved in {took * 1000:.1f} ms, {unique}:")
     print(solution)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(solution.svg())
+        _save(args.output, solution.svg().tostring())
         print(f"Drew it in {args.output}")
     return 0
 
@@ -294,7 +321,8 @@ def _hexiamonds(args: argparse.Namespace) -> int:
     output = args.output or f"hexiamonds-{h}x{w}.svg"
     drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), max(0, args.drawings)))
     if drawings:
-        polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16).save(output)
+        picture = polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16)
+        _save(output, picture.tostring())
         print(f"Drew {len(drawings)} of them in {output}")
     return 0
 
@@ -355,9 +383,37 @@ def _soma(args: argparse.Namespace) -> int:
     drawings = list(classes.values())[: max(0, args.drawings)]
     if drawings:
         options = {"layers": True, "gap": 0.3} if args.layers else {"gap": 0.6}
-        polycube_svg(drawings, columns=2, size=16, **options).save(args.output)  # type: ignore[arg-type]
+        picture = polycube_svg(drawings, columns=2, size=16, **options)  # type: ignore[arg-type]
+        _save(args.output, picture.tostring())
         print(f"Drew {len(drawings)} of them in {args.output}")
     return 0
+
+
+def _read_puzzle(given: str | None) -> SudokuGrid:
+    """The puzzle named on the command line: a file if there is one of that
+    name, else the puzzle's text; DemoError saying both when it is neither."""
+    from .sudoku import parse_sudoku
+
+    if given is None:
+        return parse_sudoku(_INKALA)
+    if os.path.exists(given):
+        try:
+            with open(given, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise DemoError(
+                f"cannot read {given}: {getattr(error, 'strerror', None) or error}"
+            ) from None
+        try:
+            return parse_sudoku(text)
+        except ValueError as error:
+            raise DemoError(f"{given}: {error}") from None
+    try:
+        return parse_sudoku(given)
+    except ValueError as error:
+        raise DemoError(
+            f"{given!r} is neither a file nor a puzzle (no such file; as a puzzle: {error})"
+        ) from None
 
 
 #: The demos, the first being the default.
@@ -405,11 +461,14 @@ def _parser() -> argparse.ArgumentParser:
             "the solver for DLX files."
         ),
     )
+    from .cli import _version
+
+    parser.add_argument("--version", "-V", action="version", version=_version())
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE")
     for puzzle in PUZZLES:
         sub = commands.add_parser(puzzle.name, help=puzzle.help, description=puzzle.help)
         puzzle.add_arguments(sub)
-        sub.set_defaults(run=puzzle.run)
+        sub.set_defaults(run=puzzle.run, command=puzzle.name)
     commands.add_parser("solve", help="solve a problem in Knuth's DLX format (exactcover solve)")
     return parser
 
@@ -427,7 +486,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .cli import solve
 
         return solve(args[1:])
-    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "-V", "--version")):
         args.insert(0, PUZZLES[0].name)
     parsed = _parser().parse_args(args)
-    return parsed.run(parsed)  # type: ignore[no-any-return]
+    try:
+        return parsed.run(parsed)  # type: ignore[no-any-return]
+    except DemoError as error:
+        print(f"exactcover {parsed.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"exactcover {parsed.command}: interrupted", file=sys.stderr)
+        return 130

@@ -30,9 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cover import ExactCover, MultiCover
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = [
     "queens",
@@ -197,8 +200,9 @@ def queens_svg(
     light: str = "#f0d9b5",
     dark: str = "#b58863",
     colour: str = "black",
-) -> str:
-    """Draw a solution as an SVG chessboard with its queens; returns the SVG text.
+) -> Picture:
+    """Draw a solution as an SVG chessboard with its queens: a :class:`~exactcover.svg.Picture`
+    (shown inline in Jupyter; ``tostring()`` gives the SVG text, ``save(path)`` writes it).
 
     Row 0 is at the top and column 0 at the left, as in :func:`decode_queens`.
     Each square is a ``<rect>`` (class ``light`` or ``dark``) of side ``size``
@@ -213,7 +217,7 @@ def queens_svg(
     light, dark -- The colours of the squares.
     colour -- The colour of the queens.
 
-    >>> svg = queens_svg(4, next(queens(4)))
+    >>> svg = queens_svg(4, next(queens(4))).tostring()
     >>> svg.startswith('<svg') and svg.count('class="queen"')
     4
     """
@@ -254,7 +258,9 @@ def queens_svg(
                 class_="queen",
             )
         )
-    return str(drawing.tostring())
+    from .svg import Picture
+
+    return Picture(drawing)
 
 
 class QueensBoard:
@@ -319,9 +325,9 @@ class QueensBoard:
     def __hash__(self) -> int:
         return hash((self.n, self.squares))
 
-    def svg(self, **options: Any) -> str:
-        """The board as SVG text; ``options`` as for :func:`queens_svg`."""
+    def svg(self, **options: Any) -> Picture:
+        """The board as a picture; ``options`` as for :func:`queens_svg`."""
         return queens_svg(self.n, self.squares, **options)
 
     def _repr_svg_(self) -> str:
-        return self.svg()
+        return self.svg().tostring()

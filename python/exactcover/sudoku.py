@@ -47,10 +47,13 @@ from __future__ import annotations
 import math
 import random as _random
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Union
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from .cover import ExactCover
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = ["Sudoku", "SudokuGrid", "SudokuMatrix", "parse_sudoku", "sudoku_svg"]
 
@@ -301,12 +304,22 @@ class Sudoku:
             return puzzle
         if isinstance(puzzle, str):
             return self.parse(puzzle)
-        rows = list(puzzle)
         n = self.n
+        if not isinstance(puzzle, Iterable) or isinstance(puzzle, (bytes, Mapping)):
+            raise TypeError(
+                "a puzzle must be a str, a SudokuGrid or a sequence of "
+                f"{n} rows of {n} cells, not {type(puzzle).__name__}"
+            )
+        rows = list(puzzle)
         if len(rows) != n:
             raise ValueError(f"a {n} x {n} Sudoku has {n} rows, not {len(rows)}")
         values: list[int | None] = []
         for i, row in enumerate(rows):
+            if not isinstance(row, Iterable):
+                raise TypeError(
+                    f"row {i + 1} of a puzzle must be a sequence of {n} cells, "
+                    f"not {type(row).__name__}"
+                )
             cells = list(row)
             if len(cells) != n:
                 raise ValueError(f"row {i + 1} has {len(cells)} cells, not {n}")
@@ -687,12 +700,12 @@ class SudokuGrid:
     def __hash__(self) -> int:
         return hash((self.sudoku, self._values))
 
-    def svg(self, **options: Any) -> str:
-        """The grid as SVG text; ``options`` as for :func:`sudoku_svg`."""
+    def svg(self, **options: Any) -> Picture:
+        """The grid as a picture; ``options`` as for :func:`sudoku_svg`."""
         return sudoku_svg(self, **options)
 
     def _repr_svg_(self) -> str:
-        return self.svg()
+        return self.svg().tostring()
 
 
 def _infer_grid(puzzle: Puzzle) -> SudokuGrid:
@@ -750,15 +763,16 @@ def sudoku_svg(
     clue_colour: str = "black",
     filled_colour: str = "#1f5fbf",
     background: str = "white",
-) -> str:
-    """Draw a grid as SVG; returns the SVG text.
+) -> Picture:
+    """Draw a grid as SVG: a :class:`~exactcover.svg.Picture` (shown inline in
+    Jupyter; ``tostring()`` gives the SVG text, ``save(path)`` writes it).
 
     Thin lines separate the cells and thick ones the boxes. Each symbol is a
     ``<text>`` centred on its cell: class ``clue`` (bold, ``clue_colour``) for
     the puzzle's clues, class ``filled`` (``filled_colour``) for the cells
     filled in by solving. A text is read with :func:`parse_sudoku`.
 
-    >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve())
+    >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve()).tostring()
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
     """
@@ -808,4 +822,6 @@ def sudoku_svg(
                 symbols.add(
                     drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled")
                 )
-    return str(drawing.tostring())
+    from .svg import Picture
+
+    return Picture(drawing)

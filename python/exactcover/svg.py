@@ -80,6 +80,10 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.tostring()
 
+    def __str__(self) -> str:
+        """The SVG text, as ``tostring()`` (so ``f.write(str(picture))`` works)."""
+        return self.tostring()
+
     def __repr__(self) -> str:
         return f"<Picture {self.width}x{self.height}>"
 

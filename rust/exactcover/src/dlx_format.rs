@@ -125,6 +125,14 @@ pub enum DlxError {
     },
     /// A name with no characters, as in `2| A` or `:c` (Knuth: `Item name empty!`).
     EmptyName,
+    /// Strict mode: a bound prefix with a run of more than 7 characters before
+    /// a `:` or `|`, as in `12345678|A`. dlx3 looks for the separator among the
+    /// first 8 bytes of each run, so it reads `12345678` as an item name and
+    /// stops (`Item name too long!`).
+    BoundTooLong {
+        /// The whole token.
+        token: String,
+    },
     /// A second `|` on the item line (Knuth: `Item name line contains | twice!`).
     BarTwice,
     /// An item declared twice (Knuth: `Duplicate item name!`).
@@ -225,6 +233,12 @@ impl fmt::Display for DlxError {
                 name.len()
             ),
             EmptyName => write!(f, "empty item name"),
+            BoundTooLong { token } => write!(
+                f,
+                "bound prefix of {token:?} is too long: dlx3 reads at most {} digits before \
+                 each ':' or '|' (strict mode)",
+                KNUTH_MAX_NAME - 1
+            ),
             BarTwice => write!(f, "the item line contains '|' twice"),
             DuplicateName { name } => write!(f, "duplicate item name {name:?}"),
             IllegalBound { token } => write!(
@@ -505,6 +519,9 @@ impl DlxProblem {
                 }
                 (tok, 0, 1)
             } else {
+                if strict {
+                    Self::check_bound_runs(tok)?;
+                }
                 Self::parse_bounds(tok)?
             };
             if name.is_empty() {
@@ -533,6 +550,19 @@ impl DlxProblem {
     }
 
     /// Splits a primary item token into name and bounds (dlx3's prefix syntax).
+    /// Strict mode: dlx3 scans each run of a bound prefix (up to a `:` or
+    /// `|`) within 8 bytes, the separator included, so a run has at most 7.
+    fn check_bound_runs(tok: &str) -> Result<(), DlxError> {
+        if let Some((spec, _)) = tok.split_once('|') {
+            if spec.split(':').any(|run| run.len() >= KNUTH_MAX_NAME) {
+                return Err(DlxError::BoundTooLong {
+                    token: tok.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn parse_bounds(tok: &str) -> Result<(&str, u32, u32), DlxError> {
         let Some(bar) = tok.find('|') else {
             if tok.contains(':') {

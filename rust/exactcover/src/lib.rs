@@ -110,3 +110,9 @@ pub use solver::{
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExample;
+
+/// The examples of the crate's own README (shown on crates.io), run by
+/// `cargo test` so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;
