@@ -330,12 +330,17 @@ impl DancingLinks {
     /// Requires option `option` in every solution (an "initial choice").
     ///
     /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them (or was already forced), in which
-    /// case the problem has no solutions any more. Fails if the option does not
-    /// exist or the search has already started.
+    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
+    /// solutions any more. Forcing an option that is already forced changes
+    /// nothing: a choice required twice is required once (a subtree of
+    /// [`crate::Solver::split`] repeats the root's forced options). Fails if
+    /// the option does not exist or the search has already started.
     pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
         if !self.prepare_restriction(option)? {
             return Ok(false);
+        }
+        if self.forced.contains(&(option as u32)) {
+            return Ok(true);
         }
         if !self.is_available(option) {
             self.state = State::Done;

@@ -108,9 +108,11 @@ impl Solver {
     /// Requires option `option` in every solution (an "initial choice").
     ///
     /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them (or was already forced), in which
-    /// case the problem has no solutions any more. Fails if the option does not
-    /// exist or the search has already started.
+    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
+    /// solutions any more. Forcing an option that is already forced changes
+    /// nothing (so a subtree of [`Solver::split`], which repeats the options
+    /// forced at the root, restricts a solver with those options forced).
+    /// Fails if the option does not exist or the search has already started.
     pub fn force(&mut self, option: usize) -> Result<bool, Error> {
         self.engine.force(option)
     }
