@@ -219,61 +219,73 @@ impl fmt::Display for DlxError {
             IllegalCharacter { token, character } => write!(
                 f,
                 "illegal character {} in item name {}",
-                Quoted(character.encode_utf8(&mut [0; 4])),
-                Quoted(token)
+                Quoted::char(character.encode_utf8(&mut [0; 4])),
+                Quoted::name(token)
             ),
             NameTooLong { name } => write!(
                 f,
                 "item name {} is longer than {KNUTH_MAX_NAME} bytes ({} bytes; strict mode)",
-                Quoted(name),
+                Quoted::name(name),
                 name.len()
             ),
             EmptyName => write!(f, "empty item name"),
             BarTwice => write!(f, "the item line contains '|' twice"),
-            DuplicateName { name } => write!(f, "duplicate item name {}", Quoted(name)),
+            DuplicateName { name } => write!(f, "duplicate item name {}", Quoted::name(name)),
             IllegalBound { token } => write!(
                 f,
                 "illegal bound spec in {} (bounds are written u:v|name or v|name, digits only)",
-                Quoted(token)
+                Quoted::name(token)
             ),
             BoundOnSecondary { token } => {
                 write!(
                     f,
                     "bounds are only allowed on primary items, not on {}",
-                    Quoted(token)
+                    Quoted::name(token)
                 )
             }
             LowerBoundWithoutUpper { token } => {
                 write!(
                     f,
                     "lower bound without upper bound in {} (write u:v|name)",
-                    Quoted(token)
+                    Quoted::name(token)
                 )
             }
-            UpperBoundZero { token } => write!(f, "upper bound is zero in {}", Quoted(token)),
+            UpperBoundZero { token } => write!(f, "upper bound is zero in {}", Quoted::name(token)),
             LowerExceedsUpper { token } => {
-                write!(f, "lower bound exceeds upper bound in {}", Quoted(token))
+                write!(
+                    f,
+                    "lower bound exceeds upper bound in {}",
+                    Quoted::name(token)
+                )
             }
             BoundTooLarge { token } => {
                 write!(
                     f,
                     "bound too large in {} (at most {})",
-                    Quoted(token),
+                    Quoted::name(token),
                     u32::MAX
                 )
             }
-            UnknownItem { name } => write!(f, "unknown item name {}", Quoted(name)),
+            UnknownItem { name } => write!(f, "unknown item name {}", Quoted::name(name)),
             DuplicateInOption { name } => {
-                write!(f, "item {} appears twice in this option", Quoted(name))
+                write!(
+                    f,
+                    "item {} appears twice in this option",
+                    Quoted::name(name)
+                )
             }
             ColorOnPrimary { entry } => {
-                write!(f, "primary item must be uncolored: {}", Quoted(entry))
+                write!(f, "primary item must be uncolored: {}", Quoted::name(entry))
             }
-            BadColor { entry } => write!(f, "color must be a single character: {}", Quoted(entry)),
+            BadColor { entry } => write!(
+                f,
+                "color must be a single character: {}",
+                Quoted::name(entry)
+            ),
             Cost { entry } => write!(
                 f,
                 "option costs (dlx5's {}) are not supported",
-                Quoted(entry)
+                Quoted::name(entry)
             ),
             TooManyItems { limit } => write!(f, "too many items (more than {limit}; strict mode)"),
             TooManyNodes { limit } => write!(f, "too many nodes (more than {limit}; strict mode)"),
@@ -287,29 +299,46 @@ impl fmt::Display for DlxError {
 /// strings (`\n`, `\x07`, `\ufeff`, `\U000e0001`), not as Rust's `{:?}` does
 /// (`\u{feff}`): the messages are read by people who write Python or DLX
 /// files, not Rust.
-struct Quoted<'a>(&'a str);
+struct Quoted<'a> {
+    text: &'a str,
+    quote: char,
+}
+
+impl<'a> Quoted<'a> {
+    /// A name (or token, or entry), in double quotes.
+    fn name(text: &'a str) -> Self {
+        Quoted { text, quote: '"' }
+    }
+
+    /// A character, in single quotes.
+    fn char(text: &'a str) -> Self {
+        Quoted { text, quote: '\'' }
+    }
+}
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("\"")?;
-        for c in self.0.chars() {
+        write!(f, "{}", self.quote)?;
+        for c in self.text.chars() {
             match c {
-                '"' => f.write_str("\\\"")?,
                 '\\' => f.write_str("\\\\")?,
                 '\n' => f.write_str("\\n")?,
                 '\r' => f.write_str("\\r")?,
                 '\t' => f.write_str("\\t")?,
+                c if c == self.quote => write!(f, "\\{c}")?,
                 // `escape_debug` knows which characters are not printable
                 // (controls, format characters, unassigned ones).
-                c if c != '\'' && c.escape_debug().nth(1).is_some() => match u32::from(c) {
-                    k @ 0..=0xff => write!(f, "\\x{k:02x}")?,
-                    k @ 0x100..=0xffff => write!(f, "\\u{k:04x}")?,
-                    k => write!(f, "\\U{k:08x}")?,
-                },
+                c if c != '\'' && c != '"' && c.escape_debug().nth(1).is_some() => {
+                    match u32::from(c) {
+                        k @ 0..=0xff => write!(f, "\\x{k:02x}")?,
+                        k @ 0x100..=0xffff => write!(f, "\\u{k:04x}")?,
+                        k => write!(f, "\\U{k:08x}")?,
+                    }
+                }
                 c => write!(f, "{c}")?,
             }
         }
-        f.write_str("\"")
+        write!(f, "{}", self.quote)
     }
 }
 
