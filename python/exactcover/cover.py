@@ -7,9 +7,11 @@ All argument checking happens here, so that errors name the user's own objects.
 
 from __future__ import annotations
 
+import operator
 import random as _random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping
+from copy import deepcopy as _deepcopy
 from itertools import count, islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -23,6 +25,19 @@ C = TypeVar("C", bound=Hashable)
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as an int if it is an integer, a Python or a NumPy one
+    (anything with ``__index__``) but not a bool; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _describe(obj: object) -> str:
@@ -101,6 +116,30 @@ class _Cover(Iterator["list[C]"], Generic[C]):
     def __iter__(self) -> _Cover[C]:
         return self
 
+    def __copy__(self) -> _Cover[C]:
+        """An independent iterator at the same point of the search:
+        ``copy.copy(it)`` yields what ``it`` would yield, and advancing one
+        leaves the other where it was. The choices are shared."""
+        clone = object.__new__(type(self))
+        clone._choices = self._choices
+        clone._solver = self._solver.copy()
+        clone._n_constraints = self._n_constraints
+        clone._colored = self._colored
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Cover[C]:
+        """Like ``copy.copy``, with copies of the choices."""
+        clone = self.__copy__()
+        clone._choices = _deepcopy(self._choices, memo)
+        clone._colored = _deepcopy(self._colored, memo)
+        return clone
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            f"{type(self).__name__} iterators cannot be pickled: pickle the constraints, "
+            "or the subtrees of split(), and build the iterator again"
+        )
+
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
         solution = self._solver.next_choices(self._choices)
@@ -127,14 +166,16 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         2
         """
         if limit is not None:
-            if isinstance(limit, bool) or not isinstance(limit, int):
-                raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+            given, limit = limit, _integer(limit)
+            if limit is None:
+                raise TypeError(f"limit must be an int or None, not {type(given).__name__}")
             if limit < 0:
                 raise ValueError(f"limit must be non-negative, not {limit}")
             limit = min(limit, 2**64 - 1)
         if threads is not None:
-            if isinstance(threads, bool) or not isinstance(threads, int):
-                raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+            given, threads = threads, _integer(threads)
+            if threads is None:
+                raise TypeError(f"threads must be an int or None, not {type(given).__name__}")
             if threads < 1:
                 raise ValueError(f"threads must be at least 1, not {threads}")
             if threads > 1:
@@ -164,8 +205,9 @@ class _Cover(Iterator["list[C]"], Generic[C]):
         >>> ExactCover(data).count()
         3
         """
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        given, n = n, _integer(n)  # type: ignore[assignment]
+        if n is None:
+            raise TypeError(f"n must be an int, not {type(given).__name__}")
         if n < 1:
             raise ValueError(f"n must be at least 1, not {n}")
         _check_not_started(self._solver, "split()")
@@ -275,8 +317,9 @@ def _map_constraints(
 
 def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
     """Check the arguments of ``estimate()`` and run it on a native solver."""
-    if isinstance(samples, bool) or not isinstance(samples, int):
-        raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+    given, samples = samples, _integer(samples)  # type: ignore[assignment]
+    if samples is None:
+        raise TypeError(f"samples must be an int, not {type(given).__name__}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     _check_not_started(solver, "estimate()")
@@ -342,9 +385,10 @@ def _map_colors(
 
 def _resolve_seed(random: bool, seed: int | None) -> int | None:
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        value = _integer(seed)
+        if value is None:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        return seed & _SEED_MASK
+        return value & _SEED_MASK
     if random:
         return _random.getrandbits(64)
     return None
@@ -391,15 +435,13 @@ def _constraint_set(name: str, constraints: Iterable[Hashable] | None) -> list[H
     return result
 
 
-def _check_count(constraint: Hashable, count: Any) -> int:
-    if isinstance(count, bool) or not isinstance(count, int):
-        try:
-            count = count.__index__()
-        except (AttributeError, TypeError):
-            raise ValueError(
-                f"count for constraint {_describe(constraint)} must be a non-negative "
-                f"integer, not {_describe(count)}"
-            ) from None
+def _check_count(constraint: Hashable, given: Any) -> int:
+    count = _integer(given)
+    if count is None:
+        raise ValueError(
+            f"count for constraint {_describe(constraint)} must be a non-negative "
+            f"integer, not {_describe(given)}"
+        )
     if count < 0:
         raise ValueError(
             f"count for constraint {_describe(constraint)} must be non-negative, not {count}"

@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import Any
 
-from .cover import ExactCover, MultiCover
+from .cover import ExactCover, MultiCover, _integer
 
 __all__ = [
     "queens",
@@ -50,9 +50,10 @@ QUEEN = "\u265b"  # BLACK CHESS QUEEN
 EMPTY = "+"
 
 
-def _check_size(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"the board size n must be an int, not {type(n).__name__}")
+def _check_size(given: Any) -> int:
+    n = _integer(given)
+    if n is None:
+        raise TypeError(f"the board size n must be an int, not {type(given).__name__}")
     if n < 0:
         raise ValueError(f"the board size n must be non-negative, not {n}")
     return n

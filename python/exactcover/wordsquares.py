@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from .cover import ExactCover, MultiCover
+from .cover import ExactCover, MultiCover, _integer
 
 __all__ = [
     "word_rectangles",
@@ -345,8 +345,10 @@ def latin_squares(
       ...
     ValueError: row 0 of given holds '1' twice (cells 0 and 1)
     """
-    if isinstance(n, bool) or not isinstance(n, int):
+    order = _integer(n)
+    if order is None:
         raise TypeError(f"the order n must be an int, not {type(n).__name__}")
+    n = order
     if n < 0:
         raise ValueError(f"the order n must be non-negative, not {n}")
     alphabet = _symbols(n, symbols)

@@ -1,0 +1,198 @@
+"""Regression tests of issue 15: no silent wrong answer, no hang, a clear
+error whatever the input (the parallel-counting items live with issue 12)."""
+
+import copy
+import pickle
+from itertools import product
+
+import numpy as np
+import pytest
+from exactcover import DlxFormatError, DlxProblem, ExactCover, MultiCover, parse_dlx
+from exactcover.queens import queens
+
+
+def queens_with_initial(n, initial):
+    constraints = {
+        (i, j): (("row", i), ("col", j), ("diag", i - j), ("anti", i + j))
+        for i, j in product(range(n), repeat=2)
+    }
+    diagonals = [(d, k) for d in ("diag", "anti") for k in range(-n, 2 * n)]
+    return ExactCover(constraints, initial=initial, secondary=diagonals)
+
+
+# Wrong answers --------------------------------------------------------------------
+
+
+def test_split_and_restrict_keep_the_initial_choices_once():
+    make = lambda: queens_with_initial(8, [(0, 0)])  # noqa: E731
+    assert make().count() == 4
+    parts = make().split(6)
+    assert len(parts) >= 6
+    # Each subtree names the initial choice; restricting a problem built with
+    # it forces it once, not twice.
+    assert all((0, 0) in part.forced for part in parts)
+    assert sum(make().restrict(part).count() for part in parts) == 4
+    # Solutions name the initial choice once.
+    for part in parts:
+        for solution in make().restrict(part):
+            assert solution.count((0, 0)) == 1
+
+
+def test_split_and_restrict_with_initial_choices_and_multiplicities():
+    data = {i: ["x", ("own", i)] for i in range(8)}
+    data.update({("alone", i): [("own", i)] for i in range(8)})
+
+    def make():
+        return MultiCover(data, initial=[0], counts={"x": 3})
+
+    total = make().count()
+    assert total == 21  # choose the 2 others of the 3 among 7
+    parts = make().split(5)
+    assert sum(make().restrict(part).count() for part in parts) == total
+
+
+def test_a_repeated_initial_choice_is_the_choice_once():
+    data = {"A": [1], "B": [2], "C": [1, 2]}
+    assert ExactCover(data, initial=["A", "A"]).count() == 1
+    assert list(ExactCover(data, initial=["A", "A"])) == [["A", "B"]]
+    assert ExactCover(data, initial=["A", "C", "A"]).count() == 0
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens(6),
+        lambda: MultiCover({i: ["x", i] for i in range(5)}, counts={"x": 2}, satisfy=["x"]),
+    ],
+    ids=["ExactCover", "MultiCover"],
+)
+def test_copying_an_iterator_copies_the_search(make):
+    original = make()
+    first = next(original)
+    clone = copy.copy(original)
+    deep = copy.deepcopy(original)
+    rest = list(original)
+    assert rest and first not in rest
+    # The copies were not advanced by the original, nor by each other.
+    assert list(clone) == rest
+    assert list(deep) == rest
+    assert original.stats["solutions"] == clone.stats["solutions"] == 1 + len(rest)
+
+
+def test_copying_matrix_and_dlx_iterators_copies_the_search():
+    from exactcover import from_matrix
+
+    for make in (
+        lambda: from_matrix([[1, 0], [0, 1], [1, 1]]),
+        lambda: parse_dlx("A B\nA\nB\nA B\n").solutions(),
+    ):
+        original = make()
+        next(original)
+        clone = copy.copy(original)
+        assert list(original) == list(clone) == list(copy.deepcopy(make()))[1:]
+
+
+def test_iterators_refuse_pickling_with_a_clear_message():
+    with pytest.raises(TypeError, match="ExactCover iterators cannot be pickled"):
+        pickle.dumps(queens(4))
+
+
+def test_a_name_beginning_with_a_byte_order_mark_round_trips():
+    problem = DlxProblem(["\ufeffA", "B"], [["\ufeffA"], ["B"], ["\ufeffA", "B"]])
+    again = parse_dlx(problem.to_dlx())
+    assert again == problem
+    assert again.count() == problem.count() == 2
+    assert parse_dlx(problem.to_dlx(), strict=True) == problem
+
+
+# Clear errors ---------------------------------------------------------------------
+
+
+def test_dlx_messages_show_no_rust_escapes():
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx("A B\nA\nA C\u0301\n")
+    assert "u{" not in str(info.value)
+    assert str(info.value) == 'line 3: unknown item name "C\\u0301"'
+
+
+def test_numpy_integers_are_accepted_wherever_an_int_is():
+    from exactcover import Sudoku, from_matrix, latin_squares
+    from exactcover.polyomino import polyomino
+
+    n = np.int64
+    assert queens(n(6)).count(limit=n(2)) == 2
+    assert queens(np.uint8(6), seed=n(3)).count() == 4
+    assert len(queens(6).split(n(3))) >= 3
+    assert queens(6).estimate(n(10), seed=n(1)).samples == 10
+    assert queens(6).count(threads=n(1)) == 4
+    assert MultiCover({"a": [1], "b": [1]}, counts={1: n(2)}).count() == 1
+    assert latin_squares(n(3)).count() == 12
+    assert from_matrix([[1]], seed=n(1)).count(limit=n(1)) == 1
+    assert parse_dlx("A\nA\n").solutions(seed=n(2)).count(n(1)) == 1
+    assert DlxProblem(["A"], [["A"], ["A"]], bounds={"A": n(2)}).count() == 1
+    assert Sudoku.of_size(n(4)).random_grid(seed=n(5)).is_complete()
+    domino = [("I", [(0, 0), (0, 1)])]
+    assert polyomino(domino, {(0, 0), (0, 1), (0, 2), (0, 3)}, counts=n(2)).count() == 1
+    assert polyomino(domino, {(0, 0), (0, 1)}, counts={"I": n(1)}).count() == 1
+    # Booleans are still not integers here.
+    with pytest.raises(TypeError, match="limit must be an int"):
+        queens(6).count(limit=np.True_)
+
+
+def test_a_lone_surrogate_is_a_dlx_format_error():
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx("A B\nA\nB \ud800\n")
+    assert info.value.line == 3
+    assert "U+D800" in info.value.reason
+    with pytest.raises(DlxFormatError, match=r"U\+DC80"):
+        DlxProblem(["A\udc80"], [["A\udc80"]])
+
+
+def test_write_dlx_keeps_the_colors():
+    from exactcover import write_dlx
+
+    choices = {}
+    for w in ["ab", "ba", "bb", "aa"]:  # 2x2 word squares: letters are colors
+        for k in range(2):
+            choices["row", k, w] = {("row", k): None, **{(k, j): c for j, c in enumerate(w)}}
+            choices["col", k, w] = {("col", k): None, **{(i, k): c for i, c in enumerate(w)}}
+    cells = [(i, j) for i in range(2) for j in range(2)]
+    expected = ExactCover(choices, secondary=cells).count()
+    text = write_dlx(choices, secondary=cells)
+    assert ":a" in text and ":b" in text
+    assert parse_dlx(text).count() == expected == 16
+    # Colors that are not valid DLX names are numbered instead.
+    colored = {"x": {1: None, "c": (0, "red")}, "y": {2: None, "c": (0, "red")}}
+    text = write_dlx(colored, secondary=["c"])
+    assert text.splitlines()[1:] == ["1 c:0", "2 c:0"]
+    assert parse_dlx(text).count() == ExactCover(colored, secondary=["c"]).count() == 1
+    # A color on a primary constraint is refused, as ExactCover refuses it.
+    with pytest.raises(DlxFormatError, match="uncolored"):
+        write_dlx({"x": {1: "red"}})
+
+
+def test_secondary_marks_every_column_of_a_repeated_dataframe_label():
+    pd = pytest.importorskip("pandas")
+    from exactcover import from_matrix
+
+    frame = pd.DataFrame([[1, 1, 0], [0, 0, 1], [1, 0, 1]], columns=["p", "a", "a"])
+    # Columns 1 and 2 are both secondary: row 0 alone, or row 2 alone, covers
+    # column "p" (with column 2 primary, row 0 would need row 1).
+    assert sorted(from_matrix(frame, secondary=["a"])) == [[0], [2]]
+    assert sorted(from_matrix(frame.to_numpy(), secondary=[1, 2])) == [[0], [2]]
+
+
+@pytest.mark.parametrize("bad", [None, "a", "", "1", 2, [1]], ids=repr)
+def test_matrices_hold_only_0s_and_1s_in_arrays_and_lists_alike(bad):
+    from exactcover import ExactCoverError, from_matrix
+
+    rows = [[1, 0], [0, bad]]
+    array = np.empty((2, 2), dtype=object)
+    array[:] = [[1, 0], [0, 0]]
+    array[1, 1] = bad
+    for matrix in (rows, array):
+        with pytest.raises(ExactCoverError, match=r"entry \(1, 1\) is"):
+            from_matrix(matrix)
+    # Object arrays of 0s and 1s (any numeric type) are fine.
+    array[1, 1] = np.int8(1)
+    assert list(from_matrix(array)) == [[0, 1]]
