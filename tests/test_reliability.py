@@ -3,6 +3,7 @@ error whatever the input (the parallel-counting items live with issue 12)."""
 
 import copy
 import pickle
+import time
 from itertools import product
 
 import numpy as np
@@ -196,3 +197,41 @@ def test_matrices_hold_only_0s_and_1s_in_arrays_and_lists_alike(bad):
     # Object arrays of 0s and 1s (any numeric type) are fine.
     array[1, 1] = np.int8(1)
     assert list(from_matrix(array)) == [[0, 1]]
+
+
+# Sizes ----------------------------------------------------------------------------
+
+
+def test_puzzles_too_big_to_build_are_refused_before_building():
+    from exactcover import latin_squares
+    from exactcover.queens import decode_queens, queens_2n, queens_svg
+
+    with pytest.raises(ValueError, match=r"queens\(1000000\) has 1,000,000,000,000 choices"):
+        queens(10**6)
+    with pytest.raises(ValueError, match="max_choices=None"):
+        queens_2n(2000)
+    with pytest.raises(ValueError, match=r"latin_squares\(9\) has 6,531,840 choices"):
+        latin_squares(9)
+    blank = ["." * 9] * 9
+    with pytest.raises(ValueError, match="more choices than max_choices=1,000"):
+        latin_squares(9, given=["1" + "." * 8] + blank[1:], max_choices=1000)
+    with pytest.raises(ValueError, match="too large to draw as SVG"):
+        queens_svg(10**5, [])
+    with pytest.raises(ValueError, match="too large to draw as text"):
+        decode_queens(10**5, [])
+    # The limit is a default that can be raised, or lifted.
+    assert queens(20, max_choices=400).count(limit=1) == 1
+    with pytest.raises(ValueError, match="more than max_choices=399"):
+        queens(20, max_choices=399)
+    assert latin_squares(3, max_choices=None).count() == 12
+    assert latin_squares(4, given=["1...", ".2..", "..3.", "...4"], max_choices=100).count() == 2
+
+
+def test_the_queens_demo_estimates_what_it_cannot_count(capsys):
+    from exactcover import demo
+
+    start = time.perf_counter()
+    assert demo.main(["queens", "-n", "20"]) == 0
+    assert time.perf_counter() - start < 30
+    out = capsys.readouterr().out
+    assert "20-queens: about" in out and "--count" in out

@@ -22,6 +22,11 @@ __all__ = ["ExactCover", "MultiCover", "ExactCoverError", "Estimate", "Subtree"]
 
 C = TypeVar("C", bound=Hashable)
 
+#: The most choices a puzzle builder (queens, latin_squares, ...) makes
+#: unless told otherwise (``max_choices=None``): a million take about a
+#: gigabyte and seconds to build; far more cannot finish.
+MAX_CHOICES = 10**6
+
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1
@@ -38,6 +43,31 @@ def _integer(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def _max_choices(max_choices: int | None) -> int | None:
+    """Check a ``max_choices`` argument (None: no limit)."""
+    if max_choices is None:
+        return None
+    limit = _integer(max_choices)
+    if limit is None:
+        raise TypeError(f"max_choices must be an int or None, not {type(max_choices).__name__}")
+    return limit
+
+
+def _check_choices(what: str, choices: int | None, max_choices: int | None) -> None:
+    """Refuse to build ``what``, with ``choices`` choices (None: too many to
+    count), if that is more than ``max_choices`` (None: no limit); call it
+    before building anything."""
+    limit = _max_choices(max_choices)
+    if limit is None or (choices is not None and choices <= limit):
+        return
+    how_many = "more choices than" if choices is None else f"{choices:,} choices, more than"
+    raise ValueError(
+        f"{what} has {how_many} max_choices={limit:,} (a million take about a gigabyte "
+        "and seconds to build): pass max_choices=None, or a larger number, to build it "
+        "anyway"
+    )
 
 
 def _describe(obj: object) -> str:

@@ -493,11 +493,8 @@ def _name(name: object) -> str:
 
 
 def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
-    if isinstance(bound, tuple):
-        lo, hi = bound
-    else:
-        lo = hi = bound
-    lo, hi = _integer(lo), _integer(hi)
+    given = bound if isinstance(bound, tuple) else (bound, bound)
+    lo, hi = (_integer(v) for v in given)
     if lo is None or hi is None or not 0 <= lo < 2**32 or not 0 <= hi < 2**32:
         raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
     if hi == 0 or lo > hi:
