@@ -2,7 +2,11 @@
 error whatever the input (the parallel-counting items live with issue 12)."""
 
 import copy
+import os
 import pickle
+import shlex
+import subprocess
+import sys
 import time
 from itertools import product
 
@@ -235,3 +239,70 @@ def test_the_queens_demo_estimates_what_it_cannot_count(capsys):
     assert time.perf_counter() - start < 30
     out = capsys.readouterr().out
     assert "20-queens: about" in out and "--count" in out
+
+
+# The command line -----------------------------------------------------------------
+
+posix = pytest.mark.skipif(sys.platform == "win32", reason="POSIX shell redirections")
+
+
+def shell(command, *args):
+    """Run ``python -m exactcover ARGS`` with a shell redirection."""
+    line = " ".join([shlex.quote(sys.executable), "-m", "exactcover", *map(shlex.quote, args)])
+    return subprocess.run(
+        f"{line} {command}", shell=True, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+@pytest.fixture
+def dlx_file(tmp_path):
+    path = tmp_path / "p.dlx"
+    path.write_text("A B\nA\nB\nA B\n")
+    return str(path)
+
+
+@posix
+@pytest.mark.parametrize(
+    ("redirect", "args", "message"),
+    [
+        ("<&-", ["solve", "-"], "standard input is closed"),
+        (">&-", ["solve", "FILE"], "standard output is closed"),
+        (">&-", ["queens", "-n", "5"], "standard output is closed"),
+        (">/dev/full", ["solve", "FILE"], "No space left on device"),
+        (">/dev/full", ["solve", "--count", "FILE"], "No space left on device"),
+        (">/dev/full", ["queens", "-n", "5"], "No space left on device"),
+    ],
+)
+def test_unusable_standard_streams_are_a_message_and_exit_2(redirect, args, message, dlx_file):
+    if "full" in redirect and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    result = shell(redirect, *[dlx_file if a == "FILE" else a for a in args])
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"exactcover: {message}"
+
+
+@posix
+def test_a_closed_standard_error_does_not_change_the_outcome(dlx_file):
+    result = shell("2>&-", "solve", "--count", dlx_file)
+    assert (result.returncode, result.stdout) == (0, "2\n")
+
+
+def test_absurd_thread_counts_are_a_usage_error(dlx_file):
+    result = shell("", "solve", "--count", "--threads", "99999999999999999999", dlx_file)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "--threads: must be at most" in result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_endless_input_is_bounded(monkeypatch, capsys):
+    from exactcover import cli, read_dlx
+
+    monkeypatch.setattr(cli, "MAX_DLX_BYTES", 2**20)
+    assert cli.main(["solve", "/dev/zero"]) == 2
+    assert "longer than 1,048,576 bytes" in capsys.readouterr().err
+    with pytest.raises(DlxFormatError, match="max_bytes=None"):
+        read_dlx("/dev/zero", max_bytes=1000)
+    with open("/dev/zero", "rb") as stream:
+        with pytest.raises(DlxFormatError, match="longer than 10 bytes"):
+            read_dlx(stream, max_bytes=10)

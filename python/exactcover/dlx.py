@@ -78,6 +78,11 @@ Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 _SEED_MASK = 2**64 - 1
 
+#: The most bytes (or characters) :func:`read_dlx` reads unless told
+#: otherwise: 256 MiB, far more than any published problem, and a bound on
+#: endless inputs such as ``/dev/zero``.
+MAX_DLX_BYTES = 256 * 2**20
+
 
 class DlxSolutions(Iterator["list[int]"]):
     """An iterator over the solutions of a :class:`DlxProblem`, each a list of
@@ -526,17 +531,38 @@ def _not_unicode(character: str) -> str:
     return f"not valid Unicode (a lone surrogate, U+{ord(character):04X})"
 
 
-def read_dlx(source: Source, *, strict: bool = False) -> DlxProblem:
+def read_dlx(
+    source: Source, *, strict: bool = False, max_bytes: int | None = MAX_DLX_BYTES
+) -> DlxProblem:
     """Read a problem from a DLX file: a path, or an open file (text or
-    binary; bytes are decoded as UTF-8)."""
+    binary; bytes are decoded as UTF-8). A file longer than ``max_bytes``
+    (characters, for a text file; None: no limit) is a DlxFormatError,
+    raised before reading more."""
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
-            data: str | bytes = f.read()
+            data: str | bytes = _read_at_most(f, max_bytes, _HINT)
     else:
-        data = source.read()
+        data = _read_at_most(source, max_bytes, _HINT)
     if isinstance(data, bytes):
         data = _decode(data)
     return parse_dlx(data, strict=strict)
+
+
+_HINT = " (max_bytes of read_dlx: pass max_bytes=None to read it all)"
+
+
+def _read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
+    """The whole of ``stream``, or a DlxFormatError (its message ending in
+    ``hint``) if it holds more than ``max_bytes`` (None: no limit)."""
+    if max_bytes is None:
+        return stream.read()
+    limit = _integer(max_bytes)
+    if limit is None or limit < 0:
+        raise TypeError(f"max_bytes must be a non-negative int or None, not {max_bytes!r}")
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise _format_error(f"the input is longer than {limit:,} bytes{hint}")
+    return data
 
 
 def _decode(data: bytes) -> str:
