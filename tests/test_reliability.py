@@ -306,3 +306,11 @@ def test_endless_input_is_bounded(monkeypatch, capsys):
     with open("/dev/zero", "rb") as stream:
         with pytest.raises(DlxFormatError, match="longer than 10 bytes"):
             read_dlx(stream, max_bytes=10)
+
+
+def test_huge_arguments_are_clear_errors():
+    with pytest.raises(ValueError, match="n must be at most 1,000,000 subtrees"):
+        queens(6).split(2**70)
+    # Bounds beyond the solver's counters are clamped, not errors.
+    assert queens(6).count(limit=2**70) == 4
+    assert queens(6, seed=2**70 + 3).count() == 4

@@ -286,3 +286,14 @@ def test_ctrl_c_is_seen_during_a_long_probe():
         solver.estimate(1000)
     assert time.perf_counter() - start < 0.1 + 1
     assert solver.stats["nodes"] == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_interrupts_building_a_big_problem():
+    from exactcover.queens import queens as queens_problem
+
+    # A million choices: seconds to build.
+    start = time.perf_counter()
+    with InterruptMain(0.2), pytest.raises(KeyboardInterrupt):
+        queens_problem(1000).count()
+    assert time.perf_counter() - start < 0.2 + 2

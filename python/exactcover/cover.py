@@ -27,6 +27,9 @@ C = TypeVar("C", bound=Hashable)
 #: gigabyte and seconds to build; far more cannot finish.
 MAX_CHOICES = 10**6
 
+#: The most subtrees ``split()`` makes: each is a list of choices.
+_MAX_SUBTREES = 10**6
+
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1
@@ -240,6 +243,8 @@ class _Cover(Iterator["list[C]"], Generic[C]):
             raise TypeError(f"n must be an int, not {type(given).__name__}")
         if n < 1:
             raise ValueError(f"n must be at least 1, not {n}")
+        if n > _MAX_SUBTREES:
+            raise ValueError(f"n must be at most {_MAX_SUBTREES:,} subtrees, not {n:,}")
         _check_not_started(self._solver, "split()")
         choices = self._choices
         return [
