@@ -2,6 +2,7 @@
 
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -253,3 +254,69 @@ def test_split_and_restrict_arguments():
         solver.split(2)
     with pytest.raises(ValueError, match="has not started"):
         solver.restrict(([], []))
+
+
+def wide_and_hopeless(fillers):
+    """Dominoes on a 10x10 board minus two opposite corners (no tiling, found
+    only after a practically endless search), beside `fillers` items that
+    stay in the item list all along: every node scans them all."""
+    cells = set(product(range(10), repeat=2)) - {(0, 0), (9, 9)}
+    choices = {}
+    for i, j in cells:
+        for di, dj in ((0, 1), (1, 0)):
+            if (i + di, j + dj) in cells:
+                choices[(i, j, di, dj)] = [(i, j), (i + di, j + dj)]
+    # Each filler is in 5 options, more than any cell: never branched on.
+    for k in range(fillers):
+        choices["filler", k] = [("f", (k + d) % fillers) for d in range(5)]
+    return ExactCover(choices)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_is_seen_by_the_clock_when_nodes_are_slow():
+    # A node takes about 0.3 ms here: a slice of a fixed 16,384 nodes took
+    # 5 s before Ctrl-C was seen.
+    solver = wide_and_hopeless(200_000)
+    start = time.perf_counter()
+    with InterruptMain(0.2), pytest.raises(KeyboardInterrupt):
+        next(solver)
+    assert time.perf_counter() - start < 0.2 + 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_is_seen_during_a_long_probe():
+    # 20,000 levels, each scanning the items left: one probe takes about
+    # 0.3 s (a first chunk of 64 probes took 20 s before Ctrl-C was seen).
+    solver = ExactCover({(k, s): [k] for k in range(20_000) for s in range(2)})
+    start = time.perf_counter()
+    with InterruptMain(0.1), pytest.raises(KeyboardInterrupt):
+        solver.estimate(1000)
+    assert time.perf_counter() - start < 0.1 + 1
+    assert solver.stats["nodes"] == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess is POSIX")
+def test_ctrl_c_interrupts_building_a_big_problem():
+    # In a fresh interpreter: here hypothesis runs Python code in a gc
+    # callback, and a KeyboardInterrupt raised there is lost ("Exception
+    # ignored"), as it is in any finalizer.
+    code = (
+        "from exactcover.queens import queens\n"
+        "print('building', flush=True)\n"
+        "queens(1000)  # a million choices: seconds to build\n"
+        "print('built', flush=True)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout.readline() == "building\n"
+        time.sleep(0.2)
+        start = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert time.perf_counter() - start < 2
+    finally:
+        process.kill()
+    assert "built" not in out
+    assert "KeyboardInterrupt" in err

@@ -56,7 +56,9 @@ def test_initial_choices_and_contradictions():
     assert list(exactcover.ExactCover(data, initial=["B"])) == [["B", "D", "F"]]
     assert list(exactcover.ExactCover(data, initial=["A"])) == []
     assert list(exactcover.ExactCover(data, initial=["A", "B"])) == []  # contradictory
-    assert list(exactcover.ExactCover(data, initial=["B", "B"])) == []  # a choice is used once
+    # A repeated initial choice is the choice once (issue 15; the seed's code,
+    # which chose B twice, found no solution).
+    assert list(exactcover.ExactCover(data, initial=["B", "B"])) == [["B", "D", "F"]]
     assert exactcover.ExactCover(data, initial=["A", "B"]).count() == 0
     # Initial choices come first, in the order given.
     assert next(exactcover.ExactCover(data, initial=["F", "D"])) == ["F", "D", "B"]

@@ -53,6 +53,8 @@ class Solver:
         """items: (primary, lo, hi) per item id; options: lists of item ids;
         seed: shuffle the search order reproducibly (None: input order);
         colors: (option, position, color id) for the colored entries."""
+    def copy(self) -> Solver:
+        """An independent copy of this solver, at the same point of the search."""
     def split(self, min_subtrees: int) -> list[tuple[list[int], list[int]]]:
         """At least ``min_subtrees`` subtrees (fewer if the tree is small), each
         as (forced option ids, excluded option ids)."""
@@ -79,8 +81,6 @@ class Solver:
         ``interval`` seconds."""
     def count_parallel_eager(self, threads: int) -> int:
         """``count_parallel`` donating after every node (slow; for tests)."""
-    def copy(self) -> Solver:
-        """A fresh copy of this solver, in the same state."""
     def count_or_split(
         self, seconds: float, max_entries: int = 1000000
     ) -> tuple[int, list[tuple[list[int], list[int]]]]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
-from .dlx import DlxProblem, _decode, parse_dlx
+from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
 
 __all__ = ["main", "progress_estimate", "EXIT_CODES"]
 
@@ -49,17 +49,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     ``solve ...`` is handled here; anything else, including no arguments, is
-    passed to the puzzle demos, :func:`exactcover.demo.main`.
+    passed to the puzzle demos, :func:`exactcover.demo.main`. Output that
+    cannot be written (a closed standard output, a full disk) is a message
+    and exit status 2, never a traceback.
     """
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("--version", "-V"):
-        print(_version())
-        return EXIT_SOLVED
-    if args and args[0] == "solve":
-        return solve(args[1:])
-    from . import demo
+    if sys.stderr is None:  # closed: messages go nowhere, but do not fail
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdout is None:
+        print("exactcover: standard output is closed", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        args = list(sys.argv[1:] if argv is None else argv)
+        if args and args[0] in ("--version", "-V"):
+            print(_version())
+            status = EXIT_SOLVED
+        elif args and args[0] == "solve":
+            status = solve(args[1:])
+        else:
+            from . import demo
 
-    return demo.main(args)
+            status = demo.main(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly.
+        _discard_output()
+        return EXIT_SOLVED
+    except OSError as error:
+        _discard_output()
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"exactcover: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _discard_output() -> None:
+    """Send what is left of standard output to /dev/null, so that the
+    interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        sys.stdout = open(os.devnull, "w")
 
 
 def _version() -> str:
@@ -102,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--limit", type=_positive, metavar="N", help="stop after N solutions")
     parser.add_argument(
         "--threads",
-        type=_positive,
+        type=_threads,
         default=1,
         metavar="N",
         help="with --count and without --limit: count on N threads (default 1)",
@@ -181,6 +212,17 @@ def _positive(text: str) -> int:
     value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+#: The most threads ``--threads`` takes.
+MAX_THREADS = 1024
+
+
+def _threads(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_THREADS}, not {value}")
     return value
 
 
@@ -286,10 +328,13 @@ def solve(argv: Sequence[str]) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     try:
         if args.file == "-":
-            text = _decode(sys.stdin.buffer.read())
+            if sys.stdin is None:
+                print("exactcover: standard input is closed", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            text = _decode(_read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
         else:
             with open(args.file, "rb") as f:
-                text = _decode(f.read())
+                text = _decode(_read_at_most(f, MAX_DLX_BYTES))
         problem = parse_dlx(text, strict=args.strict)
     except DlxFormatError as error:
         line = getattr(error, "line", None)

@@ -7,9 +7,11 @@ All argument checking happens here, so that errors name the user's own objects.
 
 from __future__ import annotations
 
+import operator
 import random as _random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping
+from copy import deepcopy as _deepcopy
 from itertools import count, islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -26,9 +28,55 @@ _Self = TypeVar("_Self", bound="Cover[Any]")
 #: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
 #: machine runs at once.
 MAX_THREADS = 65536
+#: The most choices a puzzle builder (queens, latin_squares, ...) makes
+#: unless told otherwise (``max_choices=None``): a million take about a
+#: gigabyte and seconds to build; far more cannot finish.
+MAX_CHOICES = 10**6
+
+#: The most subtrees ``split()`` makes: each is a list of choices.
+_MAX_SUBTREES = 10**6
+
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 _SEED_MASK = 2**64 - 1
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as an int if it is an integer, a Python or a NumPy one
+    (anything with ``__index__``) but not a bool; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _max_choices(max_choices: int | None) -> int | None:
+    """Check a ``max_choices`` argument (None: no limit)."""
+    if max_choices is None:
+        return None
+    limit = _integer(max_choices)
+    if limit is None:
+        raise TypeError(f"max_choices must be an int or None, not {type(max_choices).__name__}")
+    return limit
+
+
+def _check_choices(what: str, choices: int | None, max_choices: int | None) -> None:
+    """Refuse to build ``what``, with ``choices`` choices (None: too many to
+    count), if that is more than ``max_choices`` (None: no limit); call it
+    before building anything."""
+    limit = _max_choices(max_choices)
+    if limit is None or (choices is not None and choices <= limit):
+        return
+    how_many = "more choices than" if choices is None else f"{choices:,} choices, more than"
+    raise ValueError(
+        f"{what} has {how_many} max_choices={limit:,} (a million take about a gigabyte "
+        "and seconds to build): pass max_choices=None, or a larger number, to build it "
+        "anyway"
+    )
 
 
 def _describe(obj: object) -> str:
@@ -169,6 +217,31 @@ class Cover(Iterator["list[C]"], Generic[C]):
         colors, _ = _map_colors(constraints)
         return (item_kinds(index), options, seed, colors or None, forced)
 
+    def __copy__(self) -> Cover[C]:
+        """An independent iterator at the same point of the search:
+        ``copy.copy(it)`` yields what ``it`` would yield, and advancing one
+        leaves the other where it was. The choices are shared."""
+        clone = object.__new__(type(self))
+        clone._choices = self._choices
+        clone._solver = self._solver.copy()
+        clone._n_constraints = self._n_constraints
+        clone._colored = self._colored
+        clone._source = self._source
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cover[C]:
+        """Like ``copy.copy``, with copies of the choices."""
+        clone = self.__copy__()
+        clone._choices = _deepcopy(self._choices, memo)
+        clone._colored = _deepcopy(self._colored, memo)
+        return clone
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            f"{type(self).__name__} iterators cannot be pickled: pickle the constraints, "
+            "or the subtrees of split(), and build the iterator again"
+        )
+
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
         try:
@@ -224,14 +297,16 @@ class Cover(Iterator["list[C]"], Generic[C]):
         True
         """
         if limit is not None:
-            if isinstance(limit, bool) or not isinstance(limit, int):
-                raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+            given, limit = limit, _integer(limit)
+            if limit is None:
+                raise TypeError(f"limit must be an int or None, not {type(given).__name__}")
             if limit < 0:
                 raise ValueError(f"limit must be non-negative, not {limit}")
             limit = min(limit, 2**64 - 1)
         if threads is not None:
-            if isinstance(threads, bool) or not isinstance(threads, int):
-                raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+            given, threads = threads, _integer(threads)
+            if threads is None:
+                raise TypeError(f"threads must be an int or None, not {type(given).__name__}")
             if threads < 1:
                 raise ValueError(f"threads must be at least 1, not {threads}")
             if threads > MAX_THREADS:
@@ -345,10 +420,13 @@ class Cover(Iterator["list[C]"], Generic[C]):
         >>> ExactCover(data).count()
         3
         """
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        given, n = n, _integer(n)  # type: ignore[assignment]
+        if n is None:
+            raise TypeError(f"n must be an int, not {type(given).__name__}")
         if n < 1:
             raise ValueError(f"n must be at least 1, not {n}")
+        if n > _MAX_SUBTREES:
+            raise ValueError(f"n must be at most {_MAX_SUBTREES:,} subtrees, not {n:,}")
         _check_not_started(self._solver, "split()")
         choices = self._choices
         return [
@@ -476,8 +554,9 @@ def _map_constraints(
 
 def _estimate(solver: _Solver, samples: int, seed: int | None) -> Estimate:
     """Check the arguments of ``estimate()`` and run it on a native solver."""
-    if isinstance(samples, bool) or not isinstance(samples, int):
-        raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+    given, samples = samples, _integer(samples)  # type: ignore[assignment]
+    if samples is None:
+        raise TypeError(f"samples must be an int, not {type(given).__name__}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     _check_not_started(solver, "estimate()")
@@ -547,9 +626,10 @@ def _map_colors(
 
 def _resolve_seed(random: bool, seed: int | None) -> int | None:
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        value = _integer(seed)
+        if value is None:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        return seed & _SEED_MASK
+        return value & _SEED_MASK
     if random:
         return _random.getrandbits(64)
     return None
@@ -596,15 +676,13 @@ def _constraint_set(name: str, constraints: Iterable[Hashable] | None) -> list[H
     return result
 
 
-def _check_count(constraint: Hashable, count: Any) -> int:
-    if isinstance(count, bool) or not isinstance(count, int):
-        try:
-            count = count.__index__()
-        except (AttributeError, TypeError):
-            raise ValueError(
-                f"count for constraint {_describe(constraint)} must be a non-negative "
-                f"integer, not {_describe(count)}"
-            ) from None
+def _check_count(constraint: Hashable, given: Any) -> int:
+    count = _integer(given)
+    if count is None:
+        raise ValueError(
+            f"count for constraint {_describe(constraint)} must be a non-negative "
+            f"integer, not {_describe(given)}"
+        )
     if count < 0:
         raise ValueError(
             f"count for constraint {_describe(constraint)} must be non-negative, not {count}"

@@ -62,7 +62,7 @@ from ._native import DlxFormatError
 from ._native import Solver as _Solver
 from ._native import format_dlx as _format_dlx
 from ._native import parse_dlx as _parse_dlx
-from .cover import Estimate, _estimate
+from .cover import Estimate, _estimate, _integer
 
 __all__ = [
     "DlxFormatError",
@@ -77,6 +77,11 @@ __all__ = [
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 _SEED_MASK = 2**64 - 1
+
+#: The most bytes (or characters) :func:`read_dlx` reads unless told
+#: otherwise: 256 MiB, far more than any published problem, and a bound on
+#: endless inputs such as ``/dev/zero``.
+MAX_DLX_BYTES = 256 * 2**20
 
 
 class DlxSolutions(Iterator["list[int]"]):
@@ -95,6 +100,17 @@ class DlxSolutions(Iterator["list[int]"]):
     def __iter__(self) -> DlxSolutions:
         return self
 
+    def __copy__(self) -> DlxSolutions:
+        """An independent iterator at the same point of the search."""
+        return DlxSolutions(self._solver.copy())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DlxSolutions:
+        """The same as ``copy.copy``: the solutions are option indices."""
+        return self.__copy__()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("DlxSolutions iterators cannot be pickled: pickle the DlxProblem")
+
     def __next__(self) -> list[int]:
         """The next solution, as option indices."""
         solution = self._solver.next_solution()
@@ -104,11 +120,12 @@ class DlxSolutions(Iterator["list[int]"]):
 
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
-        ):
+        if limit is None:
+            return self._solver.count(None)
+        value = _integer(limit)
+        if value is None or value < 0:
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
-        return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
+        return self._solver.count(min(value, 2**64 - 1))
 
     @property
     def stats(self) -> dict[str, int]:
@@ -256,6 +273,19 @@ class DlxProblem:
         by default ``str(constraint)`` when those strings are all valid and
         distinct, else ``c0``, ``c1``, ... in order of first appearance.
         A count on a secondary constraint cannot be written in DLX format.
+        Colors are written too, as dlx2's ``item:color``: a choice whose
+        constraints map each to a color (None for none), as for
+        :class:`~exactcover.ExactCover`; the colors are named ``str(color)``
+        when those are all valid and distinct, else ``0``, ``1``, ...
+
+        >>> p = DlxProblem.from_constraints(
+        ...     {'a': {1: None, 'x': 'red'}, 'b': {2: None, 'x': 'red'}}, secondary=['x'])
+        >>> print(p.to_dlx(), end='')
+        1 2 | x
+        1 x:red
+        2 x:red
+        >>> p.count()
+        1
 
         >>> p = DlxProblem.from_constraints({'a': [1, 2], 'b': [1], 'c': [2]})
         >>> print(p.to_dlx(), end='')
@@ -269,11 +299,21 @@ class DlxProblem:
         relaxed = set(secondary or ())
         order: dict[Hashable, None] = {}
         rows = []
+        # Colors as in ExactCover: a choice's constraints may map each one to
+        # its color (None: no color). Colors keep their order of appearance.
+        color_order: dict[Hashable, None] = {}
+        row_colors: list[list[Hashable]] = []
         for cons in constraints.values():
             row = list(cons)
             for c in row:
                 order.setdefault(c, None)
             rows.append(row)
+            if isinstance(cons, Mapping):
+                colors = [cons[c] for c in row]
+                color_order.update((color, None) for color in colors if color is not None)
+                row_colors.append(colors)
+            else:
+                row_colors.append([None] * len(row))
         for c in relaxed:
             order.setdefault(c, None)
         counts = dict(counts or {})
@@ -297,9 +337,21 @@ class DlxProblem:
                     )
             else:
                 bounds[name_of[c]] = k
+        # Colors are written as str(color) when those are all valid and
+        # distinct, else as 0, 1, ... in order of appearance.
+        strings = [str(color) for color in color_order]
+        valid = len(set(strings)) == len(strings) and all(_is_name(s) for s in strings)
+        color_of = dict(zip(color_order, strings if valid else map(str, range(len(strings)))))
         primary = [name_of[c] for c in order if c not in relaxed]
         second = [name_of[c] for c in order if c in relaxed]
-        return cls(primary, ([name_of[c] for c in row] for row in rows), second, bounds)
+        options = (
+            [
+                name_of[c] if color is None else f"{name_of[c]}:{color_of[color]}"
+                for c, color in zip(row, colors)
+            ]
+            for row, colors in zip(rows, row_colors)
+        )
+        return cls(primary, options, second, bounds)
 
     # -- what the problem is ------------------------------------------------
 
@@ -376,9 +428,10 @@ class DlxProblem:
         if seed is None and random:
             seed = _random.getrandbits(64)
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
+            value = _integer(seed)
+            if value is None:
                 raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-            seed &= _SEED_MASK
+            seed = value & _SEED_MASK
         items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
         spec: tuple[Any, ...] = (items, self._options, seed, colors, [])
         return DlxSolutions(_Solver(items, self._options, seed, colors), spec)
@@ -441,17 +494,18 @@ def _is_name(name: str) -> bool:
 def _name(name: object) -> str:
     if not isinstance(name, str):
         raise TypeError(f"item names must be strings, not {type(name).__name__} ({name!r})")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise _format_error(f"{_not_unicode(name[e.start])} in {name!r}") from None
     return name
 
 
 def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
-    if isinstance(bound, tuple):
-        lo, hi = bound
-    else:
-        lo = hi = bound
-    for v in (lo, hi):
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**32:
-            raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
+    given = bound if isinstance(bound, tuple) else (bound, bound)
+    lo, hi = (_integer(v) for v in given)
+    if lo is None or hi is None or not 0 <= lo < 2**32 or not 0 <= hi < 2**32:
+        raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
     if hi == 0 or lo > hi:
         raise _format_error(f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}")
     return lo, hi
@@ -468,20 +522,51 @@ def parse_dlx(text: str, *, strict: bool = False) -> DlxProblem:
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}; use read_dlx for files")
-    return DlxProblem._from_parsed(_parse_dlx(text, strict))
+    try:
+        parsed = _parse_dlx(text, strict)
+    except UnicodeEncodeError as e:
+        # A lone surrogate (say from bytes decoded with errors="surrogateescape").
+        line = text.count("\n", 0, e.start) + 1
+        raise _format_error(_not_unicode(text[e.start]), line) from None
+    return DlxProblem._from_parsed(parsed)
 
 
-def read_dlx(source: Source, *, strict: bool = False) -> DlxProblem:
+def _not_unicode(character: str) -> str:
+    return f"not valid Unicode (a lone surrogate, U+{ord(character):04X})"
+
+
+def read_dlx(
+    source: Source, *, strict: bool = False, max_bytes: int | None = MAX_DLX_BYTES
+) -> DlxProblem:
     """Read a problem from a DLX file: a path, or an open file (text or
-    binary; bytes are decoded as UTF-8)."""
+    binary; bytes are decoded as UTF-8). A file longer than ``max_bytes``
+    (characters, for a text file; None: no limit) is a DlxFormatError,
+    raised before reading more."""
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
-            data: str | bytes = f.read()
+            data: str | bytes = _read_at_most(f, max_bytes, _HINT)
     else:
-        data = source.read()
+        data = _read_at_most(source, max_bytes, _HINT)
     if isinstance(data, bytes):
         data = _decode(data)
     return parse_dlx(data, strict=strict)
+
+
+_HINT = " (max_bytes of read_dlx: pass max_bytes=None to read it all)"
+
+
+def _read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
+    """The whole of ``stream``, or a DlxFormatError (its message ending in
+    ``hint``) if it holds more than ``max_bytes`` (None: no limit)."""
+    if max_bytes is None:
+        return stream.read()
+    limit = _integer(max_bytes)
+    if limit is None or limit < 0:
+        raise TypeError(f"max_bytes must be a non-negative int or None, not {max_bytes!r}")
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise _format_error(f"the input is longer than {limit:,} bytes{hint}")
+    return data
 
 
 def _decode(data: bytes) -> str:

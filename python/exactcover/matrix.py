@@ -32,10 +32,12 @@ from __future__ import annotations
 import operator
 import random as _random
 from collections.abc import Hashable, Iterable, Iterator
+from copy import deepcopy as _deepcopy
 from typing import Any
 
 from ._native import ExactCoverError
 from ._native import Solver as _Solver
+from .cover import _integer
 
 __all__ = ["MatrixCover", "from_matrix"]
 
@@ -69,6 +71,24 @@ class MatrixCover(Iterator["list[Any]"]):
     def __iter__(self) -> MatrixCover:
         return self
 
+    def __copy__(self) -> MatrixCover:
+        """An independent iterator at the same point of the search."""
+        clone = object.__new__(MatrixCover)
+        clone._solver = self._solver.copy()
+        clone._rows = self._rows
+        clone._labels = self._labels
+        clone._shape = self._shape
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MatrixCover:
+        """Like ``copy.copy``, with copies of the row labels."""
+        clone = self.__copy__()
+        clone._labels = _deepcopy(self._labels, memo)
+        return clone
+
+    def __reduce__(self) -> Any:
+        raise TypeError("MatrixCover iterators cannot be pickled: pickle the matrix")
+
     def __next__(self) -> list[Any]:
         """The next solution: the chosen rows, in increasing order."""
         ids = self._solver.next_solution()
@@ -81,11 +101,12 @@ class MatrixCover(Iterator["list[Any]"]):
 
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
-        ):
+        if limit is None:
+            return self._solver.count(None)
+        value = _integer(limit)
+        if value is None or value < 0:
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
-        return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
+        return self._solver.count(min(value, 2**64 - 1))
 
     @property
     def stats(self) -> dict[str, int]:
@@ -129,7 +150,7 @@ def from_matrix(
             raise TypeError("secondary must be an iterable of columns, not a string")
         relaxed = set()
         for c in secondary:
-            relaxed.add(_column_position(c, column_labels, n_columns))
+            relaxed.update(_column_positions(c, column_labels, n_columns))
     options: list[list[int]] = []
     rows: list[int] = []
     for r, columns in entries:
@@ -139,25 +160,28 @@ def from_matrix(
     if seed is None and random:
         seed = _random.getrandbits(64)
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        value = _integer(seed)
+        if value is None:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed &= _SEED_MASK
+        seed = value & _SEED_MASK
     return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed)
 
 
-def _column_position(c: Hashable, labels: list[Hashable] | None, n_columns: int) -> int:
+def _column_positions(c: Hashable, labels: list[Hashable] | None, n_columns: int) -> list[int]:
+    """The columns that ``c`` names: every column with that label (a
+    DataFrame may repeat labels), or the one with that index."""
     if labels is not None:
-        try:
-            return labels.index(c)
-        except ValueError:
-            raise KeyError(f"secondary column {c!r} is not a column label") from None
+        positions = [j for j, label in enumerate(labels) if label == c]
+        if not positions:
+            raise KeyError(f"secondary column {c!r} is not a column label")
+        return positions
     try:
         j = None if isinstance(c, bool) else operator.index(c)  # type: ignore[arg-type]
     except TypeError:
         j = None
     if j is None or not -n_columns <= j < n_columns:
         raise KeyError(f"secondary column {c!r} is not a column index (0..{n_columns - 1})")
-    return j % n_columns
+    return [j % n_columns]
 
 
 def _not_binary(r: int, c: int, value: object) -> ValueError:
@@ -219,6 +243,10 @@ def _read_array(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
     a = np.asarray(matrix)
     if a.ndim != 2:
         raise ValueError(f"the matrix must have 2 dimensions, not {a.ndim}")
+    if a.dtype == object:
+        # Entries are Python objects: read them one by one, as a list of
+        # lists is read (np.nonzero would take None, '' or [] for 0).
+        return _read_lists(a.tolist())
     rows, cols = np.nonzero(a)
     values = a[rows, cols]
     bad = np.flatnonzero(values != 1)

@@ -33,7 +33,7 @@ import operator
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Dict, Tuple, Union, cast
 
-from .cover import MultiCover
+from .cover import MultiCover, _integer
 from .symmetry import Cell, Placement, Symmetry, canonical, region_symmetries, transform_solution
 
 __all__ = [
@@ -287,10 +287,11 @@ def _counts(
 ) -> dict[Hashable, int]:
     if counts is None:
         return dict.fromkeys(names, 1)
-    if isinstance(counts, int) and not isinstance(counts, bool):
-        if counts < 0:
-            raise ValueError(f"counts must be non-negative, not {counts}")
-        return dict.fromkeys(names, counts)
+    every = _integer(counts)
+    if every is not None:
+        if every < 0:
+            raise ValueError(f"counts must be non-negative, not {every}")
+        return dict.fromkeys(names, every)
     if not isinstance(counts, Mapping):
         raise TypeError(f"counts must be an int or a mapping, not {type(counts).__name__}")
     unknown = [n for n in counts if n not in set(names)]
@@ -298,9 +299,10 @@ def _counts(
         raise ValueError(f"counts names {unknown[0]!r}, which is not one of the pieces")
     result = {}
     for n in names:
-        k = counts.get(n, 1)
-        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise ValueError(f"count of piece {n!r} must be a non-negative int, not {k!r}")
+        given = counts.get(n, 1)
+        k = _integer(given)
+        if k is None or k < 0:
+            raise ValueError(f"count of piece {n!r} must be a non-negative int, not {given!r}")
         result[n] = k
     return result
 

@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from .cover import ExactCover, MultiCover
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -52,10 +52,17 @@ QueenChoice = tuple[str, int, int]
 QUEEN = "\u265b"  # BLACK CHESS QUEEN
 EMPTY = "+"
 
+#: The largest boards drawn: as text (10^8 characters) and as SVG (10^6
+#: squares, 80 MB, which no viewer shows usefully). Bigger ones are refused
+#: before anything is built.
+MAX_TEXT_BOARD = 10_000
+MAX_SVG_BOARD = 1_000
 
-def _check_size(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"the board size n must be an int, not {type(n).__name__}")
+
+def _check_size(given: Any) -> int:
+    n = _integer(given)
+    if n is None:
+        raise TypeError(f"the board size n must be an int, not {type(given).__name__}")
     if n < 0:
         raise ValueError(f"the board size n must be non-negative, not {n}")
     return n
@@ -84,7 +91,13 @@ def _diagonals(n: int) -> list[tuple[str, int]]:
     return [(kind, k) for kind in ("leading", "trailing") for k in range(2 * n - 1)]
 
 
-def queens(n: int = 8, random: bool = False, *, seed: int | None = None) -> ExactCover[QueenChoice]:
+def queens(
+    n: int = 8,
+    random: bool = False,
+    *,
+    seed: int | None = None,
+    max_choices: int | None = MAX_CHOICES,
+) -> ExactCover[QueenChoice]:
     """Return an iterator that yields the solutions to the n-queens problem.
 
     Each solution is a list of n choices ``('queen', i, j)``: a queen in row
@@ -97,6 +110,8 @@ def queens(n: int = 8, random: bool = False, *, seed: int | None = None) -> Exac
     n -- The size of the board. (Default: 8)
     random -- Generate solutions in random order? (Default: False.)
     seed -- An integer: a random order reproducible from this seed.
+    max_choices -- Refuse (ValueError) to build more than this many choices,
+        n * n; None: no limit. (Default: a million, n = 1000.)
 
     The number of solutions is OEIS A000170:
 
@@ -106,11 +121,16 @@ def queens(n: int = 8, random: bool = False, *, seed: int | None = None) -> Exac
     [('queen', 0, 1), ('queen', 1, 3), ('queen', 2, 0), ('queen', 3, 2)]
     """
     n = _check_size(n)
+    _check_choices(f"queens({n})", n * n, max_choices)
     return ExactCover(_queen_constraints(n), random=random, secondary=_diagonals(n), seed=seed)
 
 
 def queens_2n(
-    n: int = 8, random: bool = False, *, seed: int | None = None
+    n: int = 8,
+    random: bool = False,
+    *,
+    seed: int | None = None,
+    max_choices: int | None = MAX_CHOICES,
 ) -> MultiCover[QueenChoice]:
     """Return an iterator that yields the solutions to the 2n-queens problem.
 
@@ -126,6 +146,8 @@ def queens_2n(
     n -- The size of the board. (Default: 8)
     random -- Generate solutions in random order? (Default: False.)
     seed -- An integer: a random order reproducible from this seed.
+    max_choices -- Refuse (ValueError) to build more than this many choices,
+        n * n; None: no limit. (Default: a million, n = 1000.)
 
     The number of solutions is OEIS A225623:
 
@@ -136,6 +158,7 @@ def queens_2n(
     ♛♛
     """
     n = _check_size(n)
+    _check_choices(f"queens_2n({n})", n * n, max_choices)
     counts: dict[Hashable, int] = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
     return MultiCover(
         _queen_constraints(n), random=random, counts=counts, satisfy=_lines(n), seed=seed
@@ -165,6 +188,14 @@ def queen_squares(solution: Iterable[Any]) -> list[tuple[int, int]]:
     return sorted(squares)
 
 
+def _check_drawable(n: int, largest: int, what: str) -> None:
+    if n > largest:
+        raise ValueError(
+            f"a {n} x {n} board is too large to draw as {what} (at most {largest} x {largest}); "
+            "queen_squares(solution) lists the queens of any board"
+        )
+
+
 def _check_squares(n: int, squares: Sequence[tuple[int, int]]) -> None:
     for i, j in squares:
         if not (0 <= i < n and 0 <= j < n):
@@ -184,6 +215,7 @@ def decode_queens(n: int, solution: Iterable[Any]) -> str:
     +++♛+
     """
     n = _check_size(n)
+    _check_drawable(n, MAX_TEXT_BOARD, "text")
     squares = queen_squares(solution)
     _check_squares(n, squares)
     grid = [[EMPTY] * n for _ in range(n)]
@@ -224,6 +256,7 @@ def queens_svg(
     import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
 
     n = _check_size(n)
+    _check_drawable(n, MAX_SVG_BOARD, "SVG")
     squares = queen_squares(solution)
     _check_squares(n, squares)
     side = n * size

@@ -50,7 +50,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from .cover import ExactCover
+from .cover import ExactCover, _integer
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -73,9 +73,10 @@ SEPARATORS = "|-+"
 _SEED_MASK = 2**64 - 1
 
 
-def _positive(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+def _positive(name: str, given: Any) -> int:
+    value = _integer(given)
+    if value is None:
+        raise TypeError(f"{name} must be an int, not {type(given).__name__}")
     if value < 1:
         raise ValueError(f"{name} must be positive, not {value}")
     return value
@@ -539,9 +540,10 @@ class Sudoku:
         """
         if seed is None:
             seed = _random.getrandbits(64)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        value = _integer(seed)
+        if value is None:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed &= _SEED_MASK
+        seed = value & _SEED_MASK
         full = self.random_grid(seed)
         values: list[int | None] = list(full._values)
         order = list(range(len(values)))

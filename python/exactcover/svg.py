@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
 
+from .cover import _integer
 from .symmetry import Cell, Placement
 
 __all__ = [
@@ -157,8 +158,9 @@ def draw_boards(
     (4, 1)
     """
     boards = list(boards)
-    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"columns must be a positive int, not {columns!r}")
+    given, columns = columns, _integer(columns)  # type: ignore[assignment]
+    if columns is None or columns < 1:
+        raise ValueError(f"columns must be a positive int, not {given!r}")
     fill = _colour_function(colour)
     h, w = (max(sizes) for sizes in zip((0, 0), *(b.bounds() for b in boards)))
     columns = max(1, min(columns, len(boards)))

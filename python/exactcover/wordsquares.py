@@ -37,10 +37,11 @@ puzzle):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from .cover import ExactCover, MultiCover
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer, _max_choices
 
 __all__ = [
     "word_rectangles",
@@ -270,15 +271,22 @@ def _check_line(name: str, cells: list[Any]) -> None:
         seen[s] = k
 
 
-def _fillings(allowed: list[list[Hashable]]) -> list[tuple[Hashable, ...]]:
+class _TooMany(Exception):
+    """More fillings than allowed."""
+
+
+def _fillings(allowed: list[list[Hashable]], cap: int | None) -> list[tuple[Hashable, ...]]:
     """Every way to fill a line whose cell k may hold the symbols ``allowed[k]``,
-    no symbol twice (permutations, when every cell allows every symbol)."""
+    no symbol twice (permutations, when every cell allows every symbol).
+    Raises _TooMany as soon as there are more than ``cap`` (None: no cap)."""
     out: list[tuple[Hashable, ...]] = []
     line: list[Hashable] = []
     used: set[Hashable] = set()
 
     def extend(k: int) -> None:
         if k == len(allowed):
+            if cap is not None and len(out) >= cap:
+                raise _TooMany
             out.append(tuple(line))
             return
         for s in allowed[k]:
@@ -300,6 +308,7 @@ def latin_squares(
     given: PartialGrid | None = None,
     random: bool = False,
     seed: int | None = None,
+    max_choices: int | None = MAX_CHOICES,
 ) -> MultiCover[LatinChoice]:
     """Return an iterator over the Latin squares of order n, or over the
     completions of a partial one.
@@ -328,6 +337,9 @@ def latin_squares(
         character per cell. (Default: an empty grid.)
     random -- Generate solutions in random order? (Default: False.)
     seed -- An integer: a random order reproducible from this seed.
+    max_choices -- Refuse (ValueError) to build more than this many choices
+        (the 6.5 million of order 9 take 20 GB); None: no limit. (Default: a
+        million: every order up to 8.)
 
     The number of Latin squares of order n is OEIS A002860:
 
@@ -345,38 +357,61 @@ def latin_squares(
       ...
     ValueError: row 0 of given holds '1' twice (cells 0 and 1)
     """
-    if isinstance(n, bool) or not isinstance(n, int):
+    order = _integer(n)
+    if order is None:
         raise TypeError(f"the order n must be an int, not {type(n).__name__}")
+    n = order
     if n < 0:
         raise ValueError(f"the order n must be non-negative, not {n}")
     alphabet = _symbols(n, symbols)
+    what = f"latin_squares({n})"
+    limit = _max_choices(max_choices)
     if given is None:
-        every = _fillings([alphabet] * n)
+        # n! permutations for each of the 2n lines, counted before building.
+        _check_choices(what, 2 * n * math.factorial(n) if n <= 1000 else None, limit)
+        every = _fillings([alphabet] * n, None)
         rows, columns = [every] * n, [every] * n
     else:
-        grid = _partial_grid(n, alphabet, given)
-        # A blank cell may hold any symbol given neither in its row nor in its column.
-        allowed = [
-            [
-                [grid[i][j]]
-                if grid[i][j] is not None
-                else [
-                    s
-                    for s in alphabet
-                    if s not in grid[i] and all(grid[k][j] != s for k in range(n))
-                ]
-                for j in range(n)
-            ]
-            for i in range(n)
-        ]
-        rows = [_fillings(allowed[i]) for i in range(n)]
-        columns = [_fillings([allowed[i][j] for i in range(n)]) for j in range(n)]
+        try:
+            rows, columns = _completions(n, alphabet, given, limit)
+        except _TooMany:
+            _check_choices(what, None, limit)
+            raise
     choices, _ = _line_choices(rows, columns, ("row", "column"), False)
     # A MultiCover, not an ExactCover: a line that no filling fits must still
     # be required (and leave no solutions), and satisfy= names it even then.
     # Every other constraint, the cells, is then optional with count 1: secondary.
     lines = [(kind, k) for kind in ("row", "column") for k in range(n)]
     return MultiCover(choices, random=random, satisfy=lines, seed=seed)
+
+
+def _completions(
+    n: int, alphabet: list[Hashable], given: PartialGrid, limit: int | None
+) -> tuple[list[list[tuple[Hashable, ...]]], list[list[tuple[Hashable, ...]]]]:
+    """The fillings of each row and of each column of a partial Latin square;
+    raises _TooMany as soon as there are more than ``limit`` in all (None:
+    no limit)."""
+    grid = _partial_grid(n, alphabet, given)
+    # A blank cell may hold any symbol given neither in its row nor in its column.
+    allowed = [
+        [
+            [grid[i][j]]
+            if grid[i][j] is not None
+            else [
+                s for s in alphabet if s not in grid[i] and all(grid[k][j] != s for k in range(n))
+            ]
+            for j in range(n)
+        ]
+        for i in range(n)
+    ]
+    lines = [allowed[i] for i in range(n)] + [[allowed[i][j] for i in range(n)] for j in range(n)]
+    fillings: list[list[tuple[Hashable, ...]]] = []
+    left = limit
+    for line in lines:
+        fillings.append(_fillings(line, left))
+        if left is not None:
+            left -= len(fillings[-1])
+    return fillings[:n], fillings[n:]
 
 
 def decode_latin_square(solution: Iterable[Any]) -> list[list[Any]]:

@@ -33,13 +33,18 @@ create_exception!(
      not reading a text), `reason` says why."
 );
 
-/// Node budgets of one slice: small enough that Ctrl-C is seen within a few
-/// milliseconds, large enough that releasing the GIL costs nothing measurable.
-const MIN_BUDGET: u64 = 1 << 10;
+/// Node budgets of one chunk of search: the clock is read between chunks, and
+/// the budget adapts so that a chunk lasts about `CHUNK`. The smallest budget
+/// is one node: on a problem of a million items a node takes milliseconds.
+const MIN_BUDGET: u64 = 1;
 const MAX_BUDGET: u64 = 1 << 24;
+/// The budget of a solver's first chunk.
+const FIRST_BUDGET: u64 = 16;
+/// The length of a chunk aimed at.
+const CHUNK: Duration = Duration::from_millis(1);
 /// How often a parallel count checks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(10);
-/// The slice length aimed at.
+/// How long the search runs without the GIL between two checks for signals.
 const SLICE: Duration = Duration::from_millis(20);
 
 /// A subtree as Python sees it: (forced option ids, excluded option ids).
@@ -56,6 +61,35 @@ fn live_dict<'py>(py: Python<'py>, live: &ParallelProgress) -> PyResult<Bound<'p
     d.set_item("subtrees_done", done)?;
     d.set_item("subtrees_pending", pending)?;
     Ok(d)
+}
+
+/// Runs `f` in chunks of `*budget` nodes until it reports something other
+/// than `Step::Paused`, or until `SLICE` has passed (then `Step::Paused`);
+/// adapts `*budget` so that a chunk lasts about `CHUNK`. Ctrl-C is thus seen
+/// within a slice, whatever a node costs.
+fn run_slice(
+    solver: &mut Solver,
+    budget: &mut u64,
+    f: &mut impl FnMut(&mut Solver, u64) -> Step,
+) -> Step {
+    let start = Instant::now();
+    loop {
+        let chunk_start = Instant::now();
+        let step = f(solver, *budget);
+        if step != Step::Paused {
+            return step;
+        }
+        let now = Instant::now();
+        let took = now - chunk_start;
+        if took < CHUNK / 2 {
+            *budget = (*budget * 2).min(MAX_BUDGET);
+        } else if took > CHUNK * 2 {
+            *budget = (*budget / 2).max(MIN_BUDGET);
+        }
+        if now - start >= SLICE {
+            return Step::Paused;
+        }
+    }
 }
 
 /// Maps a core error to `ExactCoverError`, with the offending ids as attributes
@@ -116,7 +150,7 @@ fn internal_error(what: &str) -> PyErr {
 #[pyclass(name = "Solver", module = "exactcover._native")]
 struct PySolver {
     solver: Solver,
-    /// Nodes per slice, adapted so that a slice lasts about `SLICE`.
+    /// Nodes per chunk, adapted so that a chunk lasts about `CHUNK`.
     budget: u64,
     /// Set when a panic escaped the core: the links may be inconsistent.
     poisoned: bool,
@@ -140,10 +174,10 @@ impl PySolver {
         }
         loop {
             let solver = &mut self.solver;
-            let budget = self.budget;
-            let start = Instant::now();
-            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| f(solver, budget))));
-            let elapsed = start.elapsed();
+            let budget = &mut self.budget;
+            let f = &mut f;
+            let outcome =
+                py.detach(|| catch_unwind(AssertUnwindSafe(|| run_slice(solver, budget, f))));
             let step = match outcome {
                 Ok(step) => step,
                 Err(_) => {
@@ -153,11 +187,6 @@ impl PySolver {
             };
             if step != Step::Paused {
                 return Ok(step);
-            }
-            if elapsed < SLICE / 2 {
-                self.budget = (self.budget * 2).min(MAX_BUDGET);
-            } else if elapsed > SLICE * 2 {
-                self.budget = (self.budget / 2).max(MIN_BUDGET);
             }
             py.check_signals()?;
         }
@@ -185,21 +214,16 @@ impl PySolver {
         }
         loop {
             let solver = &mut self.solver;
-            let budget = self.budget;
-            let start = Instant::now();
-            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| f(solver, budget))));
-            let elapsed = start.elapsed();
+            let budget = &mut self.budget;
+            let f = &mut f;
+            let outcome =
+                py.detach(|| catch_unwind(AssertUnwindSafe(|| run_slice(solver, budget, f))));
             let Ok(step) = outcome else {
                 self.poisoned = true;
                 return Err(internal_error("panic during the search"));
             };
             if step != Step::Paused {
                 return Ok(step);
-            }
-            if elapsed < SLICE / 2 {
-                self.budget = (self.budget * 2).min(MAX_BUDGET);
-            } else if elapsed > SLICE * 2 {
-                self.budget = (self.budget / 2).max(MIN_BUDGET);
             }
             py.check_signals()?;
             if Instant::now() >= deadline {
@@ -276,9 +300,23 @@ impl PySolver {
         });
         Ok(PySolver {
             solver,
-            budget: MIN_BUDGET * 16,
+            budget: FIRST_BUDGET,
             poisoned: false,
             interrupted_count: 0,
+            buffer: Vec::new(),
+        })
+    }
+
+    /// An independent copy of this solver, at the same point of the search.
+    fn copy(&self) -> PyResult<Self> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        Ok(PySolver {
+            solver: self.solver.clone(),
+            budget: self.budget,
+            poisoned: false,
+            interrupted_count: self.interrupted_count,
             buffer: Vec::new(),
         })
     }
@@ -315,21 +353,6 @@ impl PySolver {
             }
             py.check_signals()?;
         }
-    }
-
-    /// A fresh copy of this solver, in the same state (for a task that counts
-    /// one subtree of a problem built once per process).
-    fn copy(&self) -> PyResult<PySolver> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
-        Ok(PySolver {
-            solver: self.solver.clone(),
-            budget: self.budget,
-            poisoned: false,
-            interrupted_count: self.interrupted_count,
-            buffer: Vec::new(),
-        })
     }
 
     /// Counts for about `seconds`; returns (solutions found, remainder): the
@@ -547,22 +570,35 @@ impl PySolver {
             return Err(internal_error("a previous call failed"));
         }
         let mut estimator = self.solver.estimator(seed).map_err(|e| to_py_err(py, &e))?;
-        let mut done = 0u64;
-        let mut chunk = 64u64;
-        while done < samples {
-            let n = chunk.min(samples - done);
-            let start = Instant::now();
-            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| estimator.probe(n))));
-            if outcome.is_err() {
-                return Err(internal_error("panic while estimating"));
-            }
-            done += n;
-            if start.elapsed() < SLICE / 2 {
-                chunk = (chunk * 2).min(1 << 20);
-            } else if start.elapsed() > SLICE * 2 {
-                chunk = (chunk / 2).max(1);
-            }
-            py.check_signals()?;
+        // The probes run without the GIL; every `SLICE` (read on the clock
+        // every few nodes, since one probe of a big problem can take minutes)
+        // they take it back for a moment to check for signals.
+        let mut interrupt = None;
+        let mut last_check = Instant::now();
+        let mut calls = 0u32;
+        let outcome = py.detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                estimator.probe_while(samples, || {
+                    calls = calls.wrapping_add(1);
+                    if calls % 16 != 0 || last_check.elapsed() < SLICE {
+                        return true;
+                    }
+                    last_check = Instant::now();
+                    match Python::attach(|py| py.check_signals()) {
+                        Ok(()) => true,
+                        Err(e) => {
+                            interrupt = Some(e);
+                            false
+                        }
+                    }
+                })
+            }))
+        });
+        if outcome.is_err() {
+            return Err(internal_error("panic while estimating"));
+        }
+        if let Some(interrupt) = interrupt {
+            return Err(interrupt);
         }
         let e = estimator.estimate();
         let dict = PyDict::new(py);

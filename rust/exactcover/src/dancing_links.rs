@@ -332,12 +332,17 @@ impl DancingLinks {
     /// Requires option `option` in every solution (an "initial choice").
     ///
     /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them (or was already forced), in which
-    /// case the problem has no solutions any more. Fails if the option does not
-    /// exist or the search has already started.
+    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
+    /// solutions any more. Forcing an option that is already forced changes
+    /// nothing: a choice required twice is required once (a subtree of
+    /// [`crate::Solver::split`] repeats the root's forced options). Fails if
+    /// the option does not exist or the search has already started.
     pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
         if !self.prepare_restriction(option)? {
             return Ok(false);
+        }
+        if self.forced.contains(&(option as u32)) {
+            return Ok(true);
         }
         if !self.is_available(option) {
             self.state = State::Done;
@@ -702,13 +707,20 @@ impl DancingLinks {
     /// The branches are exactly those the search takes, including Algorithm
     /// M's tweaking and null branches, so the estimate is unbiased for every
     /// problem. Only at the root (before the search starts).
-    pub(crate) fn probe(&mut self, rng: &mut SplitMix64) -> (f64, f64, usize) {
+    ///
+    /// `keep_going` is called at every node; when it returns false the probe
+    /// is abandoned (the links restored) and the result is `None`.
+    pub(crate) fn probe(
+        &mut self,
+        rng: &mut SplitMix64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<(f64, f64, usize)> {
         debug_assert!(self.levels.is_empty() && self.state == State::Enter);
         let result = match (self.multi, self.colored) {
-            (false, false) => self.probe_with::<false, false>(rng),
-            (false, true) => self.probe_with::<false, true>(rng),
-            (true, false) => self.probe_with::<true, false>(rng),
-            (true, true) => self.probe_with::<true, true>(rng),
+            (false, false) => self.probe_with::<false, false>(rng, keep_going),
+            (false, true) => self.probe_with::<false, true>(rng, keep_going),
+            (true, false) => self.probe_with::<true, false>(rng, keep_going),
+            (true, true) => self.probe_with::<true, true>(rng, keep_going),
         };
         debug_assert!(self.levels.is_empty());
         result
@@ -717,12 +729,18 @@ impl DancingLinks {
     fn probe_with<const M: bool, const C: bool>(
         &mut self,
         rng: &mut SplitMix64,
-    ) -> (f64, f64, usize) {
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<(f64, f64, usize)> {
         let updates_before = self.stats.updates;
         let mut weight = 1.0f64;
         let mut nodes = 0.0f64;
         let mut solutions = 0.0f64;
+        let mut abandoned = false;
         loop {
+            if !keep_going() {
+                abandoned = true;
+                break;
+            }
             nodes += weight;
             let choice = if M { self.choose_m() } else { self.choose_x() };
             let i = match choice {
@@ -816,7 +834,7 @@ impl DancingLinks {
         }
         // Probes are not search work.
         self.stats.updates = updates_before;
-        (nodes, solutions, depth)
+        (!abandoned).then_some((nodes, solutions, depth))
     }
 
     /// Algorithm X's choice: the active primary item with the fewest options

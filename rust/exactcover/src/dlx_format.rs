@@ -224,12 +224,16 @@ impl fmt::Display for DlxError {
             LineTooLong { length } => {
                 write!(f, "line too long ({length} bytes; Knuth's programs read at most {KNUTH_MAX_LINE})")
             }
-            IllegalCharacter { token, character } => {
-                write!(f, "illegal character {character:?} in item name {token:?}")
-            }
+            IllegalCharacter { token, character } => write!(
+                f,
+                "illegal character {} in item name {}",
+                Quoted::char(character.encode_utf8(&mut [0; 4])),
+                Quoted::name(token)
+            ),
             NameTooLong { name } => write!(
                 f,
-                "item name {name:?} is longer than {KNUTH_MAX_NAME} bytes ({} bytes; strict mode)",
+                "item name {} is longer than {KNUTH_MAX_NAME} bytes ({} bytes; strict mode)",
+                Quoted::name(name),
                 name.len()
             ),
             EmptyName => write!(f, "empty item name"),
@@ -240,32 +244,115 @@ impl fmt::Display for DlxError {
                 KNUTH_MAX_NAME - 1
             ),
             BarTwice => write!(f, "the item line contains '|' twice"),
-            DuplicateName { name } => write!(f, "duplicate item name {name:?}"),
+            DuplicateName { name } => write!(f, "duplicate item name {}", Quoted::name(name)),
             IllegalBound { token } => write!(
                 f,
-                "illegal bound spec in {token:?} (bounds are written u:v|name or v|name, digits only)"
+                "illegal bound spec in {} (bounds are written u:v|name or v|name, digits only)",
+                Quoted::name(token)
             ),
             BoundOnSecondary { token } => {
-                write!(f, "bounds are only allowed on primary items, not on {token:?}")
+                write!(
+                    f,
+                    "bounds are only allowed on primary items, not on {}",
+                    Quoted::name(token)
+                )
             }
             LowerBoundWithoutUpper { token } => {
-                write!(f, "lower bound without upper bound in {token:?} (write u:v|name)")
+                write!(
+                    f,
+                    "lower bound without upper bound in {} (write u:v|name)",
+                    Quoted::name(token)
+                )
             }
-            UpperBoundZero { token } => write!(f, "upper bound is zero in {token:?}"),
+            UpperBoundZero { token } => write!(f, "upper bound is zero in {}", Quoted::name(token)),
             LowerExceedsUpper { token } => {
-                write!(f, "lower bound exceeds upper bound in {token:?}")
+                write!(
+                    f,
+                    "lower bound exceeds upper bound in {}",
+                    Quoted::name(token)
+                )
             }
-            BoundTooLarge { token } => write!(f, "bound too large in {token:?} (at most {})", u32::MAX),
-            UnknownItem { name } => write!(f, "unknown item name {name:?}"),
-            DuplicateInOption { name } => write!(f, "item {name:?} appears twice in this option"),
-            ColorOnPrimary { entry } => write!(f, "primary item must be uncolored: {entry:?}"),
-            BadColor { entry } => write!(f, "color must be a single character: {entry:?}"),
-            Cost { entry } => write!(f, "option costs (dlx5's {entry:?}) are not supported"),
+            BoundTooLarge { token } => {
+                write!(
+                    f,
+                    "bound too large in {} (at most {})",
+                    Quoted::name(token),
+                    u32::MAX
+                )
+            }
+            UnknownItem { name } => write!(f, "unknown item name {}", Quoted::name(name)),
+            DuplicateInOption { name } => {
+                write!(
+                    f,
+                    "item {} appears twice in this option",
+                    Quoted::name(name)
+                )
+            }
+            ColorOnPrimary { entry } => {
+                write!(f, "primary item must be uncolored: {}", Quoted::name(entry))
+            }
+            BadColor { entry } => write!(
+                f,
+                "color must be a single character: {}",
+                Quoted::name(entry)
+            ),
+            Cost { entry } => write!(
+                f,
+                "option costs (dlx5's {}) are not supported",
+                Quoted::name(entry)
+            ),
             TooManyItems { limit } => write!(f, "too many items (more than {limit}; strict mode)"),
             TooManyNodes { limit } => write!(f, "too many nodes (more than {limit}; strict mode)"),
             TooLarge => write!(f, "problem too large for the solver's 32-bit indices"),
             NotUtf8 => write!(f, "not valid UTF-8"),
         }
+    }
+}
+
+/// A name in double quotes for an error message, escaped as Python escapes
+/// strings (`\n`, `\x07`, `\ufeff`, `\U000e0001`), not as Rust's `{:?}` does
+/// (`\u{feff}`): the messages are read by people who write Python or DLX
+/// files, not Rust.
+struct Quoted<'a> {
+    text: &'a str,
+    quote: char,
+}
+
+impl<'a> Quoted<'a> {
+    /// A name (or token, or entry), in double quotes.
+    fn name(text: &'a str) -> Self {
+        Quoted { text, quote: '"' }
+    }
+
+    /// A character, in single quotes.
+    fn char(text: &'a str) -> Self {
+        Quoted { text, quote: '\'' }
+    }
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.quote)?;
+        for c in self.text.chars() {
+            match c {
+                '\\' => f.write_str("\\\\")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                c if c == self.quote => write!(f, "\\{c}")?,
+                // `escape_debug` knows which characters are not printable
+                // (controls, format characters, unassigned ones).
+                c if c != '\'' && c != '"' && c.escape_debug().nth(1).is_some() => {
+                    match u32::from(c) {
+                        k @ 0..=0xff => write!(f, "\\x{k:02x}")?,
+                        k @ 0x100..=0xffff => write!(f, "\\u{k:04x}")?,
+                        k => write!(f, "\\U{k:08x}")?,
+                    }
+                }
+                c => write!(f, "{c}")?,
+            }
+        }
+        write!(f, "{}", self.quote)
     }
 }
 
@@ -916,6 +1003,14 @@ impl DlxProblem {
 /// written.
 impl fmt::Display for DlxProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A reader drops a byte order mark that begins the text: if the
+        // first item's name begins with U+FEFF, a comment line keeps it.
+        if let Some(item) = self.items.first() {
+            let Item { primary, lo, hi } = item.item;
+            if primary && (lo, hi) == (1, 1) && item.name.starts_with('\u{feff}') {
+                f.write_str("| the first item name begins with U+FEFF\n")?;
+            }
+        }
         let mut first = true;
         let mut in_secondary = false;
         for item in &self.items {

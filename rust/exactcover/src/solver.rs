@@ -115,9 +115,11 @@ impl Solver {
     /// Requires option `option` in every solution (an "initial choice").
     ///
     /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them (or was already forced), in which
-    /// case the problem has no solutions any more. Fails if the option does not
-    /// exist or the search has already started.
+    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
+    /// solutions any more. Forcing an option that is already forced changes
+    /// nothing (so a subtree of [`Solver::split`], which repeats the options
+    /// forced at the root, restricts a solver with those options forced).
+    /// Fails if the option does not exist or the search has already started.
     pub fn force(&mut self, option: usize) -> Result<bool, Error> {
         self.engine.force(option)
     }
@@ -573,13 +575,27 @@ pub struct Estimator {
 impl Estimator {
     /// Runs `samples` more probes.
     pub fn probe(&mut self, samples: u64) {
-        for _ in 0..samples {
+        self.probe_while(samples, || true);
+    }
+
+    /// Runs up to `samples` more probes, calling `keep_going` at every node
+    /// of every probe; once it returns false, the probe under way is
+    /// abandoned (it does not count) and the call returns. Returns the number
+    /// of probes completed. A caller polls for cancellation so, however long
+    /// a single probe takes.
+    pub fn probe_while(&mut self, samples: u64, mut keep_going: impl FnMut() -> bool) -> u64 {
+        let mut done = 0;
+        while done < samples {
             // A contradictory root (e.g. conflicting forced options) has no nodes.
             let (nodes, solutions, depth) = if self.engine.is_exhausted() {
                 (0.0, 0.0, 0)
             } else {
-                self.engine.probe(&mut self.rng)
+                match self.engine.probe(&mut self.rng, &mut keep_going) {
+                    Some(probe) => probe,
+                    None => break,
+                }
             };
+            done += 1;
             self.sums[0] += nodes;
             self.sums[1] += nodes * nodes;
             self.sums[2] += solutions;
@@ -601,6 +617,7 @@ impl Estimator {
         (self.totals.solutions, self.totals.solutions_error) =
             mean_and_error(self.sums[2], self.sums[3]);
         self.totals.depth = self.sums[4] / n;
+        done
     }
 
     /// The estimate from all probes so far.

@@ -500,3 +500,39 @@ fn known_problems_written_and_read_back_keep_their_counts() {
         assert_eq!(Solver::new(&problem).count(), expected);
     }
 }
+
+/// A name that begins with U+FEFF, the byte order mark that a reader drops
+/// from the start of a text, survives writing and reading, in both syntaxes.
+#[test]
+fn a_name_beginning_with_a_byte_order_mark_round_trips() {
+    let mut dlx = DlxProblem::new();
+    let a = dlx.add_item("\u{feff}A", Item::PRIMARY).unwrap();
+    let b = dlx.add_item("B", Item::PRIMARY).unwrap();
+    for item in [a, b] {
+        dlx.add_option(0, vec![DlxEntry { item, color: None }])
+            .unwrap();
+    }
+    let text = dlx.to_string();
+    for read in [parse(&text), strict(&text)] {
+        assert_eq!(read.items()[0].name, "\u{feff}A");
+        assert_eq!(read.to_string(), text);
+        assert_eq!(count(&read), 1);
+    }
+}
+
+/// Messages quote names as Python does, never with Rust's `\u{...}` escapes.
+#[test]
+fn messages_quote_names_without_rust_escapes() {
+    let message = DlxProblem::parse("A\u{feff} B\nA\u{feff}\nC\u{7}\tD\n", Syntax::Permissive)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(message, "line 3: unknown item name \"C\\x07\"");
+    let message = DlxProblem::parse("A\nA\u{200b}\"\n", Syntax::Permissive)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(message, "line 2: unknown item name \"A\\u200b\\\"\"");
+    let message = DlxProblem::parse("A\nA\u{e0001}é\n", Syntax::Permissive)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(message, "line 2: unknown item name \"A\\U000e0001é\"");
+}

@@ -133,3 +133,30 @@ fn contradictory_roots_and_trivial_problems() {
         .unwrap();
     assert_eq!((e.nodes, e.solutions, e.nodes_error), (1.0, 1.0, 0.0));
 }
+
+/// `probe_while` abandons the probe under way when told to, leaving the
+/// links as they were: later probes still estimate the same tree.
+#[test]
+fn an_abandoned_probe_leaves_the_estimator_usable() {
+    let solver = Solver::new(&common::queens(8));
+    let mut estimator = solver.estimator(7).unwrap();
+    let mut calls = 0;
+    assert_eq!(
+        estimator.probe_while(1000, || {
+            calls += 1;
+            calls < 5
+        }),
+        0
+    );
+    assert_eq!(estimator.estimate().samples, 0);
+    let mut calls = 0;
+    let done = estimator.probe_while(1000, || {
+        calls += 1;
+        calls < 100
+    });
+    assert!(done > 0 && done < 100, "{done} probes");
+    assert_eq!(estimator.estimate().samples, done);
+    assert_eq!(estimator.probe_while(20_000, || true), 20_000);
+    let solutions = estimator.estimate().solutions;
+    assert!((60.0..140.0).contains(&solutions), "{solutions}");
+}

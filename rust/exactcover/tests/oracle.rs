@@ -6,6 +6,8 @@ use std::collections::BTreeSet;
 use exactcover::{Item, Problem, Solver, Step};
 use proptest::prelude::*;
 
+mod common;
+
 /// A random problem description: item kinds/bounds and options as item sets.
 #[derive(Debug, Clone)]
 struct Spec {
@@ -239,8 +241,18 @@ proptest! {
         for subtree in root.split(pieces).unwrap() {
             let mut solver = Solver::new(&problem);
             solver.restrict(&subtree).unwrap();
-            for s in solver.solutions() {
-                prop_assert!(seen.insert(sorted(s)), "a solution lies in two subtrees");
+            // Another machine builds the same problem, forced options
+            // included, then restricts it: the same subtree.
+            let mut again = Solver::new(&problem);
+            for &k in &forced {
+                again.force(k).unwrap();
+            }
+            again.restrict(&subtree).unwrap();
+            let solutions: Vec<_> = solver.solutions().map(sorted).collect();
+            let solutions_again: Vec<_> = again.solutions().map(sorted).collect();
+            prop_assert_eq!(&solutions, &solutions_again);
+            for s in solutions {
+                prop_assert!(seen.insert(s), "a solution lies in two subtrees");
             }
         }
         prop_assert_eq!(&seen, &expected);
@@ -343,4 +355,29 @@ proptest! {
         prop_assert_eq!(eager.count_parallel_eager(3).unwrap(), expected.len() as u64);
         prop_assert!(eager.is_exhausted());
     }
+}
+
+/// A choice forced twice is forced once; a subtree of a solver with forced
+/// options restricts a solver built with the same forced options.
+#[test]
+fn forcing_an_option_twice_forces_it_once() {
+    let n = 8;
+    let problem = common::queens(n);
+    let mut solver = Solver::new(&problem);
+    assert!(solver.force(0).unwrap());
+    assert!(solver.force(0).unwrap());
+    let first = solver.clone().solutions().next().unwrap();
+    assert_eq!(first.iter().filter(|&&k| k == 0).count(), 1);
+    assert_eq!(solver.count(), 4);
+
+    let mut root = Solver::new(&problem);
+    root.force(0).unwrap();
+    let mut total = 0;
+    for subtree in root.split(10).unwrap() {
+        let mut solver = Solver::new(&problem);
+        solver.force(0).unwrap();
+        solver.restrict(&subtree).unwrap();
+        total += solver.count();
+    }
+    assert_eq!(total, 4);
 }
