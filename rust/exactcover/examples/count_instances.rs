@@ -3,10 +3,11 @@
 //! profiling (`--profile profiling` keeps symbols for perf/callgrind).
 //! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
 //! estimate of the tree from N random probes, beside the true numbers.
+//! `--memo auto|always|never` counts with `Solver::count_exact_with` instead.
 
 use std::time::Instant;
 
-use exactcover::{Problem, Solver};
+use exactcover::{MemoMode, MemoOptions, Problem, Solver};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -17,6 +18,19 @@ fn main() {
     // prints Knuth's estimate from N probes beside the truth.
     let threads = take_option(&mut wanted, "--threads").unwrap_or(1) as usize;
     let estimate = take_option(&mut wanted, "--estimate").unwrap_or(0);
+    let memo = wanted.iter().position(|a| a == "--memo").map(|i| {
+        let mode = match wanted.get(i + 1).map(String::as_str) {
+            Some("auto") => MemoMode::Auto,
+            Some("always") => MemoMode::Always,
+            Some("never") => MemoMode::Never,
+            _ => panic!("--memo auto|always|never"),
+        };
+        wanted.drain(i..i + 2);
+        MemoOptions {
+            mode,
+            ..MemoOptions::default()
+        }
+    });
     type Build = Box<dyn Fn() -> Problem>;
     let instances: Vec<(&str, Build, u64)> = vec![
         (
@@ -49,7 +63,9 @@ fn main() {
         let problem = build();
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
-        let count = if threads > 1 {
+        let count = if let Some(options) = &memo {
+            solver.count_exact_with(options).to_u64().expect("fits")
+        } else if threads > 1 {
             solver.count_parallel(threads).unwrap()
         } else {
             solver.count()
@@ -63,6 +79,18 @@ fn main() {
             updates = stats.updates,
             rate = stats.updates as f64 / secs / 1e6,
         );
+        if memo.is_some() {
+            let m = solver.memo_stats();
+            println!(
+                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB",
+                "",
+                m.active,
+                m.lookups,
+                m.hits,
+                m.entries,
+                m.peak_bytes as f64 / 1e6
+            );
+        }
         if estimate > 0 {
             let start = Instant::now();
             let e = Solver::new(&problem).estimate(estimate, 1).unwrap();
