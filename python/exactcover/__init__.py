@@ -13,6 +13,7 @@ leaving Rust.
 from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
+from .graph import SolutionGraph
 from .matrix import MatrixCover, from_matrix
 from .polyomino import (
     PENTOMINOES,
@@ -40,6 +41,7 @@ __all__ = [
     "MultiCover",
     "Estimate",
     "Subtree",
+    "SolutionGraph",
     "ExactCoverError",
     "DlxFormatError",
     "DlxProblem",

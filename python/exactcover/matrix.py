@@ -85,7 +85,9 @@ class MatrixCover(Iterator["list[Any]"]):
             isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
         ):
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
-        return self._solver.count(None if limit is None else min(limit, 2**64 - 1))
+        if limit is None:
+            return self._solver.count_exact()
+        return self._solver.count(min(limit, 2**64 - 1))
 
     @property
     def stats(self) -> dict[str, int]:

@@ -110,7 +110,8 @@ struct Entry {
     key_start: u32,
     key_len: u32,
     value: u64,
-    /// Link updates the sub-problem's search took (what a hit saves).
+    /// The work the sub-problem's search took, in link updates (what a hit
+    /// saves; see [`Memo::pays`]).
     work: u64,
 }
 
@@ -249,8 +250,8 @@ impl Table {
 struct Frame {
     key_start: usize,
     hash: u64,
-    /// The engine's link updates when the node was entered.
-    updates: u64,
+    /// The engine's work ([`work`]) when the node was entered.
+    work: u64,
     count: Count,
     edges_start: usize,
 }
@@ -259,6 +260,16 @@ struct Frame {
 const LOOKUP_COST: u64 = 40;
 /// What each word of a key adds to [`LOOKUP_COST`].
 const KEY_WORD_COST: u64 = 4;
+
+/// What a search node costs beyond its link updates (choosing an item, the
+/// state machine), in link updates.
+const NODE_COST: u64 = 16;
+
+/// The work the engine has done, in link updates (see [`Memo::pays`]).
+fn work(engine: &DancingLinks) -> u64 {
+    let stats = engine.stats();
+    stats.updates + NODE_COST * stats.nodes
+}
 
 /// See [`Memo::pays`].
 const MIN_BENEFIT: f64 = 0.1;
@@ -348,10 +359,11 @@ impl Memo {
         }
     }
 
-    /// Does the memo pay? Its cost is set against the link updates its hits
-    /// saved: a lookup and a store cost about as much as [`LOOKUP_COST`]
-    /// updates plus [`KEY_WORD_COST`] per word of key (measured on the
-    /// benchmarks: a search node costs 20 to 400 updates). It pays if the
+    /// Does the memo pay? Its cost is set against the work its hits saved,
+    /// counted in link updates plus [`NODE_COST`] per search node: a lookup
+    /// and a store cost about as much as [`LOOKUP_COST`] updates plus
+    /// [`KEY_WORD_COST`] per word of key (measured on the benchmarks, where
+    /// a search node costs 20 to 400 updates). It pays if the
     /// hits saved at least [`MIN_BENEFIT`] of that cost: on the benchmarks,
     /// packing problems (where the memo is 1.3-1.6x faster) score 0.46 to 3.5
     /// from the first 4096 nodes on, queens and Langford pairs (where it is
@@ -539,7 +551,7 @@ impl Hooks for Memo {
         self.frames.push(Frame {
             key_start,
             hash: self.scratch_hash,
-            updates: engine.stats().updates,
+            work: work(engine),
             count: Count::ZERO,
             edges_start,
         });
@@ -565,7 +577,7 @@ impl Hooks for Memo {
             }
             None => None,
         };
-        let work = engine.stats().updates - frame.updates;
+        let work = work(engine) - frame.work;
         self.store(&frame, work, node);
         self.stack_keys.truncate(frame.key_start);
         self.add_to_parent(engine, &frame.count, node);

@@ -471,6 +471,12 @@ impl Solver {
                 if lookups >= AUTO_TRIAL {
                     exact.deciding = false;
                 }
+                if std::env::var_os("EXACTCOVER_MEMO_DEBUG").is_some() {
+                    eprintln!(
+                        "memo after {lookups} lookups: benefit {:.3}",
+                        memo.benefit()
+                    );
+                }
                 if !memo.pays() {
                     // Sub-problems rarely repeat: count on without the memo.
                     self.drop_memo();
