@@ -19,6 +19,7 @@ from . import queens as _queens_module
 from ._native import DlxFormatError, ExactCoverError, __version__
 from .cover import Cover, Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
+from .graph import SolutionGraph
 from .grids import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from .matrix import MatrixCover, from_matrix
 from .polyform import (
@@ -60,6 +61,7 @@ __all__ = [
     "SearchTimeout",
     "queens",
     "polyomino",
+    "SolutionGraph",
     "ExactCoverError",
     "DlxFormatError",
     "DlxProblem",

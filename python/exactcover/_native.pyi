@@ -6,7 +6,16 @@ Users should not need this module: use :class:`exactcover.ExactCover` and
 
 from typing import Any, Callable, final
 
-__all__ = ["DlxFormatError", "ExactCoverError", "Solver", "__version__", "format_dlx", "parse_dlx"]
+__all__ = [
+    "DlxFormatError",
+    "ExactCoverError",
+    "GraphSolutions",
+    "SolutionGraph",
+    "Solver",
+    "__version__",
+    "format_dlx",
+    "parse_dlx",
+]
 
 __version__: str
 
@@ -86,6 +95,20 @@ class Solver:
     ) -> tuple[int, list[tuple[list[int], list[int]]]]:
         """Count for about ``seconds``; (solutions found, the unexplored rest
         as subtrees, empty when the search is over)."""
+    def count_exact(
+        self, memo: bool | None = None, memo_bytes: int = 1073741824, hash_bits: int = 64
+    ) -> int:
+        """Count (and consume) the remaining solutions exactly, memoizing when
+        it pays (``memo=None``), always (True) or never (False)."""
+    @property
+    def solutions_counted(self) -> int:
+        """Solutions found or counted so far, exactly."""
+    @property
+    def memo_stats(self) -> dict[str, Any]:
+        """The memo's figures: active, lookups, hits, entries, bytes,
+        peak_bytes, evictions."""
+    def solution_graph(self, max_bytes: int) -> SolutionGraph:
+        """The graph of all solutions (before the search starts)."""
     @property
     def stats(self) -> dict[str, int]:
         """Search-tree nodes, link updates and solutions so far."""
@@ -105,3 +128,31 @@ class Solver:
         nodes, solutions, nodes_error, solutions_error and depth."""
     def choice_positions(self, levels: int) -> list[tuple[int, int]]:
         """(k, d) for each of the first ``levels`` levels: branch k of d."""
+
+@final
+class SolutionGraph:
+    """All the solutions of a problem as a DAG over option ids."""
+
+    @property
+    def count(self) -> int:
+        """The number of solutions."""
+    @property
+    def num_nodes(self) -> int:
+        """Number of nodes, the sink included."""
+    @property
+    def num_edges(self) -> int:
+        """Number of edges."""
+    @property
+    def nbytes(self) -> int:
+        """Bytes the graph takes."""
+    def sample(self, k: int, seed: int) -> list[list[int]]:
+        """``k`` uniformly random solutions as lists of option ids."""
+    def solutions(self) -> GraphSolutions:
+        """An iterator over the solutions as lists of option ids."""
+
+@final
+class GraphSolutions:
+    """An iterator over the solutions of a SolutionGraph (option ids)."""
+
+    def __iter__(self) -> GraphSolutions: ...
+    def __next__(self) -> list[int]: ...

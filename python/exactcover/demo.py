@@ -438,6 +438,45 @@ def _read_puzzle(given: str | None) -> SudokuGrid:
 
 
 #: The demos, the first being the default.
+def _aztec_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--order",
+        "-n",
+        type=int,
+        default=10,
+        metavar="N",
+        help="the order of the Aztec diamond (default: 10; each more takes about 4x longer)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the random tiling")
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="the SVG file to write (default: aztec-N.svg in the current directory)",
+    )
+
+
+def _aztec(args: argparse.Namespace) -> int:
+    from .dominoes import aztec_diamond, domino_tilings, dominoes_svg
+
+    n = args.order
+    if not 1 <= n <= 14:
+        raise SystemExit("exactcover aztec: --order must be between 1 and 14")
+    start = time.perf_counter()
+    graph = domino_tilings(aztec_diamond(n)).solution_graph()
+    elapsed = time.perf_counter() - start
+    print(
+        f"The Aztec diamond of order {n} has {graph.count} domino tilings "
+        f"(2^{n * (n + 1) // 2}), counted by memoization in {elapsed:.2f} s: "
+        f"{graph.num_nodes} distinct sub-problems, {graph.nbytes / 1e6:.0f} MB."
+    )
+    tiling = graph.sample(seed=args.seed)
+    output = args.output or f"aztec-{n}.svg"
+    dominoes_svg(tiling).save(output)
+    print(f"Drew a uniformly random one in {output}")
+    return 0
+
+
 PUZZLES: list[Puzzle] = [
     Puzzle(
         "pentominoes",
@@ -450,6 +489,12 @@ PUZZLES: list[Puzzle] = [
         "n queens on an n x n board, and 2n queens (two per row, column and diagonal)",
         _queens_arguments,
         _queens,
+    ),
+    Puzzle(
+        "aztec",
+        "count the domino tilings of an Aztec diamond and draw a uniformly random one",
+        _aztec_arguments,
+        _aztec,
     ),
     Puzzle(
         "sudoku",

@@ -121,7 +121,7 @@ class DlxSolutions(Iterator["list[int]"]):
     def count(self, limit: int | None = None) -> int:
         """Count (and consume) the remaining solutions, at most ``limit``."""
         if limit is None:
-            return self._solver.count(None)
+            return self._solver.count_exact()
         value = _integer(limit)
         if value is None or value < 0:
             raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")

@@ -9,10 +9,14 @@
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
-use exactcover::{Error, Item, ParallelProgress, Problem, Solver, Step, Subtree};
+use exactcover::{
+    Count, Error, GraphCursor, Item, MemoMode, MemoOptions, ParallelProgress, Problem,
+    SolutionGraph, Solver, Step, Subtree,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -103,7 +107,7 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         }
         Error::ColorOnItem { option, item } => (Some(option), Some(item)),
         Error::InvalidBounds { item, .. } => (None, Some(item)),
-        Error::SearchStarted | Error::TooLarge { .. } => (None, None),
+        Error::SearchStarted | Error::TooLarge { .. } | Error::MemoryCap { .. } => (None, None),
         _ => (None, None),
     };
     // A stable name for the kind of error, so that the façade can restate it.
@@ -117,6 +121,7 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         Error::TooLarge { .. } => "too_large",
         Error::Dlx { .. } => "dlx",
         Error::ColorOnItem { .. } => "color_on_item",
+        Error::MemoryCap { .. } => "memory_cap",
         _ => "other",
     };
     let (py_err, line) = match err {
@@ -137,6 +142,16 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
         let _ = value.setattr("reason", reason);
     }
     py_err
+}
+
+/// A count as a Python int, exact at any size.
+fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(v) = count.to_u64() {
+        return Ok(v.into_pyobject(py)?.into_any());
+    }
+    let bytes = pyo3::types::PyBytes::new(py, &count.to_le_bytes());
+    py.get_type::<pyo3::types::PyInt>()
+        .call_method1("from_bytes", (bytes, "little"))
 }
 
 fn internal_error(what: &str) -> PyErr {
@@ -452,6 +467,94 @@ impl PySolver {
         Ok(total)
     }
 
+    /// Counts the remaining solutions exactly (a Python int of any size),
+    /// consuming them; memo: None (memoize when it pays), True or False;
+    /// memo_bytes caps the memo's memory.
+    #[pyo3(signature = (memo=None, memo_bytes=1073741824, hash_bits=64))]
+    fn count_exact<'py>(
+        &mut self,
+        py: Python<'py>,
+        memo: Option<bool>,
+        memo_bytes: usize,
+        hash_bits: u32,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = MemoOptions {
+            mode: match memo {
+                None => MemoMode::Auto,
+                Some(true) => MemoMode::Always,
+                Some(false) => MemoMode::Never,
+            },
+            max_bytes: memo_bytes,
+            hash_bits,
+        };
+        let before = self.solver.solutions_counted();
+        self.run_slices(py, |s, budget| s.count_exact_step(budget, &options))?;
+        let counted = self
+            .solver
+            .solutions_counted()
+            .checked_sub(&before)
+            .ok_or_else(|| internal_error("the count went down"))?;
+        count_to_py(py, &counted)
+    }
+
+    /// The solutions found or counted so far, as an exact int.
+    #[getter]
+    fn solutions_counted<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        count_to_py(py, &self.solver.solutions_counted())
+    }
+
+    /// Figures of the memo of the exact count: a dict with keys active,
+    /// lookups, hits, entries, bytes, peak_bytes, evictions.
+    #[getter]
+    fn memo_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let m = self.solver.memo_stats();
+        let d = PyDict::new(py);
+        d.set_item("active", m.active)?;
+        d.set_item("lookups", m.lookups)?;
+        d.set_item("hits", m.hits)?;
+        d.set_item("entries", m.entries)?;
+        d.set_item("bytes", m.bytes)?;
+        d.set_item("peak_bytes", m.peak_bytes)?;
+        d.set_item("evictions", m.evictions)?;
+        Ok(d)
+    }
+
+    /// The solution graph of all remaining solutions (only before the search
+    /// starts), built in slices without the GIL; Ctrl-C raises
+    /// KeyboardInterrupt; ExactCoverError (kind "memory_cap") if it needs
+    /// more than max_bytes.
+    fn solution_graph(&mut self, py: Python<'_>, max_bytes: usize) -> PyResult<PyGraph> {
+        if self.poisoned {
+            return Err(internal_error("a previous call failed"));
+        }
+        let mut builder = self
+            .solver
+            .graph_builder(max_bytes)
+            .map_err(|e| to_py_err(py, &e))?;
+        let mut budget = self.budget;
+        loop {
+            let start = Instant::now();
+            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| builder.step(budget))));
+            let done = match outcome {
+                Ok(result) => result.map_err(|e| to_py_err(py, &e))?,
+                Err(_) => return Err(internal_error("panic while building the graph")),
+            };
+            if done {
+                break;
+            }
+            let elapsed = start.elapsed();
+            if elapsed < SLICE / 2 {
+                budget = (budget * 2).min(MAX_BUDGET);
+            } else if elapsed > SLICE * 2 {
+                budget = (budget / 2).max(MIN_BUDGET);
+            }
+            py.check_signals()?;
+        }
+        Ok(PyGraph {
+            graph: Arc::new(builder.finish()),
+        })
+    }
+
     /// Counts all solutions on `threads` threads (only before the search has
     /// started; the solver is exhausted afterwards). `threads` is capped at the
     /// machine's parallelism. The workers run without the GIL; this thread
@@ -681,6 +784,73 @@ impl PySolver {
     }
 }
 
+/// All the solutions of a problem as a DAG over option ids (see
+/// `exactcover.SolutionGraph`).
+#[pyclass(name = "SolutionGraph", module = "exactcover._native", frozen)]
+struct PyGraph {
+    graph: Arc<SolutionGraph>,
+}
+
+#[pymethods]
+impl PyGraph {
+    /// The number of solutions (an int of any size).
+    #[getter]
+    fn count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        count_to_py(py, self.graph.count())
+    }
+
+    /// Number of nodes, the sink included.
+    #[getter]
+    fn num_nodes(&self) -> usize {
+        self.graph.num_nodes()
+    }
+
+    /// Number of edges.
+    #[getter]
+    fn num_edges(&self) -> usize {
+        self.graph.num_edges()
+    }
+
+    /// Bytes the graph takes.
+    #[getter]
+    fn nbytes(&self) -> usize {
+        self.graph.memory_bytes()
+    }
+
+    /// `k` uniformly random solutions (lists of option ids), reproducible
+    /// from `seed`.
+    fn sample(&self, py: Python<'_>, k: usize, seed: u64) -> Vec<Vec<usize>> {
+        let graph = &self.graph;
+        py.detach(|| graph.sample_many(k, seed))
+    }
+
+    /// An iterator over the solutions (lists of option ids).
+    fn solutions(&self) -> PyGraphSolutions {
+        PyGraphSolutions {
+            graph: Arc::clone(&self.graph),
+            cursor: GraphCursor::default(),
+        }
+    }
+}
+
+/// An iterator over the solutions of a SolutionGraph, as lists of option ids.
+#[pyclass(name = "GraphSolutions", module = "exactcover._native")]
+struct PyGraphSolutions {
+    graph: Arc<SolutionGraph>,
+    cursor: GraphCursor,
+}
+
+#[pymethods]
+impl PyGraphSolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Vec<usize>> {
+        self.graph.next_solution(&mut self.cursor)
+    }
+}
+
 /// Reads DLX text; returns a dict with `items` (list of (name, primary, lo,
 /// hi)), `lines` (the line of each option), `starts` and `entries` (the items
 /// of option k are `entries[starts[k]:starts[k + 1]]`), `colors` (entry index
@@ -765,6 +935,8 @@ fn format_dlx(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
+    m.add_class::<PyGraph>()?;
+    m.add_class::<PyGraphSolutions>()?;
     m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(format_dlx, m)?)?;
     m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;

@@ -3,10 +3,11 @@
 //! profiling (`--profile profiling` keeps symbols for perf/callgrind).
 //! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
 //! estimate of the tree from N random probes, beside the true numbers.
+//! `--memo auto|always|never` counts with `Solver::count_exact_with` instead.
 
 use std::time::Instant;
 
-use exactcover::{Problem, Solver};
+use exactcover::{MemoMode, MemoOptions, Problem, Solver};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -17,6 +18,19 @@ fn main() {
     // prints Knuth's estimate from N probes beside the truth.
     let threads = take_option(&mut wanted, "--threads").unwrap_or(1) as usize;
     let estimate = take_option(&mut wanted, "--estimate").unwrap_or(0);
+    let memo = wanted.iter().position(|a| a == "--memo").map(|i| {
+        let mode = match wanted.get(i + 1).map(String::as_str) {
+            Some("auto") => MemoMode::Auto,
+            Some("always") => MemoMode::Always,
+            Some("never") => MemoMode::Never,
+            _ => panic!("--memo auto|always|never"),
+        };
+        wanted.drain(i..i + 2);
+        MemoOptions {
+            mode,
+            ..MemoOptions::default()
+        }
+    });
     type Build = Box<dyn Fn() -> Problem>;
     let instances: Vec<(&str, Build, u64)> = vec![
         (
@@ -41,6 +55,7 @@ fn main() {
         ("langford-12", Box::new(|| common::langford(12)), 216288),
         ("2n-queens-7", Box::new(|| common::two_queens(7)), 19448),
         ("2n-queens-8", Box::new(|| common::two_queens(8)), 477136),
+        ("dominoes-8x8", Box::new(|| dominoes(8, 8)), 12_988_816),
     ];
     for (name, build, expected) in instances {
         if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {
@@ -49,7 +64,9 @@ fn main() {
         let problem = build();
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
-        let count = if threads > 1 {
+        let count = if let Some(options) = &memo {
+            solver.count_exact_with(options).to_u64().expect("fits")
+        } else if threads > 1 {
             solver.count_parallel(threads).unwrap()
         } else {
             solver.count()
@@ -63,6 +80,18 @@ fn main() {
             updates = stats.updates,
             rate = stats.updates as f64 / secs / 1e6,
         );
+        if memo.is_some() {
+            let m = solver.memo_stats();
+            println!(
+                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB",
+                "",
+                m.active,
+                m.lookups,
+                m.hits,
+                m.entries,
+                m.peak_bytes as f64 / 1e6
+            );
+        }
         if estimate > 0 {
             let start = Instant::now();
             let e = Solver::new(&problem).estimate(estimate, 1).unwrap();
@@ -88,4 +117,21 @@ fn take_option(args: &mut Vec<String>, flag: &str) -> Option<u64> {
         .unwrap_or_else(|| panic!("{flag} N: N must be a number"));
     args.drain(i..i + 2);
     Some(n)
+}
+
+/// Domino tilings of a `rows` x `cols` board.
+fn dominoes(rows: usize, cols: usize) -> Problem {
+    let mut p = Problem::with_items(rows * cols, 0);
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = r * cols + c;
+            if c + 1 < cols {
+                p.add_option([cell, cell + 1]).unwrap();
+            }
+            if r + 1 < rows {
+                p.add_option([cell, cell + cols]).unwrap();
+            }
+        }
+    }
+    p
 }

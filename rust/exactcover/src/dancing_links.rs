@@ -123,6 +123,65 @@ enum Choice {
     Item(u32),
 }
 
+/// What a layer above the engine sees of the search: memoized counting and
+/// the solution graph ([`crate::memo`]) are such layers. The search loop calls
+/// these at its steps; with [`NoHooks`] (`ACTIVE == false`) the calls compile
+/// away, so plain search pays nothing for the seam.
+///
+/// The calls nest like the search tree: every node is [`Hooks::enter`]ed,
+/// then either skipped (`enter` returned true), or found [`Hooks::solved`] or
+/// a [`Hooks::dead_end`], or it [`Hooks::branch`]es: it becomes the top level,
+/// its children are entered one after the other, and [`Hooks::leave`] is called
+/// once the level has tried all its branches and been popped. During a call,
+/// the top level (if any) is the parent of the node concerned, and
+/// [`DancingLinks::current_branch`] tells which branch of it led here.
+pub(crate) trait Hooks {
+    /// False for [`NoHooks`]: the search loop skips every call.
+    const ACTIVE: bool;
+    /// A node is entered, before an item is chosen. Returning true skips the
+    /// node's subtree (the hooks accounted for its solutions).
+    fn enter(&mut self, engine: &DancingLinks) -> bool;
+    /// The node just entered is a solution (no primary item is left).
+    fn solved(&mut self, engine: &DancingLinks);
+    /// The node just entered is a dead end (an item cannot be covered).
+    fn dead_end(&mut self, engine: &DancingLinks);
+    /// The node just entered branches: it is now the top level.
+    fn branch(&mut self, engine: &DancingLinks);
+    /// The top level tried all its branches and was popped.
+    fn leave(&mut self, engine: &DancingLinks);
+}
+
+/// The hooks of the plain search: none.
+pub(crate) struct NoHooks;
+
+impl Hooks for NoHooks {
+    const ACTIVE: bool = false;
+    #[inline(always)]
+    fn enter(&mut self, _: &DancingLinks) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn solved(&mut self, _: &DancingLinks) {}
+    #[inline(always)]
+    fn dead_end(&mut self, _: &DancingLinks) {}
+    #[inline(always)]
+    fn branch(&mut self, _: &DancingLinks) {}
+    #[inline(always)]
+    fn leave(&mut self, _: &DancingLinks) {}
+}
+
+/// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
+/// one problem and root (see [`DancingLinks::key_layout`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KeyLayout {
+    /// Items whose bound can be 2 or more (their remaining bound is state).
+    wide_items: Vec<u32>,
+    /// Secondary items that some option colors (their purified color is state).
+    colorable: Vec<u32>,
+    /// Options forced or excluded at the root.
+    root_removed: Vec<u32>,
+}
+
 /// The dancing-links search state (see the module documentation).
 #[derive(Debug, Clone)]
 pub(crate) struct DancingLinks {
@@ -426,11 +485,22 @@ impl DancingLinks {
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
     pub(crate) fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        self.count_step_with(budget, limit, &mut NoHooks)
+    }
+
+    /// Like [`DancingLinks::count_step`], telling `hooks` what the search does
+    /// (see [`Hooks`]).
+    pub(crate) fn count_step_with<H: Hooks>(
+        &mut self,
+        budget: u64,
+        limit: u64,
+        hooks: &mut H,
+    ) -> (u64, Step) {
         match (self.multi, self.colored) {
-            (false, false) => self.run::<false, false>(budget, limit),
-            (false, true) => self.run::<false, true>(budget, limit),
-            (true, false) => self.run::<true, false>(budget, limit),
-            (true, true) => self.run::<true, true>(budget, limit),
+            (false, false) => self.run::<false, false, H>(budget, limit, hooks),
+            (false, true) => self.run::<false, true, H>(budget, limit, hooks),
+            (true, false) => self.run::<true, false, H>(budget, limit, hooks),
+            (true, true) => self.run::<true, true, H>(budget, limit, hooks),
         }
     }
 
@@ -518,6 +588,108 @@ impl DancingLinks {
         out
     }
 
+    /// The branch of the top level being explored: its option, or `None` for
+    /// a null branch or at the root.
+    pub(crate) fn current_branch(&self) -> Option<usize> {
+        let level = self.levels.last()?;
+        (level.node != NULL_BRANCH && level.node != level.item).then(|| self.option_of(level.node))
+    }
+
+    /// The options forced at the root, in the order given.
+    pub(crate) fn forced_options(&self) -> impl Iterator<Item = usize> + '_ {
+        self.forced.iter().map(|&k| k as usize)
+    }
+
+    /// The parts of the state that [`DancingLinks::state_key`] must read
+    /// beyond the active items, for this problem and root.
+    pub(crate) fn key_layout(&self) -> KeyLayout {
+        let n = self.llink.len() - 2;
+        let mut colorable = vec![false; n + 1];
+        for node in &self.nodes[n + 2..] {
+            if node.top != 0 && node.color != 0 {
+                colorable[node.top as usize] = true;
+            }
+        }
+        KeyLayout {
+            wide_items: (1..=n as u32)
+                .filter(|&i| self.multi && self.bound[i as usize] >= 2)
+                .collect(),
+            colorable: (1..=n as u32).filter(|&i| colorable[i as usize]).collect(),
+            root_removed: (0..self.removed.len() as u32)
+                .filter(|&k| self.removed[k as usize])
+                .collect(),
+        }
+    }
+
+    /// Writes into `out` a key that determines the sub-problem left at the
+    /// current node: the active items (a bitset), the remaining bound of every
+    /// active item that can take two or more options, the color of every
+    /// active colorable item, and the options removed from the lists
+    /// (forced or excluded at the root, tweaked by Algorithm M) whose items
+    /// are all still active, sorted. The options still available are exactly
+    /// those whose items are all active, that were not removed, and whose
+    /// colors agree with the purified items; so two nodes with equal keys have
+    /// the same solutions below them. Keys are compared whole, never by hash.
+    pub(crate) fn state_key(&self, layout: &KeyLayout, out: &mut Vec<u64>) {
+        out.clear();
+        let n = self.llink.len() - 2;
+        let words = (n + 1).div_ceil(64);
+        out.resize(words, 0);
+        for head in [0, n as u32 + 1] {
+            let mut p = self.rlink[head as usize];
+            while p != head {
+                out[p as usize / 64] |= 1 << (p % 64);
+                p = links::item(&self.rlink, p);
+            }
+        }
+        let active = |out: &[u64], i: u32| out[i as usize / 64] >> (i % 64) & 1 == 1;
+        let mut pending: Option<u32> = None;
+        let mut push = |out: &mut Vec<u64>, v: u32| match pending.take() {
+            Some(first) => out.push(u64::from(first) << 32 | u64::from(v)),
+            None => pending = Some(v),
+        };
+        for &i in &layout.wide_items {
+            if active(out, i) {
+                push(out, self.bound[i as usize]);
+            }
+        }
+        for &i in &layout.colorable {
+            if active(out, i) {
+                push(out, self.nodes[i as usize].color);
+            }
+        }
+        if let Some(last) = pending {
+            out.push(u64::from(last) << 32 | u64::from(u32::MAX));
+        }
+        if layout.root_removed.is_empty() && self.tweaks.is_empty() {
+            return;
+        }
+        let fixed = out.len();
+        let options = layout
+            .root_removed
+            .iter()
+            .copied()
+            .chain(self.tweaks.iter().map(|&x| self.option_of(x) as u32));
+        for k in options {
+            let first = self.option_first[k as usize];
+            if self
+                .option_nodes(first)
+                .all(|q| active(out, self.nodes[q as usize].top))
+            {
+                out.push(u64::from(k));
+            }
+        }
+        out[fixed..].sort_unstable();
+        let mut kept = fixed;
+        for j in fixed..out.len() {
+            if j == fixed || out[j] != out[kept - 1] {
+                out[kept] = out[j];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// Has the search started?
     pub(crate) fn started(&self) -> bool {
         self.stats.nodes > 0
@@ -548,7 +720,12 @@ impl DancingLinks {
 
     /// The search loop. `M` selects Algorithm M's bookkeeping and `C` Algorithm
     /// C's colors; with neither this is Algorithm X with secondary items.
-    fn run<const M: bool, const C: bool>(&mut self, mut budget: u64, limit: u64) -> (u64, Step) {
+    fn run<const M: bool, const C: bool, H: Hooks>(
+        &mut self,
+        mut budget: u64,
+        limit: u64,
+        hooks: &mut H,
+    ) -> (u64, Step) {
         let mut found = 0u64;
         loop {
             match self.state {
@@ -565,10 +742,18 @@ impl DancingLinks {
                     }
                     budget -= 1;
                     self.stats.nodes += 1;
+                    if H::ACTIVE && hooks.enter(self) {
+                        // The subtree is known: skip it.
+                        self.state = State::Backtrack;
+                        continue;
+                    }
                     // X3/M3 [Choose i].
                     let choice = if M { self.choose_m() } else { self.choose_x() };
                     match choice {
                         Choice::Solved => {
+                            if H::ACTIVE {
+                                hooks.solved(self);
+                            }
                             self.stats.solutions += 1;
                             found += 1;
                             self.state = State::Backtrack;
@@ -576,7 +761,12 @@ impl DancingLinks {
                                 return (found, Step::Solution);
                             }
                         }
-                        Choice::DeadEnd => self.state = State::Backtrack,
+                        Choice::DeadEnd => {
+                            if H::ACTIVE {
+                                hooks.dead_end(self);
+                            }
+                            self.state = State::Backtrack;
+                        }
                         Choice::Item(i) => {
                             // X4/M4 [Cover i] or prepare to tweak.
                             let iu = i as usize;
@@ -600,6 +790,9 @@ impl DancingLinks {
                                     wide: true,
                                     tweak_base,
                                 });
+                            }
+                            if H::ACTIVE {
+                                hooks.branch(self);
                             }
                             self.state = State::Try;
                         }
@@ -630,6 +823,9 @@ impl DancingLinks {
                                 self.bound[iu] = 1;
                             }
                             self.levels.pop();
+                            if H::ACTIVE {
+                                hooks.leave(self);
+                            }
                             self.state = State::Backtrack;
                         }
                     } else {
@@ -654,6 +850,9 @@ impl DancingLinks {
                             // M8 [Restore i]: too few options left for its lower bound.
                             self.untweak_to::<C>(tweak_base);
                             self.levels.pop();
+                            if H::ACTIVE {
+                                hooks.leave(self);
+                            }
                             self.state = State::Backtrack;
                         }
                     }
@@ -680,6 +879,9 @@ impl DancingLinks {
                             self.bound[iu] = 1;
                         }
                         self.levels.pop();
+                        if H::ACTIVE {
+                            hooks.leave(self);
+                        }
                         continue;
                     }
                     if !M || !wide {

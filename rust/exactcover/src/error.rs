@@ -72,6 +72,12 @@ pub enum Error {
         /// The item.
         item: usize,
     },
+    /// A solution graph needs more memory than its cap
+    /// ([`Solver::solution_graph`](crate::Solver::solution_graph)).
+    MemoryCap {
+        /// The cap, in bytes.
+        max_bytes: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -111,6 +117,11 @@ impl fmt::Display for Error {
                 f,
                 "option {option} gives a color to item {item}, which is not a secondary \
                  item covered at most once; only such items can have colors"
+            ),
+            Error::MemoryCap { max_bytes } => write!(
+                f,
+                "the solution graph needs more than its memory cap of {max_bytes} bytes; \
+                 raise the cap, or count without the graph"
             ),
         }
     }

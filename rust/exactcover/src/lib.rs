@@ -70,6 +70,34 @@
 //! search-tree nodes and of solutions ([`Estimate`]), so that a caller can tell
 //! in a moment whether a count will take a second or a year.
 //!
+//! ## Counting without enumerating
+//!
+//! [`Solver::count_exact`] memoizes the sub-problems it has solved (the set
+//! of items left, their bounds and colors) and counts each only once: it
+//! reaches counts no enumeration can, exactly, as a [`Count`] of any size.
+//! [`Solver::solution_graph`] keeps the memo as a [`SolutionGraph`] (a ZDD of
+//! all solutions) that lists them and draws them uniformly at random.
+//!
+//! ```
+//! use exactcover::{Problem, Solver};
+//!
+//! // Domino tilings of an 8 x 8 board: 12,988,816 (OEIS A004003).
+//! let (rows, cols) = (8, 8);
+//! let mut p = Problem::with_items(rows * cols, 0);
+//! for r in 0..rows {
+//!     for c in 0..cols {
+//!         let cell = r * cols + c;
+//!         if c + 1 < cols {
+//!             p.add_option([cell, cell + 1]).unwrap();
+//!         }
+//!         if r + 1 < rows {
+//!             p.add_option([cell, cell + cols]).unwrap();
+//!         }
+//!     }
+//! }
+//! assert_eq!(Solver::new(&p).count_exact().to_u64(), Some(12_988_816));
+//! ```
+//!
 //! ## Counting in parallel
 //!
 //! [`Solver::split`] cuts the search tree into [`Subtree`]s, plain lists of
@@ -90,19 +118,26 @@
 //! `dlx3` and `ssxcc` programs ([`DlxProblem::parse`], `to_string()`), and
 //! turns it into a [`Problem`] ([`DlxProblem::to_problem`]).
 
+mod count;
 mod dancing_links;
 pub mod dlx_format;
 mod error;
+mod memo;
 mod problem;
 mod rng;
 mod solver;
 
+pub use count::Count;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use error::Error;
+pub use memo::{
+    GraphCursor, GraphSolutions, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL,
+    DEFAULT_MEMO_BYTES,
+};
 pub use problem::{Item, Problem};
 pub use solver::{
-    max_threads, Estimate, Estimator, ParallelProgress, Solutions, Solver, Splitter, Stats, Step,
-    Subtree, SMALL_SEARCH,
+    max_threads, Estimate, Estimator, GraphBuilder, ParallelProgress, Solutions, Solver, Splitter,
+    Stats, Step, Subtree, SMALL_SEARCH,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::count::Count;
 use crate::dancing_links::{DancingLinks, Path};
+use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
 
@@ -91,6 +93,21 @@ pub struct Stats {
 #[derive(Debug, Clone)]
 pub struct Solver {
     engine: DancingLinks,
+    /// The state of an exact (possibly memoized) count, once one started.
+    exact: Option<Box<ExactCount>>,
+}
+
+/// An exact count in progress ([`Solver::count_exact_step`]).
+#[derive(Debug, Clone)]
+struct ExactCount {
+    /// The memo, while in use.
+    memo: Option<Memo>,
+    /// Has [`MemoMode::Auto`] still to decide whether to keep the memo?
+    deciding: bool,
+    /// Solutions skipped (counted, not visited) by memos since dropped.
+    skipped: Count,
+    /// The memo's figures when it was dropped.
+    dropped: MemoStats,
 }
 
 impl Solver {
@@ -100,6 +117,7 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         Solver {
             engine: DancingLinks::new(problem, None),
+            exact: None,
         }
     }
 
@@ -109,6 +127,7 @@ impl Solver {
     pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
         Solver {
             engine: DancingLinks::new(problem, Some(seed)),
+            exact: None,
         }
     }
 
@@ -393,6 +412,9 @@ impl Solver {
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
     pub fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        if self.exact.as_ref().is_some_and(|e| e.memo.is_some()) {
+            self.drop_memo();
+        }
         self.engine.count_step(budget, limit)
     }
 
@@ -427,9 +449,176 @@ impl Solver {
         self.engine.current_choices().collect()
     }
 
-    /// Work done so far.
+    /// Work done so far. `solutions` counts those skipped by a memoized
+    /// count too, saturating at `u64::MAX` ([`Solver::solutions_counted`] has
+    /// the exact number).
     pub fn stats(&self) -> Stats {
-        self.engine.stats()
+        let mut stats = self.engine.stats();
+        stats.solutions = self.solutions_counted().saturating_u64();
+        stats
+    }
+
+    /// The number of solutions this solver has found, counted or skipped
+    /// (with a memo) so far, exactly.
+    pub fn solutions_counted(&self) -> Count {
+        let mut total = Count::from(self.engine.stats().solutions);
+        if let Some(exact) = &self.exact {
+            total += &exact.skipped;
+            if let Some(memo) = &exact.memo {
+                total += memo.skipped();
+            }
+        }
+        total
+    }
+
+    /// Drops the memo of an exact count: the search goes on without it (the
+    /// solutions it counted stay counted).
+    fn drop_memo(&mut self) {
+        if let Some(exact) = self.exact.as_mut() {
+            if let Some(mut memo) = exact.memo.take() {
+                exact.skipped += memo.skipped();
+                memo.deactivate();
+                exact.dropped = MemoStats {
+                    entries: 0,
+                    bytes: 0,
+                    ..memo.stats()
+                };
+            }
+        }
+    }
+
+    /// Counts all remaining solutions exactly, however many: memoizing the
+    /// sub-problems already solved when that pays ([`MemoMode::Auto`]), so
+    /// that counts far beyond what can be enumerated come back in time.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver};
+    ///
+    /// // Langford pairs for n = 7: 52 solutions, each with its mirror image.
+    /// let n = 7;
+    /// let mut p = Problem::with_items(3 * n, 0);
+    /// for i in 1..=n {
+    ///     for s in 0..2 * n - i - 1 {
+    ///         p.add_option([i - 1, n + s, n + s + i + 1]).unwrap();
+    ///     }
+    /// }
+    /// let mut solver = Solver::new(&p);
+    /// assert_eq!(solver.count_exact().to_u64(), Some(52));
+    /// assert_eq!(Solver::new(&p).count(), 52);
+    /// ```
+    pub fn count_exact(&mut self) -> Count {
+        self.count_exact_with(&MemoOptions::default())
+    }
+
+    /// [`Solver::count_exact`] with the memo chosen by `options`.
+    pub fn count_exact_with(&mut self, options: &MemoOptions) -> Count {
+        let before = self.solutions_counted();
+        while self.count_exact_step(u64::MAX, options) == Step::Paused {}
+        self.solutions_counted()
+            .checked_sub(&before)
+            .expect("counts only grow")
+    }
+
+    /// Runs an exact count for at most `budget` more nodes: returns
+    /// [`Step::Exhausted`] once every solution is counted
+    /// ([`Solver::solutions_counted`] grows by their number) or
+    /// [`Step::Paused`]; call again to go on. `options` are read by the first
+    /// call. The memo is used only from the root: a solver whose search has
+    /// started counts its remaining solutions without it, and stepping the
+    /// search otherwise ([`Solver::step`], [`Solver::count_step`]) drops the
+    /// memo of a count in progress.
+    pub fn count_exact_step(&mut self, budget: u64, options: &MemoOptions) -> Step {
+        if self.exact.is_none() {
+            let engine = &self.engine;
+            let memo = (options.mode != MemoMode::Never && !engine.started()).then(|| {
+                let mut memo = Memo::counting(engine, options.max_bytes);
+                memo.set_hash_bits(options.hash_bits);
+                memo
+            });
+            self.exact = Some(Box::new(ExactCount {
+                memo,
+                deciding: options.mode == MemoMode::Auto,
+                skipped: Count::ZERO,
+                dropped: MemoStats::default(),
+            }));
+        }
+        let mut budget = budget;
+        loop {
+            let exact = self.exact.as_mut().expect("set above");
+            let engine = &mut self.engine;
+            let Some(memo) = exact.memo.as_mut() else {
+                return engine.count_step(budget, u64::MAX).1;
+            };
+            let looked = memo.stats().lookups;
+            // Auto checks at 2^12, 2^13, ... lookups up to AUTO_TRIAL.
+            let checkpoint = (looked + 1).next_power_of_two().max(1 << 12);
+            let slice = if exact.deciding {
+                budget.min(checkpoint - looked)
+            } else {
+                budget
+            };
+            let before = engine.stats().nodes;
+            let (_, step) = engine.count_step_with(slice, u64::MAX, memo);
+            if step == Step::Exhausted {
+                return step;
+            }
+            budget = budget.saturating_sub(engine.stats().nodes - before);
+            let lookups = memo.stats().lookups;
+            if exact.deciding && lookups.is_power_of_two() && lookups >= 1 << 12 {
+                if lookups >= AUTO_TRIAL {
+                    exact.deciding = false;
+                }
+                if std::env::var_os("EXACTCOVER_MEMO_DEBUG").is_some() {
+                    eprintln!(
+                        "memo after {lookups} lookups: benefit {:.3}",
+                        memo.benefit()
+                    );
+                }
+                if !memo.pays() {
+                    // Sub-problems rarely repeat: count on without the memo.
+                    self.drop_memo();
+                    continue;
+                }
+            }
+            if budget == 0 {
+                return Step::Paused;
+            }
+        }
+    }
+
+    /// Figures of the memo of the exact count (all zero before one started).
+    pub fn memo_stats(&self) -> MemoStats {
+        match &self.exact {
+            Some(exact) => match &exact.memo {
+                Some(memo) => memo.stats(),
+                None => exact.dropped,
+            },
+            None => MemoStats::default(),
+        }
+    }
+
+    /// The [`SolutionGraph`] of all remaining solutions: the memo of an exact
+    /// count kept whole. Fails with [`Error::MemoryCap`] if it would take more
+    /// than `max_bytes`, or once the search has started.
+    pub fn solution_graph(&self, max_bytes: usize) -> Result<SolutionGraph, Error> {
+        let mut builder = self.graph_builder(max_bytes)?;
+        while !builder.step(u64::MAX)? {}
+        Ok(builder.finish())
+    }
+
+    /// A [`GraphBuilder`], to build the solution graph in slices (say, to poll
+    /// for cancellation between them). Fails once the search has started.
+    pub fn graph_builder(&self, max_bytes: usize) -> Result<GraphBuilder, Error> {
+        if self.engine.started() {
+            return Err(Error::SearchStarted);
+        }
+        let engine = self.engine.clone();
+        let memo = Memo::graph(&engine, max_bytes);
+        Ok(GraphBuilder {
+            engine,
+            memo,
+            max_bytes,
+        })
     }
 
     /// Is the search over?
@@ -530,6 +719,50 @@ impl Iterator for Solutions<'_> {
 
     fn count(self) -> usize {
         self.solver.count() as usize
+    }
+}
+
+/// Builds a [`SolutionGraph`] in slices; made by [`Solver::graph_builder`].
+#[derive(Debug, Clone)]
+pub struct GraphBuilder {
+    engine: DancingLinks,
+    memo: Memo,
+    max_bytes: usize,
+}
+
+impl GraphBuilder {
+    /// Searches for at most `budget` more nodes; `Ok(true)` once the graph is
+    /// complete. Fails with [`Error::MemoryCap`] when the graph outgrows its
+    /// cap.
+    pub fn step(&mut self, budget: u64) -> Result<bool, Error> {
+        let (_, step) = self
+            .engine
+            .count_step_with(budget, u64::MAX, &mut self.memo);
+        if self.memo.overflowed() {
+            return Err(Error::MemoryCap {
+                max_bytes: self.max_bytes,
+            });
+        }
+        Ok(step == Step::Exhausted)
+    }
+
+    /// Work done so far (search nodes, and the memo's figures).
+    pub fn stats(&self) -> (Stats, MemoStats) {
+        (self.engine.stats(), self.memo.stats())
+    }
+
+    /// The graph, once [`GraphBuilder::step`] returned `Ok(true)`.
+    ///
+    /// # Panics
+    ///
+    /// If the graph is not complete.
+    pub fn finish(self) -> SolutionGraph {
+        assert!(
+            self.engine.is_exhausted(),
+            "the solution graph is not complete"
+        );
+        let forced = self.engine.forced_options().collect();
+        self.memo.into_graph(forced)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use exactcover::{Item, Problem, Solver, Step};
+use exactcover::{Item, MemoMode, MemoOptions, Problem, Solver, Step};
 use proptest::prelude::*;
 
 mod common;
@@ -172,6 +172,57 @@ fn check(
         counter.force(f).unwrap();
     }
     prop_assert_eq!(counter.count(), expected.len() as u64);
+    check_memo(&problem, seed, forced, &expected)
+}
+
+/// Memoized counting and the solution graph find the brute force's solutions,
+/// also when every key shares one hash (1 or 0 bits of it), and when the memo
+/// is so small that it is emptied again and again.
+fn check_memo(
+    problem: &Problem,
+    seed: Option<u64>,
+    forced: &[usize],
+    expected: &BTreeSet<Vec<usize>>,
+) -> Result<(), TestCaseError> {
+    let new_solver = || {
+        let mut s = match seed {
+            Some(seed) => Solver::with_seed(problem, seed),
+            None => Solver::new(problem),
+        };
+        for &f in forced {
+            s.force(f).unwrap();
+        }
+        s
+    };
+    for (hash_bits, max_bytes) in [(64, 1 << 20), (1, 1 << 20), (0, 1 << 20), (64, 600)] {
+        let options = MemoOptions {
+            mode: MemoMode::Always,
+            max_bytes,
+            hash_bits,
+        };
+        let mut solver = new_solver();
+        prop_assert_eq!(
+            solver.count_exact_with(&options).to_u64(),
+            Some(expected.len() as u64)
+        );
+        prop_assert!(solver.is_exhausted());
+        prop_assert_eq!(solver.stats().solutions, expected.len() as u64);
+    }
+    let graph = new_solver().solution_graph(1 << 20).unwrap();
+    prop_assert_eq!(graph.count().to_u64(), Some(expected.len() as u64));
+    let listed: Vec<Vec<usize>> = graph.solutions().map(sorted).collect();
+    let listed_set: BTreeSet<Vec<usize>> = listed.iter().cloned().collect();
+    prop_assert_eq!(
+        listed.len(),
+        listed_set.len(),
+        "the graph lists a solution twice"
+    );
+    prop_assert_eq!(&listed_set, expected);
+    if !expected.is_empty() {
+        for s in graph.sample_many(3, 5) {
+            prop_assert!(expected.contains(&sorted(s)));
+        }
+    }
     Ok(())
 }
 

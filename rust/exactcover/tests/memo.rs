@@ -1,0 +1,229 @@
+//! Memoized counting and the solution graph against known counts and against
+//! the enumerating search (the random-problem oracle is in `oracle.rs`).
+
+mod common;
+
+use exactcover::{Count, Error, MemoMode, MemoOptions, Problem, Solver};
+
+/// Domino tilings of an `rows` x `cols` board: cells are items, dominoes
+/// options.
+fn dominoes(rows: usize, cols: usize) -> Problem {
+    let mut p = Problem::with_items(rows * cols, 0);
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = r * cols + c;
+            if c + 1 < cols {
+                p.add_option([cell, cell + 1]).unwrap();
+            }
+            if r + 1 < rows {
+                p.add_option([cell, cell + cols]).unwrap();
+            }
+        }
+    }
+    p
+}
+
+fn always() -> MemoOptions {
+    MemoOptions {
+        mode: MemoMode::Always,
+        ..MemoOptions::default()
+    }
+}
+
+#[test]
+fn domino_tilings_of_squares_match_oeis_a004003() {
+    // A004003: 1, 2, 36, 6728, 12988816, 258584046368.
+    for (n, expected) in [
+        (2, 2u64),
+        (4, 36),
+        (6, 6728),
+        (8, 12_988_816),
+        (10, 258_584_046_368),
+    ] {
+        let mut solver = Solver::new(&dominoes(n, n));
+        assert_eq!(
+            solver.count_exact_with(&always()).to_u64(),
+            Some(expected),
+            "{n}x{n}"
+        );
+        // Far fewer sub-problems than solutions.
+        assert!(
+            solver.memo_stats().entries < 10_000,
+            "{:?}",
+            solver.memo_stats()
+        );
+    }
+}
+
+#[test]
+fn counts_past_u64_are_exact() {
+    // Domino tilings of a 2 x n strip are Fibonacci numbers: F(n + 1).
+    let n = 120;
+    let (mut a, mut b) = (Count::ONE, Count::ONE); // F(1), F(2)
+    for _ in 2..=n {
+        let next = a.clone() + &b;
+        a = b;
+        b = next;
+    }
+    assert!(b.to_u64().is_none());
+    assert_eq!(b.to_string(), "8670007398507948658051921");
+    let mut solver = Solver::new(&dominoes(2, n));
+    assert_eq!(solver.count_exact(), b);
+    // The statistics saturate rather than wrap.
+    assert_eq!(solver.stats().solutions, u64::MAX);
+    let graph = Solver::new(&dominoes(2, n))
+        .solution_graph(1 << 24)
+        .unwrap();
+    assert_eq!(graph.count(), &b);
+    // A random tiling is a tiling: it covers every cell once.
+    let mut covered = vec![0; 2 * n];
+    let p = dominoes(2, n);
+    for option in graph.sample(3) {
+        for cell in p.option(option) {
+            covered[cell] += 1;
+        }
+    }
+    assert!(covered.iter().all(|&c| c == 1));
+}
+
+#[test]
+fn memoized_and_enumerating_counts_agree_on_the_benchmarks() {
+    let problems = [
+        common::pentominoes(&common::rectangle(3, 20)),
+        common::langford(8),
+        common::queens(9),
+        common::two_queens(6),
+    ];
+    for p in &problems {
+        let expected = Solver::new(p).count();
+        for mode in [MemoMode::Auto, MemoMode::Always, MemoMode::Never] {
+            let options = MemoOptions {
+                mode,
+                ..MemoOptions::default()
+            };
+            let mut solver = Solver::new(p);
+            assert_eq!(solver.count_exact_with(&options).to_u64(), Some(expected));
+        }
+    }
+}
+
+#[test]
+fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
+    let options = MemoOptions {
+        mode: MemoMode::Always,
+        max_bytes: 4096,
+        ..MemoOptions::default()
+    };
+    let mut solver = Solver::new(&dominoes(6, 6));
+    assert_eq!(solver.count_exact_with(&options).to_u64(), Some(6728));
+    let stats = solver.memo_stats();
+    assert!(stats.evictions > 0, "{stats:?}");
+    assert!(stats.peak_bytes <= 4096, "{stats:?}");
+}
+
+#[test]
+fn the_graph_refuses_to_outgrow_its_cap() {
+    let err = Solver::new(&dominoes(8, 8))
+        .solution_graph(10_000)
+        .unwrap_err();
+    assert_eq!(err, Error::MemoryCap { max_bytes: 10_000 });
+}
+
+#[test]
+fn counting_in_slices_and_after_the_search_started() {
+    let p = dominoes(6, 6);
+    let mut solver = Solver::new(&p);
+    let options = always();
+    let mut slices = 0;
+    while solver.count_exact_step(7, &options) == exactcover::Step::Paused {
+        slices += 1;
+        assert!(solver.solutions_counted().to_u64().unwrap() <= 6728);
+    }
+    assert!(slices > 10);
+    assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
+    // Interrupting a memoized count to iterate: nothing is counted twice.
+    let mut solver = Solver::new(&p);
+    assert_eq!(
+        solver.count_exact_step(60, &options),
+        exactcover::Step::Paused
+    );
+    let yielded = solver.solutions().take(3).count();
+    assert_eq!(yielded, 3);
+    let rest = solver.count_exact().to_u64().unwrap();
+    assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
+    assert!(rest < 6728 - 3);
+    // A solver that has yielded solutions counts the rest without the memo.
+    let mut solver = Solver::new(&p);
+    let first: Vec<_> = solver.solutions().take(5).collect();
+    assert_eq!(first.len(), 5);
+    assert_eq!(solver.count_exact().to_u64(), Some(6728 - 5));
+    assert!(!solver.memo_stats().active);
+}
+
+#[test]
+fn auto_drops_the_memo_where_states_rarely_repeat() {
+    let mut solver = Solver::new(&common::queens(12));
+    assert_eq!(solver.count_exact().to_u64(), Some(14_200));
+    let stats = solver.memo_stats();
+    assert!(!stats.active, "{stats:?}");
+    assert_eq!(stats.entries, 0);
+    let mut solver = Solver::new(&dominoes(12, 12));
+    assert_eq!(solver.count_exact().to_u64(), Some(53_060_477_521_960_000));
+    assert!(solver.memo_stats().active);
+}
+
+#[test]
+fn the_graph_lists_the_search_solutions() {
+    let p = common::langford(7);
+    let mut expected: Vec<Vec<usize>> = Solver::new(&p)
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
+    expected.sort();
+    let graph = Solver::new(&p).solution_graph(1 << 24).unwrap();
+    let mut listed: Vec<Vec<usize>> = graph
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
+    listed.sort();
+    assert_eq!(listed, expected);
+    assert!(graph.num_nodes() > 1 && graph.num_edges() >= graph.num_nodes() - 1);
+    assert!(graph.memory_bytes() > 0);
+}
+
+#[test]
+fn samples_are_uniform() {
+    // 36 tilings of the 4 x 4 board, 36,000 draws: a chi-square test with 35
+    // degrees of freedom (the 99.99% point is about 72).
+    let p = dominoes(4, 4);
+    let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+    let all: Vec<Vec<usize>> = graph
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
+    assert_eq!(all.len(), 36);
+    let draws = 36_000;
+    let mut seen = vec![0u32; all.len()];
+    for mut s in graph.sample_many(draws, 11) {
+        s.sort();
+        seen[all.iter().position(|t| *t == s).unwrap()] += 1;
+    }
+    let expected = draws as f64 / 36.0;
+    let chi2: f64 = seen
+        .iter()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2 < 72.0, "chi-square {chi2}: {seen:?}");
+    // Reproducible by seed.
+    assert_eq!(graph.sample_many(5, 1), graph.sample_many(5, 1));
+    assert_ne!(graph.sample_many(5, 1), graph.sample_many(5, 2));
+}

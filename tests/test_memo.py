@@ -1,0 +1,205 @@
+"""Memoized counting and the solution graph: against the brute-force oracle on
+random problems (also with every hash colliding), against known counts (OEIS),
+and their uniform sampler against a chi-square test."""
+
+from collections import Counter
+
+import pytest
+from exactcover import ExactCover, ExactCoverError, MultiCover
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_oracle import brute_force, problems
+
+
+def dominoes(cells):
+    """Domino tilings of a set of cells (row, column): cells are the
+    constraints, dominoes the choices."""
+    cells = set(cells)
+    return ExactCover(
+        {
+            (a, b): [a, b]
+            for a in sorted(cells)
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            if b in cells
+        }
+    )
+
+
+def rectangle(m, n):
+    return [(r, c) for r in range(m) for c in range(n)]
+
+
+def aztec(n):
+    """The Aztec diamond of order n: |x| + |y| <= n + 1 for cell centres."""
+    return [
+        (r, c)
+        for r in range(2 * n)
+        for c in range(2 * n)
+        if abs(2 * r + 1 - 2 * n) + abs(2 * c + 1 - 2 * n) <= 2 * n
+    ]
+
+
+def all_ways(make):
+    """Counts of a problem by every path: enumerating, memoized (also with one
+    hash for every key, and with a memo so small it is emptied all the time),
+    and the solution graph."""
+    native = make()._solver
+    return {
+        "enumerated": make().count(memo=False),
+        "auto": make().count(),
+        "memo": make().count(memo=True),
+        "colliding": native.count_exact(True, 2**20, 0),
+        "tiny memo": make().count(memo=True, memo_bytes=700),
+        "graph": make().solution_graph().count,
+    }
+
+
+def check_against(make, expected):
+    counts = all_ways(make)
+    assert set(counts.values()) == {len(expected)}, counts
+    listed = [frozenset(s) for s in make().solution_graph()]
+    assert len(listed) == len(set(listed)), "the graph lists a solution twice"
+    assert set(listed) == expected
+    if expected:
+        assert frozenset(make().solution_graph().sample(seed=3)) in expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_exact_cover_with_secondary(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = brute_force(choices, bounds, used - set(secondary))
+    check_against(lambda: ExactCover(choices, secondary=secondary), expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_multiplicities_and_initial_choices(problem, data):
+    universe, choices = problem
+    counts = data.draw(st.dictionaries(st.sampled_from(universe), st.integers(0, 3)))
+    initial = []
+    if choices:
+        initial = data.draw(st.lists(st.sampled_from(list(choices)), max_size=2, unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: (counts.get(x, 1),) * 2 for x in used | set(counts)}
+    expected = brute_force(choices, bounds, set(bounds), initial)
+    check_against(lambda: MultiCover(choices, counts=counts, initial=initial), expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_colors_agree_with_the_enumerating_count(data):
+    n = data.draw(st.integers(1, 8))
+    choices = {}
+    for k in range(n):
+        cons = dict.fromkeys(data.draw(st.lists(st.integers(0, 4), min_size=1, unique=True)))
+        for s in data.draw(st.lists(st.sampled_from("xyz"), unique=True)):
+            cons[s] = data.draw(st.sampled_from(["red", "blue", None]))
+        choices[k] = cons
+
+    def make():
+        return ExactCover(choices, secondary=["x", "y", "z"])
+
+    assert len(set(all_ways(make).values())) == 1
+    assert sorted(map(sorted, make())) == sorted(map(sorted, make().solution_graph()))
+
+
+def test_domino_tilings_match_oeis_a099390():
+    # Domino tilings of m x n rectangles (OEIS A099390, A004003).
+    known = {(2, 10): 89, (3, 8): 153, (4, 7): 781, (6, 6): 6728, (8, 8): 12988816}
+    known[(10, 10)] = 258584046368
+    known[(12, 12)] = 53060477521960000
+    for (m, n), expected in known.items():
+        assert dominoes(rectangle(m, n)).count() == expected, (m, n)
+
+
+def test_counts_past_two_to_the_64_are_exact_ints():
+    # 14 x 14: A004003(7); 2 x 150 strips: Fibonacci numbers.
+    cover = dominoes(rectangle(14, 14))
+    assert cover.count() == 112202208776036178000000
+    assert cover.stats["solutions"] == 2**64 - 1  # saturates; count() is exact
+    a, b = 1, 1
+    for _ in range(150):
+        a, b = b, a + b
+    assert dominoes(rectangle(2, 150)).count() == a
+    assert dominoes(rectangle(2, 150)).solution_graph().count == a
+
+
+def test_aztec_diamonds_have_two_to_the_n_n_plus_1_over_2_tilings():
+    for n in range(1, 9):
+        graph = dominoes(aztec(n)).solution_graph()
+        assert graph.count == 2 ** (n * (n + 1) // 2), n
+
+
+def test_samples_are_uniform():
+    # 36 tilings of the 4 x 4 board, 36,000 draws: chi-square with 35 degrees
+    # of freedom, below its 99.99% point (about 72).
+    graph = dominoes(rectangle(4, 4)).solution_graph()
+    draws = Counter(frozenset(s) for s in graph.sample(36000, seed=2026))
+    assert len(draws) == 36 == graph.count
+    chi2 = sum((k - 1000) ** 2 / 1000 for k in draws.values())
+    assert chi2 < 72, (chi2, draws)
+    assert graph.sample(5, seed=1) == graph.sample(5, seed=1)
+    assert graph.sample(5, seed=1) != graph.sample(5, seed=2)
+
+
+def test_auto_keeps_the_memo_on_packing_problems_and_drops_it_on_queens():
+    tilings = dominoes(rectangle(10, 10))
+    tilings.count()
+    assert tilings.memo_stats["active"] and tilings.memo_stats["hits"] > 0
+    board = {
+        (i, j): [("r", i), ("c", j), ("d", i + j), ("a", i - j)]
+        for i in range(12)
+        for j in range(12)
+    }
+    diagonals = {c for cs in board.values() for c in cs if c[0] in "da"}
+    queens = ExactCover(board, secondary=diagonals)
+    assert queens.count() == 14200
+    assert not queens.memo_stats["active"] and queens.memo_stats["entries"] == 0
+
+
+def test_a_small_memory_cap_evicts_and_stays_exact():
+    cover = dominoes(rectangle(8, 8))
+    assert cover.count(memo=True, memo_bytes=50_000) == 12988816
+    stats = cover.memo_stats
+    assert stats["evictions"] > 0 and stats["peak_bytes"] <= 50_000
+
+
+def test_counting_resumes_after_iterating():
+    cover = dominoes(rectangle(6, 6))
+    first = [next(cover) for _ in range(10)]
+    assert len(first) == 10
+    assert cover.count() == 6728 - 10
+    assert cover.stats["solutions"] == 6728
+    assert cover.count() == 0
+
+
+def test_bad_arguments_and_limits():
+    cover = dominoes(rectangle(4, 4))
+    with pytest.raises(TypeError, match="memo must be"):
+        cover.count(memo="yes")
+    with pytest.raises(ValueError, match="limit"):
+        cover.count(3, memo=True)
+    with pytest.raises(ValueError, match="one thread"):
+        cover.count(threads=2, memo=True)
+    with pytest.raises(ValueError, match="memo_bytes"):
+        cover.count(memo_bytes=-1)
+    with pytest.raises(ExactCoverError, match="memory cap") as info:
+        dominoes(rectangle(8, 8)).solution_graph(max_bytes=10_000)
+    assert info.value.kind == "memory_cap"
+    next(cover)
+    with pytest.raises(ValueError, match="not started"):
+        cover.solution_graph()
+    with pytest.raises(ValueError, match="no solution"):
+        dominoes(rectangle(3, 3)).solution_graph().sample()
+    assert dominoes(rectangle(3, 3)).solution_graph().num_nodes == 0
+    with pytest.raises(TypeError, match="k must be"):
+        dominoes(rectangle(2, 2)).solution_graph().sample("3")
+
+
+def test_limit_and_threads_still_count_without_the_memo():
+    assert dominoes(rectangle(6, 6)).count(limit=100) == 100
+    assert dominoes(rectangle(6, 6)).count(threads=2) == 6728
