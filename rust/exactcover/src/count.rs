@@ -20,7 +20,7 @@ use crate::rng::SplitMix64;
 /// c += &Count::from(u64::MAX);
 /// c += &Count::from(u128::MAX);
 /// assert_eq!(c.to_u128(), None); // past 2^128, still exact:
-/// assert_eq!(c.to_string(), "340282366920938463500268095579187314688");
+/// assert_eq!(c.to_string(), "340282366920938463500268095579187314685");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Count(Repr);

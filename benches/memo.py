@@ -1,0 +1,146 @@
+"""Memoized against enumerating count(), side by side, with peak memory.
+
+    python benches/memo.py                  # every instance of instances.py, and the dominoes
+    python benches/memo.py --repeat 5 --markdown
+    python benches/memo.py --only pentominoes --only dominoes
+
+For every instance: ``count(memo=False)`` (enumerating: today's count),
+``count()`` (the default, which decides by itself whether to memoize) and
+``count(memo=True)``, interleaved run by run so that the noise of a shared
+machine falls on all alike; each run in a forked child, so that its peak
+memory (max RSS) is its own. The table gives medians and the ratio of the
+enumerating time to the others (above 1: faster than enumerating). Then the
+domino tilings of n x n boards, which only the memo can count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import instances as I
+from exactcover import ExactCover
+
+MODES: dict[str, bool | None] = {"enumerate": False, "default": None, "memo": True}
+
+#: A004003: domino tilings of the 2n x 2n board.
+DOMINOES = {
+    10: 258584046368,
+    12: 53060477521960000,
+    14: 112202208776036178000000,
+    16: 2444888770250892795802079170816,
+}
+
+
+def dominoes(n: int) -> ExactCover[Any]:
+    cells = {(r, c) for r in range(n) for c in range(n)}
+    return ExactCover(
+        {
+            (a, b): [a, b]
+            for a in sorted(cells)
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            if b in cells
+        }
+    )
+
+
+def _child(make: Callable[[], Any], memo: bool | None, conn: Any) -> None:
+    cover = make()
+    start = time.perf_counter()
+    count = cover.count(memo=memo)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    conn.send((count, seconds, peak, cover.memo_stats))
+
+
+def run(make: Callable[[], Any], memo: bool | None) -> tuple[int, float, int, dict[str, Any]]:
+    """(count, seconds, peak RSS in bytes, memo stats) of one count in a fork."""
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe()
+    p = ctx.Process(target=_child, args=(make, memo, child))
+    p.start()
+    result = parent.recv()
+    p.join()
+    return result  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args()
+    wanted = lambda name: not args.only or any(w in name for w in args.only)  # noqa: E731
+
+    rows = []
+    for name in I.INSTANCES:
+        if name.startswith("sudoku") or not wanted(name):
+            continue
+        inst = I.build(name)
+        assert isinstance(inst, I.Instance)
+        times: dict[str, list[float]] = {m: [] for m in MODES}
+        peaks: dict[str, list[int]] = {m: [] for m in MODES}
+        active = None
+        for _ in range(args.repeat):
+            for mode, memo in MODES.items():
+                count, seconds, peak, stats = run(inst.solver, memo)
+                assert count == inst.expected, (name, mode, count)
+                times[mode].append(seconds)
+                peaks[mode].append(peak)
+                if mode == "default":
+                    active = stats["active"]
+        med = {m: statistics.median(v) for m, v in times.items()}
+        rows.append(
+            (
+                name,
+                med["enumerate"],
+                med["default"],
+                med["enumerate"] / med["default"],
+                "yes" if active else "no",
+                med["memo"],
+                med["enumerate"] / med["memo"],
+                max(peaks["enumerate"]) / 1e6,
+                max(peaks["memo"]) / 1e6,
+            )
+        )
+        print(f"  {name}: {rows[-1]}", file=sys.stderr)
+
+    header = (
+        "| instance | enumerate | default | ratio | memo kept | memo=True | ratio "
+        "| peak MB enumerate | peak MB memo |"
+    )
+    print(header)
+    print("|---|---:|---:|---:|:-:|---:|---:|---:|---:|")
+    for r in rows:
+        print(
+            f"| {r[0]} | {r[1]:.3f} s | {r[2]:.3f} s | {r[3]:.2f} | {r[4]} | {r[5]:.3f} s "
+            f"| {r[6]:.2f} | {r[7]:.0f} | {r[8]:.0f} |"
+        )
+
+    if wanted("dominoes"):
+        print()
+        print("| domino tilings | count | count() time | sub-problems | peak MB |")
+        print("|---|---:|---:|---:|---:|")
+        for n, expected in DOMINOES.items():
+            samples = []
+            for _ in range(args.repeat):
+                count, seconds, peak, stats = run(lambda n=n: dominoes(n), None)
+                assert count == expected, (n, count)
+                samples.append((seconds, peak, stats["entries"]))
+            seconds = statistics.median(s[0] for s in samples)
+            print(
+                f"| {n}x{n} | {expected:,} | {seconds:.2f} s | {samples[0][2]:,} "
+                f"| {max(s[1] for s in samples) / 1e6:.0f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
