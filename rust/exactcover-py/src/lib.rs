@@ -144,6 +144,35 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
     py_err
 }
 
+/// Runs `step` (given a node budget, `Ok(Some(result))` once done) in
+/// slices without the GIL until it is done, adapting the budget so that a
+/// slice lasts about `SLICE` and checking for signals between slices. `what`
+/// names the work in the message of a panic.
+fn in_slices<T: Send>(
+    py: Python<'_>,
+    mut budget: u64,
+    what: &str,
+    mut step: impl FnMut(u64) -> Result<Option<T>, Error> + Send,
+) -> PyResult<T> {
+    loop {
+        let start = Instant::now();
+        let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| step(budget))));
+        match outcome {
+            Ok(Ok(Some(result))) => return Ok(result),
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => return Err(to_py_err(py, &e)),
+            Err(_) => return Err(internal_error(&format!("panic while {what}"))),
+        }
+        let elapsed = start.elapsed();
+        if elapsed < SLICE / 2 {
+            budget = (budget * 2).min(MAX_BUDGET);
+        } else if elapsed > SLICE * 2 {
+            budget = (budget / 2).max(MIN_BUDGET);
+        }
+        py.check_signals()?;
+    }
+}
+
 /// A count as a Python int, exact at any size.
 fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
     if let Some(v) = count.to_u64() {
@@ -348,26 +377,13 @@ impl PySolver {
             .solver
             .splitter(min_subtrees)
             .map_err(|e| to_py_err(py, &e))?;
-        let mut budget = self.budget;
-        loop {
-            let start = Instant::now();
-            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| splitter.run(budget))));
-            let Ok(done) = outcome else {
-                return Err(internal_error("panic while splitting"));
-            };
-            if let Some(subtrees) = done {
-                return Ok(subtrees
-                    .into_iter()
-                    .map(|s| (s.forced, s.excluded))
-                    .collect());
-            }
-            if start.elapsed() < SLICE / 2 {
-                budget = (budget * 2).min(MAX_BUDGET);
-            } else if start.elapsed() > SLICE * 2 {
-                budget = (budget / 2).max(MIN_BUDGET);
-            }
-            py.check_signals()?;
-        }
+        let subtrees = in_slices(py, self.budget, "splitting", |budget| {
+            Ok(splitter.run(budget))
+        })?;
+        Ok(subtrees
+            .into_iter()
+            .map(|s| (s.forced, s.excluded))
+            .collect())
     }
 
     /// Counts for about `seconds`; returns (solutions found, remainder): the
@@ -531,25 +547,9 @@ impl PySolver {
             .solver
             .graph_builder(max_bytes)
             .map_err(|e| to_py_err(py, &e))?;
-        let mut budget = self.budget;
-        loop {
-            let start = Instant::now();
-            let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| builder.step(budget))));
-            let done = match outcome {
-                Ok(result) => result.map_err(|e| to_py_err(py, &e))?,
-                Err(_) => return Err(internal_error("panic while building the graph")),
-            };
-            if done {
-                break;
-            }
-            let elapsed = start.elapsed();
-            if elapsed < SLICE / 2 {
-                budget = (budget * 2).min(MAX_BUDGET);
-            } else if elapsed > SLICE * 2 {
-                budget = (budget / 2).max(MIN_BUDGET);
-            }
-            py.check_signals()?;
-        }
+        in_slices(py, self.budget, "building the graph", |budget| {
+            Ok(builder.step(budget)?.then_some(()))
+        })?;
         Ok(PyGraph {
             graph: Arc::new(builder.finish()),
         })

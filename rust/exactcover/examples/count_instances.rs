@@ -55,7 +55,11 @@ fn main() {
         ("langford-12", Box::new(|| common::langford(12)), 216288),
         ("2n-queens-7", Box::new(|| common::two_queens(7)), 19448),
         ("2n-queens-8", Box::new(|| common::two_queens(8)), 477136),
-        ("dominoes-8x8", Box::new(|| dominoes(8, 8)), 12_988_816),
+        (
+            "dominoes-8x8",
+            Box::new(|| common::dominoes(8, 8)),
+            12_988_816,
+        ),
     ];
     for (name, build, expected) in instances {
         if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {
@@ -117,21 +121,4 @@ fn take_option(args: &mut Vec<String>, flag: &str) -> Option<u64> {
         .unwrap_or_else(|| panic!("{flag} N: N must be a number"));
     args.drain(i..i + 2);
     Some(n)
-}
-
-/// Domino tilings of a `rows` x `cols` board.
-fn dominoes(rows: usize, cols: usize) -> Problem {
-    let mut p = Problem::with_items(rows * cols, 0);
-    for r in 0..rows {
-        for c in 0..cols {
-            let cell = r * cols + c;
-            if c + 1 < cols {
-                p.add_option([cell, cell + 1]).unwrap();
-            }
-            if r + 1 < rows {
-                p.add_option([cell, cell + cols]).unwrap();
-            }
-        }
-    }
-    p
 }

@@ -3,25 +3,9 @@
 
 mod common;
 
-use exactcover::{Count, Error, MemoMode, MemoOptions, Problem, Solver};
+use exactcover::{Count, Error, MemoMode, MemoOptions, Solver};
 
-/// Domino tilings of an `rows` x `cols` board: cells are items, dominoes
-/// options.
-fn dominoes(rows: usize, cols: usize) -> Problem {
-    let mut p = Problem::with_items(rows * cols, 0);
-    for r in 0..rows {
-        for c in 0..cols {
-            let cell = r * cols + c;
-            if c + 1 < cols {
-                p.add_option([cell, cell + 1]).unwrap();
-            }
-            if r + 1 < rows {
-                p.add_option([cell, cell + cols]).unwrap();
-            }
-        }
-    }
-    p
-}
+use common::dominoes;
 
 fn always() -> MemoOptions {
     MemoOptions {

@@ -133,3 +133,21 @@ pub fn board_8x8_minus_centre() -> Vec<(i32, i32)> {
         .filter(|&(i, j)| !((3..5).contains(&i) && (3..5).contains(&j)))
         .collect()
 }
+
+/// Domino tilings of a `rows` x `cols` board: cells are items, dominoes
+/// options.
+pub fn dominoes(rows: usize, cols: usize) -> Problem {
+    let mut p = Problem::with_items(rows * cols, 0);
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = r * cols + c;
+            if c + 1 < cols {
+                p.add_option([cell, cell + 1]).unwrap();
+            }
+            if r + 1 < rows {
+                p.add_option([cell, cell + cols]).unwrap();
+            }
+        }
+    }
+    p
+}
