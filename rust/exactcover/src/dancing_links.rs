@@ -128,9 +128,9 @@ enum Choice {
 /// these at its steps; with [`NoHooks`] (`ACTIVE == false`) the calls compile
 /// away, so plain search pays nothing for the seam.
 ///
-/// The calls nest like the search tree: every node is [`Hooks::enter`]ed,
-/// then either skipped (`enter` returned true), or found [`Hooks::solved`] or
-/// a [`Hooks::dead_end`], or it [`Hooks::branch`]es: it becomes the top level,
+/// The calls nest like the search tree: every node is either found
+/// [`Hooks::solved`], or a [`Hooks::dead_end`], or [`Hooks::enter`]ed; an
+/// entered node is skipped (`enter` returned true) or it [`Hooks::branch`]es: it becomes the top level,
 /// its children are entered one after the other, and [`Hooks::leave`] is called
 /// once the level has tried all its branches and been popped. During a call,
 /// the top level (if any) is the parent of the node concerned, and
@@ -138,8 +138,9 @@ enum Choice {
 pub(crate) trait Hooks {
     /// False for [`NoHooks`]: the search loop skips every call.
     const ACTIVE: bool;
-    /// A node is entered, before an item is chosen. Returning true skips the
-    /// node's subtree (the hooks accounted for its solutions).
+    /// A node that branches is entered, after its item is chosen but before
+    /// it is covered (solutions and dead ends are not entered). Returning
+    /// true skips the node's subtree (the hooks accounted for its solutions).
     fn enter(&mut self, engine: &DancingLinks) -> bool;
     /// The node just entered is a solution (no primary item is left).
     fn solved(&mut self, engine: &DancingLinks);
@@ -742,13 +743,16 @@ impl DancingLinks {
                     }
                     budget -= 1;
                     self.stats.nodes += 1;
-                    if H::ACTIVE && hooks.enter(self) {
+                    // X3/M3 [Choose i].
+                    let choice = if M { self.choose_m() } else { self.choose_x() };
+                    // Only a node that branches is looked up: a solution or a
+                    // dead end is known as soon as the item is chosen, and in
+                    // packing problems most nodes are dead ends.
+                    if H::ACTIVE && matches!(choice, Choice::Item(_)) && hooks.enter(self) {
                         // The subtree is known: skip it.
                         self.state = State::Backtrack;
                         continue;
                     }
-                    // X3/M3 [Choose i].
-                    let choice = if M { self.choose_m() } else { self.choose_x() };
                     match choice {
                         Choice::Solved => {
                             if H::ACTIVE {
