@@ -53,9 +53,9 @@
 //! `M = false`, which compiles the bound bookkeeping away (the "fast path"); in
 //! the same way problems without colors run with `C = false`.
 
+use crate::engine::{Stats, Step};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
-use crate::solver::{Stats, Step};
 use crate::Error;
 
 mod remainder;

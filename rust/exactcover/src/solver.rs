@@ -8,25 +8,10 @@ use std::time::{Duration, Instant};
 
 use crate::count::Count;
 use crate::dancing_links::{DancingLinks, Path};
+use crate::engine::{Stats, Step, Subtree};
 use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
-
-/// A subtree of the search tree as plain data: the solutions of the problem
-/// that contain every option of `forced` and none of `excluded`.
-///
-/// [`Solver::split`] cuts the search tree into such subtrees; their solution
-/// sets are disjoint and together they hold every solution, so they can be
-/// counted independently: on several threads ([`Solver::count_parallel`]) or,
-/// since they are just lists of option indices, on other machines with
-/// [`Solver::restrict`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Subtree {
-    /// Options every solution of the subtree contains.
-    pub forced: Vec<usize>,
-    /// Options no solution of the subtree contains.
-    pub excluded: Vec<usize>,
-}
 
 /// How long a parallel count runs on the calling thread alone before it
 /// starts the others (a small search is over by then).
@@ -39,31 +24,6 @@ const SLICE_TIME: Duration = Duration::from_millis(2);
 /// A node budget of a few milliseconds, for [`Solver::count_within`]: a
 /// search that small is not worth spreading over threads or machines.
 pub const SMALL_SEARCH: u64 = 1 << 16;
-
-/// Why [`Solver::step`] or [`Solver::count_step`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A solution was found ([`Solver::step`]), or `limit` solutions were
-    /// counted ([`Solver::count_step`]). The search can be resumed.
-    Solution,
-    /// The search is over: there are no more solutions.
-    Exhausted,
-    /// The node budget ran out; call again to continue where it stopped.
-    Paused,
-}
-
-/// Counters of the work done so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Nodes of the search tree visited (each solution counts as a node, as in
-    /// Knuth's programs).
-    pub nodes: u64,
-    /// Link updates: nodes removed from an item list, plus one per cover
-    /// (Knuth's measure). Divide by time for "updates per second".
-    pub updates: u64,
-    /// Solutions found so far.
-    pub solutions: u64,
-}
 
 /// A resumable search for the solutions of one [`Problem`].
 ///

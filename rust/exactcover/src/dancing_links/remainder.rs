@@ -213,7 +213,7 @@ impl DancingLinks {
 
     /// Adds work done elsewhere (by parallel workers that were stopped) to
     /// the statistics, leaving the search where it is.
-    pub(crate) fn add_work(&mut self, work: crate::Stats) {
+    pub(crate) fn add_work(&mut self, work: crate::engine::Stats) {
         self.stats.nodes += work.nodes;
         self.stats.updates += work.updates;
         self.stats.solutions += work.solutions;
