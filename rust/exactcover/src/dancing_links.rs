@@ -56,13 +56,8 @@
 use crate::engine::{Stats, Step};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
-use crate::Error;
 
 mod remainder;
-
-/// A node's path below the root as plain data: the options it forces and the
-/// options it excludes (see [`DancingLinks::current_path`]).
-pub(crate) type Path = (Vec<usize>, Vec<usize>);
 
 /// `Level::node` value meaning "the null branch: this item takes no option".
 const NULL_BRANCH: u32 = u32::MAX;
@@ -178,7 +173,7 @@ pub(crate) struct KeyLayout {
     wide_items: Vec<u32>,
     /// Secondary items that some option colors (their purified color is state).
     colorable: Vec<u32>,
-    /// Options forced or excluded at the root.
+    /// Options forced or excluded at the root (by the solver), ascending.
     root_removed: Vec<u32>,
 }
 
@@ -197,10 +192,6 @@ pub(crate) struct DancingLinks {
     slack: Vec<u32>,
     /// First node of each option, ascending; maps nodes back to options.
     option_first: Vec<u32>,
-    /// Options forced before the search, in the order given.
-    forced: Vec<u32>,
-    /// Options forced or excluded before the search (empty until the first).
-    removed: Vec<bool>,
     /// Levels at which the search stops to report a subtree (see
     /// [`DancingLinks::split`]); `usize::MAX` normally.
     depth_cap: usize,
@@ -367,8 +358,6 @@ impl DancingLinks {
             bound,
             slack,
             option_first,
-            forced: Vec::new(),
-            removed: Vec::new(),
             depth_cap: usize::MAX,
             at_cap: false,
             levels: Vec::with_capacity(n_options + n_primary + 1),
@@ -388,78 +377,41 @@ impl DancingLinks {
         solver
     }
 
-    /// Requires option `option` in every solution (an "initial choice").
-    ///
-    /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
-    /// solutions any more. Forcing an option that is already forced changes
-    /// nothing: a choice required twice is required once (a subtree of
-    /// [`crate::Solver::split`] repeats the root's forced options). Fails if
-    /// the option does not exist or the search has already started.
-    pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
-        if !self.prepare_restriction(option)? {
-            return Ok(false);
-        }
-        if self.forced.contains(&(option as u32)) {
-            return Ok(true);
-        }
-        if !self.is_available(option) {
-            self.state = State::Done;
-            return Ok(false);
-        }
+    /// Number of options of the problem.
+    pub(crate) fn num_options(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// Takes option `option` at the root, before the search (an "initial
+    /// choice"): removes it from every list and commits its items. The
+    /// caller has checked that the option [`DancingLinks::is_available`].
+    pub(crate) fn force(&mut self, option: usize) {
+        debug_assert!(!self.started() && self.is_available(option));
         let x = self.option_first[option];
-        self.removed[option] = true;
-        self.forced.push(option as u32);
         self.tweak::<true>(x);
         self.commit_all::<true>(x);
-        Ok(true)
     }
 
-    /// Removes an option from the problem before the search starts (no solution
-    /// will contain it). Excluding an option that is already unavailable does
-    /// nothing; excluding a forced option leaves no solutions.
-    pub(crate) fn exclude(&mut self, option: usize) -> Result<(), Error> {
-        if !self.prepare_restriction(option)? {
-            return Ok(());
-        }
-        if self.forced.contains(&(option as u32)) {
-            self.state = State::Done;
-        } else if self.is_available(option) {
-            self.removed[option] = true;
-            self.tweak::<true>(self.option_first[option]);
-        }
-        Ok(())
+    /// Removes option `option` from every list before the search: no solution
+    /// below this root contains it. The caller has checked that the option
+    /// [`DancingLinks::is_available`].
+    pub(crate) fn exclude(&mut self, option: usize) {
+        debug_assert!(!self.started() && self.is_available(option));
+        self.tweak::<true>(self.option_first[option]);
     }
 
-    /// Checks that `option` may be forced or excluded now; returns false if the
-    /// problem is already contradictory.
-    fn prepare_restriction(&mut self, option: usize) -> Result<bool, Error> {
-        if option >= self.option_first.len() {
-            return Err(Error::UnknownOption { option });
-        }
-        if self.stats.nodes > 0 {
-            return Err(Error::SearchStarted);
-        }
-        if self.removed.is_empty() {
-            self.removed = vec![false; self.option_first.len()];
-        }
-        // State::Done before any node: an earlier forced option was contradictory.
-        Ok(self.state != State::Done)
-    }
-
-    /// Is `option` still in the lists (before the search)? It is unless it was
-    /// forced or excluded, one of its items is saturated, or it conflicts with
-    /// the color of a purified item.
-    fn is_available(&self, option: usize) -> bool {
+    /// Are the items of `option` all open to it (before the search)? They are
+    /// unless one is saturated or purified with another color. (An option
+    /// forced or excluded at the root may pass; the solver remembers those.)
+    pub(crate) fn is_available(&self, option: usize) -> bool {
         let x = self.option_first[option];
-        !self.removed[option]
-            && self.option_nodes(x).all(|q| {
-                let node = self.nodes[q as usize];
-                let item = node.top as usize;
-                let purified = self.nodes[item].color;
-                self.bound[item] > 0
-                    && (purified == 0 || node.color == purified || node.color == PURIFIED)
-            })
+        self.option_nodes(x).all(|q| {
+            let node = self.nodes[q as usize];
+            let item = node.top as usize;
+            let purified = self.nodes[item].color;
+            self.bound[item] > 0
+                && (purified == 0 || node.color == purified || node.color == PURIFIED)
+        })
     }
 
     /// The nodes of the option containing `x`, starting at `x`.
@@ -504,18 +456,6 @@ impl DancingLinks {
         }
     }
 
-    /// The options of the current solution: forced first, then by level.
-    pub(crate) fn solution_into(&self, out: &mut Vec<usize>) {
-        out.clear();
-        out.extend(self.forced.iter().map(|&k| k as usize));
-        out.extend(
-            self.levels
-                .iter()
-                .filter(|lv| lv.node != NULL_BRANCH)
-                .map(|lv| self.option_of(lv.node)),
-        );
-    }
-
     /// The option that node `x` belongs to.
     fn option_of(&self, x: u32) -> usize {
         self.option_first.partition_point(|&first| first <= x) - 1
@@ -529,19 +469,6 @@ impl DancingLinks {
     /// Is the search over?
     pub(crate) fn is_exhausted(&self) -> bool {
         self.state == State::Done
-    }
-
-    /// Options forced and excluded at the root, before any search.
-    pub(crate) fn root_restrictions(&self) -> (Vec<usize>, Vec<usize>) {
-        let forced: Vec<usize> = self.forced.iter().map(|&k| k as usize).collect();
-        let mut is_forced = vec![false; self.removed.len()];
-        for &k in &forced {
-            is_forced[k] = true;
-        }
-        let excluded = (0..self.removed.len())
-            .filter(|&k| self.removed[k] && !is_forced[k])
-            .collect();
-        (forced, excluded)
     }
 
     /// See [`crate::Solver::choice_positions`].
@@ -595,14 +522,10 @@ impl DancingLinks {
         (level.node != NULL_BRANCH && level.node != level.item).then(|| self.option_of(level.node))
     }
 
-    /// The options forced at the root, in the order given.
-    pub(crate) fn forced_options(&self) -> impl Iterator<Item = usize> + '_ {
-        self.forced.iter().map(|&k| k as usize)
-    }
-
     /// The parts of the state that [`DancingLinks::state_key`] must read
-    /// beyond the active items, for this problem and root.
-    pub(crate) fn key_layout(&self) -> KeyLayout {
+    /// beyond the active items, for this problem and a root where the options
+    /// `root_removed` were forced or excluded.
+    pub(crate) fn key_layout(&self, root_removed: &[usize]) -> KeyLayout {
         let n = self.llink.len() - 2;
         let mut colorable = vec![false; n + 1];
         for node in &self.nodes[n + 2..] {
@@ -615,9 +538,12 @@ impl DancingLinks {
                 .filter(|&i| self.multi && self.bound[i as usize] >= 2)
                 .collect(),
             colorable: (1..=n as u32).filter(|&i| colorable[i as usize]).collect(),
-            root_removed: (0..self.removed.len() as u32)
-                .filter(|&k| self.removed[k as usize])
-                .collect(),
+            root_removed: {
+                let mut removed: Vec<u32> = root_removed.iter().map(|&k| k as u32).collect();
+                removed.sort_unstable();
+                removed.dedup();
+                removed
+            },
         }
     }
 
@@ -695,17 +621,15 @@ impl DancingLinks {
         self.stats.nodes > 0
     }
 
-    /// Ends the search after its solutions were counted elsewhere (by parallel
-    /// workers), adding their work to the statistics.
-    pub(crate) fn finish(&mut self, work: Stats) {
-        self.stats.nodes += work.nodes;
-        self.stats.updates += work.updates;
-        self.stats.solutions += work.solutions;
+    /// Ends the search: its solutions were counted elsewhere (by parallel
+    /// workers), or the root is contradictory.
+    pub(crate) fn end(&mut self) {
         self.state = State::Done;
     }
 
-    /// The options chosen at each level of the current partial solution (forced
-    /// options not included); the null branches of Algorithm M are left out.
+    /// The options chosen at each level of the current partial solution (the
+    /// options forced at the root not included); the null branches of
+    /// Algorithm M are left out. At a solution: its options.
     pub(crate) fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
         self.levels
             .iter()

@@ -3,8 +3,8 @@
 //! When the search pauses at step X2/M2 (a node about to be entered), what is
 //! left of the tree is a set of disjoint subtrees: for every level of the
 //! stack, the siblings after the branch being explored there, and the subtree
-//! of the node about to be entered. Each is described as a [`Path`] below the
-//! engine's root: options to force and options to exclude.
+//! of the node about to be entered. Each is described as a [`Subtree`] below
+//! the engine's root: options to force and options to exclude.
 //!
 //! * The node about to be entered is reached by the path of the whole stack:
 //!   the options chosen at each level are forced; the options a level ruled
@@ -19,11 +19,14 @@
 //!
 //! This is what parallel workers hand to idle ones ([`DancingLinks::donate`])
 //! and what a task that ran out of time returns ([`DancingLinks::remainder`]).
-//! Neither touches the links: donating only moves the levels it gives up from
-//! the stack into the root (their links stay as they are, like the links of a
-//! forced option), so that backtracking ends where the donation began.
+//! Neither touches the links: donating only drops the levels it gives up from
+//! the stack, so that they become part of the root (their links stay as they
+//! are, like the links of a forced option) and backtracking ends where the
+//! donation began. The solver above records them among its root's
+//! restrictions.
 
-use super::{DancingLinks, Path, State, NULL_BRANCH};
+use super::{DancingLinks, State, NULL_BRANCH};
+use crate::engine::{Stats, Subtree};
 
 impl DancingLinks {
     /// For each level, where its segment of the tweak stack ends (wide levels
@@ -118,13 +121,18 @@ impl DancingLinks {
 
     /// The path from the root to the current node (at a solution: the path
     /// that leads to it and to it alone).
-    pub(crate) fn current_path(&self) -> Path {
+    pub(crate) fn current_path(&self) -> Subtree {
+        self.path_to(self.levels.len())
+    }
+
+    /// The path of levels `0..depth`.
+    fn path_to(&self, depth: usize) -> Subtree {
         let ends = self.tweak_ends();
-        let mut path: Path = (Vec::new(), Vec::new());
-        for (l, &end) in ends.iter().enumerate() {
+        let mut path = Subtree::default();
+        for (l, &end) in ends.iter().enumerate().take(depth) {
             let (chosen, excluded) = self.level_path(l, end);
-            path.0.extend(chosen);
-            path.1.extend(excluded);
+            path.forced.extend(chosen);
+            path.excluded.extend(excluded);
         }
         path
     }
@@ -136,7 +144,7 @@ impl DancingLinks {
     /// that would take more than `max_entries` option ids in all (a deep tree
     /// with siblings at every level: the lists grow with the square of the
     /// depth).
-    pub(crate) fn remainder(&self, max_entries: usize) -> Option<Vec<Path>> {
+    pub(crate) fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         match self.state {
             State::Done => return Some(Vec::new()),
             State::Try => return None,
@@ -144,25 +152,25 @@ impl DancingLinks {
         }
         debug_assert!(!self.at_cap, "a split cap is not a pause");
         let ends = self.tweak_ends();
-        let mut prefix: Path = (Vec::new(), Vec::new());
+        let mut prefix = Subtree::default();
         let mut out = Vec::new();
         let mut entries = 0usize;
         for (l, &end) in ends.iter().enumerate() {
             if let Some(tried) = self.tried(l, end) {
-                entries += prefix.0.len() + prefix.1.len() + tried.len();
+                entries += prefix.forced.len() + prefix.excluded.len() + tried.len();
                 if entries > max_entries {
                     return None;
                 }
-                let mut excluded = prefix.1.clone();
-                excluded.extend(tried);
-                out.push((prefix.0.clone(), excluded));
+                let mut siblings = prefix.clone();
+                siblings.excluded.extend(tried);
+                out.push(siblings);
             }
             let (chosen, excluded) = self.level_path(l, end);
-            prefix.0.extend(chosen);
-            prefix.1.extend(excluded);
+            prefix.forced.extend(chosen);
+            prefix.excluded.extend(excluded);
         }
         if self.state == State::Enter {
-            entries += prefix.0.len() + prefix.1.len();
+            entries += prefix.forced.len() + prefix.excluded.len();
             if entries > max_entries {
                 return None;
             }
@@ -173,47 +181,31 @@ impl DancingLinks {
     }
 
     /// Work donation: gives away the siblings still to come at the shallowest
-    /// level that has any, as one subtree below the root, and makes the levels
-    /// down to that one part of the root, so that the search ends when it
-    /// backtracks to them. Returns that subtree and the path this search is
-    /// now confined to (both below the root as it was), or `None` if no level
-    /// has siblings (or the search is not paused at a node).
-    pub(crate) fn donate(&mut self) -> Option<(Path, Path)> {
+    /// level that has any, as one subtree below the root, and drops the
+    /// levels down to that one from the stack: they become part of the root
+    /// (their links stay as they are), so that the search ends when it
+    /// backtracks to them. Returns that subtree and the path of the dropped
+    /// levels, which the root is now confined to (both below the root as it
+    /// was), or `None` if no level has siblings (or the search is not paused
+    /// at a node).
+    pub(crate) fn donate(&mut self) -> Option<(Subtree, Subtree)> {
         if self.state != State::Enter {
             return None;
         }
         let d = (0..self.levels.len()).find(|&l| self.has_siblings(l))?;
-        let ends = self.tweak_ends();
-        let mut prefix: Path = (Vec::new(), Vec::new());
-        for (l, &end) in ends.iter().enumerate().take(d) {
-            let (chosen, excluded) = self.level_path(l, end);
-            prefix.0.extend(chosen);
-            prefix.1.extend(excluded);
-        }
-        let tried = self.tried(d, ends[d]).expect("level d has siblings");
-        let mut given = prefix.clone();
-        given.1.extend(tried);
-        let (chosen, excluded) = self.level_path(d, ends[d]);
-        prefix.0.extend(chosen);
-        prefix.1.extend(excluded);
-        // The kept levels' links stay as they are, like a forced option's.
-        if self.removed.is_empty() {
-            self.removed = vec![false; self.option_first.len()];
-        }
-        for &k in &prefix.0 {
-            self.forced.push(k as u32);
-            self.removed[k] = true;
-        }
-        for &k in &prefix.1 {
-            self.removed[k] = true;
-        }
+        let kept = self.path_to(d + 1);
+        let mut given = self.path_to(d);
+        given.excluded.extend(
+            self.tried(d, self.tweak_ends()[d])
+                .expect("level d has siblings"),
+        );
         self.levels.drain(..=d);
-        Some((given, prefix))
+        Some((given, kept))
     }
 
-    /// Adds work done elsewhere (by parallel workers that were stopped) to
-    /// the statistics, leaving the search where it is.
-    pub(crate) fn add_work(&mut self, work: crate::engine::Stats) {
+    /// Adds work done elsewhere (by parallel workers) to the statistics,
+    /// leaving the search where it is.
+    pub(crate) fn add_work(&mut self, work: Stats) {
         self.stats.nodes += work.nodes;
         self.stats.updates += work.updates;
         self.stats.solutions += work.solutions;
