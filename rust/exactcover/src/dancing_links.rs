@@ -53,7 +53,7 @@
 //! `M = false`, which compiles the bound bookkeeping away (the "fast path"); in
 //! the same way problems without colors run with `C = false`.
 
-use crate::engine::{Stats, Step};
+use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
 
@@ -116,53 +116,6 @@ enum Choice {
     Solved,
     DeadEnd,
     Item(u32),
-}
-
-/// What a layer above the engine sees of the search: memoized counting and
-/// the solution graph ([`crate::memo`]) are such layers. The search loop calls
-/// these at its steps; with [`NoHooks`] (`ACTIVE == false`) the calls compile
-/// away, so plain search pays nothing for the seam.
-///
-/// The calls nest like the search tree: every node is [`Hooks::enter`]ed,
-/// then either skipped (`enter` returned true), or found [`Hooks::solved`] or
-/// a [`Hooks::dead_end`], or it [`Hooks::branch`]es: it becomes the top level,
-/// its children are entered one after the other, and [`Hooks::leave`] is called
-/// once the level has tried all its branches and been popped. During a call,
-/// the top level (if any) is the parent of the node concerned, and
-/// [`DancingLinks::current_branch`] tells which branch of it led here.
-pub(crate) trait Hooks {
-    /// False for [`NoHooks`]: the search loop skips every call.
-    const ACTIVE: bool;
-    /// A node is entered, before an item is chosen. Returning true skips the
-    /// node's subtree (the hooks accounted for its solutions).
-    fn enter(&mut self, engine: &DancingLinks) -> bool;
-    /// The node just entered is a solution (no primary item is left).
-    fn solved(&mut self, engine: &DancingLinks);
-    /// The node just entered is a dead end (an item cannot be covered).
-    fn dead_end(&mut self, engine: &DancingLinks);
-    /// The node just entered branches: it is now the top level.
-    fn branch(&mut self, engine: &DancingLinks);
-    /// The top level tried all its branches and was popped.
-    fn leave(&mut self, engine: &DancingLinks);
-}
-
-/// The hooks of the plain search: none.
-pub(crate) struct NoHooks;
-
-impl Hooks for NoHooks {
-    const ACTIVE: bool = false;
-    #[inline(always)]
-    fn enter(&mut self, _: &DancingLinks) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn solved(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn dead_end(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn branch(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn leave(&mut self, _: &DancingLinks) {}
 }
 
 /// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
@@ -255,7 +208,7 @@ impl DancingLinks {
     /// Prepares a search of `problem`, branching in the problem's own order
     /// (options in the order they were added, ties between items broken by item
     /// order), or with every list and the item order shuffled from `seed`.
-    pub(crate) fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+    fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
         Self::build(problem, seed)
     }
 
@@ -378,14 +331,14 @@ impl DancingLinks {
     }
 
     /// Number of options of the problem.
-    pub(crate) fn num_options(&self) -> usize {
+    fn num_options(&self) -> usize {
         self.option_first.len()
     }
 
     /// Takes option `option` at the root, before the search (an "initial
     /// choice"): removes it from every list and commits its items. The
     /// caller has checked that the option [`DancingLinks::is_available`].
-    pub(crate) fn force(&mut self, option: usize) {
+    fn force(&mut self, option: usize) {
         debug_assert!(!self.started() && self.is_available(option));
         let x = self.option_first[option];
         self.tweak::<true>(x);
@@ -395,7 +348,7 @@ impl DancingLinks {
     /// Removes option `option` from every list before the search: no solution
     /// below this root contains it. The caller has checked that the option
     /// [`DancingLinks::is_available`].
-    pub(crate) fn exclude(&mut self, option: usize) {
+    fn exclude(&mut self, option: usize) {
         debug_assert!(!self.started() && self.is_available(option));
         self.tweak::<true>(self.option_first[option]);
     }
@@ -403,7 +356,7 @@ impl DancingLinks {
     /// Are the items of `option` all open to it (before the search)? They are
     /// unless one is saturated or purified with another color. (An option
     /// forced or excluded at the root may pass; the solver remembers those.)
-    pub(crate) fn is_available(&self, option: usize) -> bool {
+    fn is_available(&self, option: usize) -> bool {
         let x = self.option_first[option];
         self.option_nodes(x).all(|q| {
             let node = self.nodes[q as usize];
@@ -436,13 +389,13 @@ impl DancingLinks {
     /// solutions have been found ([`Step::Solution`]), the search is over
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
-    pub(crate) fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
         self.count_step_with(budget, limit, &mut NoHooks)
     }
 
     /// Like [`DancingLinks::count_step`], telling `hooks` what the search does
     /// (see [`Hooks`]).
-    pub(crate) fn count_step_with<H: Hooks>(
+    fn count_step_with<H: Hooks<Self>>(
         &mut self,
         budget: u64,
         limit: u64,
@@ -462,17 +415,17 @@ impl DancingLinks {
     }
 
     /// Work done so far.
-    pub(crate) fn stats(&self) -> Stats {
+    fn stats(&self) -> Stats {
         self.stats
     }
 
     /// Is the search over?
-    pub(crate) fn is_exhausted(&self) -> bool {
+    fn is_exhausted(&self) -> bool {
         self.state == State::Done
     }
 
     /// See [`crate::Solver::choice_positions`].
-    pub(crate) fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
         let shown = self.levels.len().min(max_levels);
         let mut out = Vec::with_capacity(shown);
         for (l, level) in self.levels[..shown].iter().enumerate() {
@@ -617,20 +570,20 @@ impl DancingLinks {
     }
 
     /// Has the search started?
-    pub(crate) fn started(&self) -> bool {
+    fn started(&self) -> bool {
         self.stats.nodes > 0
     }
 
     /// Ends the search: its solutions were counted elsewhere (by parallel
     /// workers), or the root is contradictory.
-    pub(crate) fn end(&mut self) {
+    fn end(&mut self) {
         self.state = State::Done;
     }
 
     /// The options chosen at each level of the current partial solution (the
     /// options forced at the root not included); the null branches of
     /// Algorithm M are left out. At a solution: its options.
-    pub(crate) fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
+    fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
         self.levels
             .iter()
             .filter(|lv| lv.node != NULL_BRANCH)
@@ -638,13 +591,13 @@ impl DancingLinks {
     }
 
     /// Depth of the search stack.
-    pub(crate) fn depth(&self) -> usize {
+    fn depth(&self) -> usize {
         self.levels.len()
     }
 
     /// The search loop. `M` selects Algorithm M's bookkeeping and `C` Algorithm
     /// C's colors; with neither this is Algorithm X with secondary items.
-    fn run<const M: bool, const C: bool, H: Hooks>(
+    fn run<const M: bool, const C: bool, H: Hooks<Self>>(
         &mut self,
         mut budget: u64,
         limit: u64,
@@ -836,7 +789,7 @@ impl DancingLinks {
     ///
     /// `keep_going` is called at every node; when it returns false the probe
     /// is abandoned (the links restored) and the result is `None`.
-    pub(crate) fn probe(
+    fn probe(
         &mut self,
         rng: &mut SplitMix64,
         keep_going: &mut dyn FnMut() -> bool,
@@ -1279,8 +1232,7 @@ impl DancingLinks {
     /// Checks the data structure's invariants: every list is doubly linked, every
     /// header's `LEN` is the length of its list, and the item rings are
     /// consistent. For tests; cost is linear in the size of the problem.
-    #[doc(hidden)]
-    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+    fn check_invariants(&self) -> Result<(), String> {
         let n = self.llink.len() - 2;
         for i in 1..=n as u32 {
             let mut len = 0;
@@ -1331,6 +1283,83 @@ impl DancingLinks {
             }
         }
         Ok(())
+    }
+}
+
+/// Dancing links as the [`Solver`](crate::Solver)'s engine: the methods
+/// above, and those of [`remainder`] for the unexplored part of the tree.
+impl Engine for DancingLinks {
+    fn new(problem: &Problem, seed: Option<u64>) -> Self {
+        DancingLinks::new(problem, seed)
+    }
+    fn num_options(&self) -> usize {
+        DancingLinks::num_options(self)
+    }
+    fn is_available(&self, option: usize) -> bool {
+        DancingLinks::is_available(self, option)
+    }
+    fn force(&mut self, option: usize) {
+        DancingLinks::force(self, option)
+    }
+    fn exclude(&mut self, option: usize) {
+        DancingLinks::exclude(self, option)
+    }
+    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        DancingLinks::count_step(self, budget, limit)
+    }
+    fn count_step_with<H: Hooks<Self>>(
+        &mut self,
+        budget: u64,
+        limit: u64,
+        hooks: &mut H,
+    ) -> (u64, Step) {
+        DancingLinks::count_step_with(self, budget, limit, hooks)
+    }
+    fn choices_into(&self, out: &mut Vec<usize>) {
+        out.extend(self.current_choices());
+    }
+    fn stats(&self) -> Stats {
+        DancingLinks::stats(self)
+    }
+    fn add_work(&mut self, work: Stats) {
+        DancingLinks::add_work(self, work)
+    }
+    fn started(&self) -> bool {
+        DancingLinks::started(self)
+    }
+    fn is_exhausted(&self) -> bool {
+        DancingLinks::is_exhausted(self)
+    }
+    fn end(&mut self) {
+        DancingLinks::end(self)
+    }
+    fn depth(&self) -> usize {
+        DancingLinks::depth(self)
+    }
+    fn current_path(&self) -> Subtree {
+        DancingLinks::current_path(self)
+    }
+    fn top_has_siblings(&self) -> bool {
+        DancingLinks::top_has_siblings(self)
+    }
+    fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        DancingLinks::remainder(self, max_entries)
+    }
+    fn donate(&mut self) -> Option<(Subtree, Subtree)> {
+        DancingLinks::donate(self)
+    }
+    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        DancingLinks::choice_positions(self, max_levels)
+    }
+    fn probe(
+        &mut self,
+        rng: &mut SplitMix64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<(f64, f64, usize)> {
+        DancingLinks::probe(self, rng, keep_going)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        DancingLinks::check_invariants(self)
     }
 }
 

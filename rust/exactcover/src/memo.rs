@@ -16,7 +16,8 @@
 //! drawn uniformly at random.
 
 use crate::count::Count;
-use crate::dancing_links::{DancingLinks, Hooks, KeyLayout};
+use crate::dancing_links::{DancingLinks, KeyLayout};
+use crate::engine::{Engine, Hooks};
 use crate::rng::SplitMix64;
 
 /// Default memory cap of a memo table: 1 GiB.
@@ -517,7 +518,7 @@ impl Memo {
     }
 }
 
-impl Hooks for Memo {
+impl Hooks<DancingLinks> for Memo {
     const ACTIVE: bool = true;
 
     #[inline]

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::count::Count;
 use crate::dancing_links::DancingLinks;
-use crate::engine::{Stats, Step, Subtree};
+use crate::engine::{Engine, Stats, Step, Subtree};
 use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
@@ -510,13 +510,15 @@ impl Solver {
     pub fn solution_into(&self, out: &mut Vec<usize>) {
         out.clear();
         out.extend(&self.root.forced);
-        out.extend(self.engine.current_choices());
+        self.engine.choices_into(out);
     }
 
     /// The options chosen along the current path of the search tree (forced
     /// options not included); the null branches of Algorithm M are left out.
     pub fn current_choices(&self) -> Vec<usize> {
-        self.engine.current_choices().collect()
+        let mut out = Vec::with_capacity(self.depth());
+        self.engine.choices_into(&mut out);
+        out
     }
 
     /// Work done so far. `solutions` counts those skipped by a memoized

@@ -115,13 +115,13 @@ impl DancingLinks {
     }
 
     /// Does the top level of the stack have siblings still to come?
-    pub(crate) fn top_has_siblings(&self) -> bool {
+    pub(super) fn top_has_siblings(&self) -> bool {
         !self.levels.is_empty() && self.has_siblings(self.levels.len() - 1)
     }
 
     /// The path from the root to the current node (at a solution: the path
     /// that leads to it and to it alone).
-    pub(crate) fn current_path(&self) -> Subtree {
+    pub(super) fn current_path(&self) -> Subtree {
         self.path_to(self.levels.len())
     }
 
@@ -144,7 +144,7 @@ impl DancingLinks {
     /// that would take more than `max_entries` option ids in all (a deep tree
     /// with siblings at every level: the lists grow with the square of the
     /// depth).
-    pub(crate) fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+    pub(super) fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         match self.state {
             State::Done => return Some(Vec::new()),
             State::Try => return None,
@@ -188,7 +188,7 @@ impl DancingLinks {
     /// levels, which the root is now confined to (both below the root as it
     /// was), or `None` if no level has siblings (or the search is not paused
     /// at a node).
-    pub(crate) fn donate(&mut self) -> Option<(Subtree, Subtree)> {
+    pub(super) fn donate(&mut self) -> Option<(Subtree, Subtree)> {
         if self.state != State::Enter {
             return None;
         }
@@ -205,7 +205,7 @@ impl DancingLinks {
 
     /// Adds work done elsewhere (by parallel workers) to the statistics,
     /// leaving the search where it is.
-    pub(crate) fn add_work(&mut self, work: Stats) {
+    pub(super) fn add_work(&mut self, work: Stats) {
         self.stats.nodes += work.nodes;
         self.stats.updates += work.updates;
         self.stats.solutions += work.solutions;
