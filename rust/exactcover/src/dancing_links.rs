@@ -71,8 +71,10 @@ const PURIFIED: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(16))]
 struct Node {
-    /// Header: `LEN`, the number of options in the item's list.
-    /// Option entry: its item (`1..=N`). Spacer: 0.
+    /// Option entry: `TOP`, its item (`1..=N`). Spacer: 0 (or less in
+    /// Knuth's programs). Header: `LEN`, the number of options in the
+    /// item's list, read and written through [`Node::len`] (Knuth keeps it
+    /// in the same field).
     top: u32,
     /// Previous node in the item's vertical list (spacer: first node of the
     /// preceding option).
@@ -83,6 +85,20 @@ struct Node {
     /// Option entry: its color plus one (0: no color), or [`PURIFIED`]. Header:
     /// the color of a purified item, else 0. (It fills what would be padding.)
     color: u32,
+}
+
+impl Node {
+    /// A header's `LEN`: the number of nodes in its item's list.
+    #[inline(always)]
+    fn len(&self) -> u32 {
+        self.top
+    }
+
+    /// A header's `LEN`, to update.
+    #[inline(always)]
+    fn len_mut(&mut self) -> &mut u32 {
+        &mut self.top
+    }
 }
 
 /// What the search has decided at one level of the tree.
@@ -98,16 +114,20 @@ struct Level {
     tweak_base: u32,
 }
 
-/// Where the state machine resumes.
+/// Where the state machine resumes: the labels of Knuth's dlx programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
-    /// Enter a new level: look for a solution or an item to branch on.
-    Enter,
-    /// Try the branch recorded at the top level.
-    Try,
-    /// Undo the top level's branch and move on to its next one.
-    Backtrack,
-    /// Every solution has been visited.
+    /// `forward`: X2/M2 [Enter level l], then X3/M3 [Choose i] and X4/M4
+    /// [Cover i]: a solution, a dead end, or a new level.
+    Forward,
+    /// `advance`: X5/M5/M6 [Try x_l] the branch recorded at the top level,
+    /// or X7/M8 [Backtrack] once it has none left.
+    Advance,
+    /// `backup` and `recover`: X8/M9 [Leave level l] (the child's level,
+    /// which has no entry of its own), then X6/M7 [Try again]: undo the top
+    /// level's branch and move on to its next one.
+    Backup,
+    /// Every solution has been visited (X8 at level 0).
     Done,
 }
 
@@ -315,7 +335,7 @@ impl DancingLinks {
             at_cap: false,
             levels: Vec::with_capacity(n_options + n_primary + 1),
             tweaks: Vec::with_capacity(n_options),
-            state: State::Enter,
+            state: State::Forward,
             multi: problem.has_multiplicities(),
             colored: problem.has_colors(),
             stats: Stats::default(),
@@ -430,7 +450,7 @@ impl DancingLinks {
         let mut out = Vec::with_capacity(shown);
         for (l, level) in self.levels[..shown].iter().enumerate() {
             let i = level.item as usize;
-            let len = self.nodes[i].top;
+            let len = self.nodes[i].len();
             let null = u32::from(self.multi && self.slack[i] > 0);
             let (k, d) = if level.wide {
                 // Options this level has tweaked so far: up to the next wide
@@ -606,7 +626,7 @@ impl DancingLinks {
         let mut found = 0u64;
         loop {
             match self.state {
-                State::Enter => {
+                State::Forward => {
                     // X2/M2 [Enter level l].
                     if budget == 0 {
                         return (found, Step::Paused);
@@ -614,14 +634,14 @@ impl DancingLinks {
                     if self.levels.len() >= self.depth_cap {
                         // A subtree for `split`: report it, do not enter it.
                         self.at_cap = true;
-                        self.state = State::Backtrack;
+                        self.state = State::Backup;
                         return (found, Step::Paused);
                     }
                     budget -= 1;
                     self.stats.nodes += 1;
                     if H::ACTIVE && hooks.enter(self) {
                         // The subtree is known: skip it.
-                        self.state = State::Backtrack;
+                        self.state = State::Backup;
                         continue;
                     }
                     // X3/M3 [Choose i].
@@ -633,7 +653,7 @@ impl DancingLinks {
                             }
                             self.stats.solutions += 1;
                             found += 1;
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                             if found >= limit {
                                 return (found, Step::Solution);
                             }
@@ -642,7 +662,7 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.dead_end(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                         Choice::Item(i) => {
                             // X4/M4 [Cover i] or prepare to tweak.
@@ -671,11 +691,11 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.branch(self);
                             }
-                            self.state = State::Try;
+                            self.state = State::Advance;
                         }
                     }
                 }
-                State::Try => {
+                State::Advance => {
                     let top = self.levels.len() - 1;
                     let Level {
                         item: i,
@@ -688,11 +708,11 @@ impl DancingLinks {
                         if x != i {
                             // X5 [Try x_l]: cover the other items of option x.
                             self.commit_others::<M, C>(x);
-                            self.state = State::Enter;
+                            self.state = State::Forward;
                         } else if M && self.slack[iu] > 0 {
                             // M5: all options tried; i may stay short of its bound.
                             self.levels[top].node = NULL_BRANCH;
-                            self.state = State::Enter;
+                            self.state = State::Forward;
                         } else {
                             // X7 [Backtrack]: restore i and leave the level.
                             self.uncover::<C>(i);
@@ -703,12 +723,12 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.leave(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                     } else {
                         // M5/M6 with bound(i) >= 2: include the first remaining
                         // option of i, excluding it afterwards (tweak).
-                        let len = self.nodes[iu].top;
+                        let len = self.nodes[iu].len();
                         let need = self.bound[iu].saturating_sub(self.slack[iu]);
                         if len >= need.max(1) {
                             let x = self.nodes[iu].dlink;
@@ -716,13 +736,13 @@ impl DancingLinks {
                             self.tweaks.push(x);
                             self.levels[top].node = x;
                             self.commit_all::<C>(x);
-                            self.state = State::Enter;
+                            self.state = State::Forward;
                         } else if need == 0 {
                             // The null branch: i takes no more options. Its list
                             // is empty by now, so unlinking it suffices.
                             self.unlink_item(i);
                             self.levels[top].node = NULL_BRANCH;
-                            self.state = State::Enter;
+                            self.state = State::Forward;
                         } else {
                             // M8 [Restore i]: too few options left for its lower bound.
                             self.untweak_to::<C>(tweak_base);
@@ -730,11 +750,11 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.leave(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                     }
                 }
-                State::Backtrack => {
+                State::Backup => {
                     // X8/M9 [Leave level l], then X6/M7 [Try again].
                     let Some(&Level {
                         item: i,
@@ -768,7 +788,7 @@ impl DancingLinks {
                     } else {
                         self.uncommit_all::<C>(x);
                     }
-                    self.state = State::Try;
+                    self.state = State::Advance;
                 }
                 State::Done => return (found, Step::Exhausted),
             }
@@ -794,7 +814,7 @@ impl DancingLinks {
         rng: &mut SplitMix64,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Option<(f64, f64, usize)> {
-        debug_assert!(self.levels.is_empty() && self.state == State::Enter);
+        debug_assert!(self.levels.is_empty() && self.state == State::Forward);
         let result = match (self.multi, self.colored) {
             (false, false) => self.probe_with::<false, false>(rng, keep_going),
             (false, true) => self.probe_with::<false, true>(rng, keep_going),
@@ -831,7 +851,7 @@ impl DancingLinks {
                 Choice::Item(i) => i,
             };
             let iu = i as usize;
-            let len = self.nodes[iu].top;
+            let len = self.nodes[iu].len();
             if !M || self.bound[iu] == 1 {
                 // As X4/M4 then X5 (or M5's null branch): cover i, then its
                 // r-th option, or none when r == len.
@@ -927,7 +947,7 @@ impl DancingLinks {
         let mut best = p;
         let mut min = u32::MAX;
         while p != 0 {
-            let len = links::get(&self.nodes, p).top;
+            let len = links::get(&self.nodes, p).len();
             if len < min {
                 min = len;
                 best = p;
@@ -954,7 +974,7 @@ impl DancingLinks {
         let mut best_key = (u32::MAX, u32::MAX, 0u32);
         while p != 0 {
             let pu = p as usize;
-            let len = self.nodes[pu].top;
+            let len = self.nodes[pu].len();
             let bound = self.bound[pu];
             let freedom = bound.min(self.slack[pu]);
             let need = bound - freedom;
@@ -1016,7 +1036,7 @@ impl DancingLinks {
                 if !C || color != PURIFIED {
                     links::get_mut(nodes, u).dlink = d;
                     links::get_mut(nodes, d).ulink = u;
-                    links::get_mut(nodes, x).top -= 1;
+                    *links::get_mut(nodes, x).len_mut() -= 1;
                     updates += 1;
                 }
                 q += 1;
@@ -1043,7 +1063,7 @@ impl DancingLinks {
                 if !C || color != PURIFIED {
                     links::get_mut(nodes, u).dlink = q;
                     links::get_mut(nodes, d).ulink = q;
-                    links::get_mut(nodes, x).top += 1;
+                    *links::get_mut(nodes, x).len_mut() += 1;
                 }
                 q -= 1;
             }
@@ -1062,7 +1082,7 @@ impl DancingLinks {
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = d;
         self.nodes[d as usize].ulink = u;
-        self.nodes[i as usize].top -= 1;
+        *self.nodes[i as usize].len_mut() -= 1;
         self.stats.updates += 1;
         self.hide::<C>(x);
     }
@@ -1079,7 +1099,7 @@ impl DancingLinks {
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = x;
         self.nodes[d as usize].ulink = x;
-        self.nodes[i as usize].top += 1;
+        *self.nodes[i as usize].len_mut() += 1;
     }
 
     /// Untweaks, innermost first, every option tweaked since the stack had
@@ -1259,10 +1279,10 @@ impl DancingLinks {
             if self.nodes[i as usize].ulink != prev {
                 return Err(format!("header {i}: ulink is not the last node"));
             }
-            if self.nodes[i as usize].top != len as u32 {
+            if self.nodes[i as usize].len() != len as u32 {
                 return Err(format!(
                     "item {i}: LEN {} but {len} nodes",
-                    self.nodes[i as usize].top
+                    self.nodes[i as usize].len()
                 ));
             }
         }
@@ -1370,7 +1390,7 @@ fn append(nodes: &mut [Node], item: u32, q: u32) {
     nodes[q as usize].dlink = item;
     nodes[last as usize].dlink = q;
     nodes[item as usize].ulink = q;
-    nodes[item as usize].top += 1;
+    *nodes[item as usize].len_mut() += 1;
 }
 
 /// Links `members` into a circular list with head `head`.

@@ -147,8 +147,8 @@ impl DancingLinks {
     pub(super) fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         match self.state {
             State::Done => return Some(Vec::new()),
-            State::Try => return None,
-            State::Enter | State::Backtrack => {}
+            State::Advance => return None,
+            State::Forward | State::Backup => {}
         }
         debug_assert!(!self.at_cap, "a split cap is not a pause");
         let ends = self.tweak_ends();
@@ -169,7 +169,7 @@ impl DancingLinks {
             prefix.forced.extend(chosen);
             prefix.excluded.extend(excluded);
         }
-        if self.state == State::Enter {
+        if self.state == State::Forward {
             entries += prefix.forced.len() + prefix.excluded.len();
             if entries > max_entries {
                 return None;
@@ -189,7 +189,7 @@ impl DancingLinks {
     /// was), or `None` if no level has siblings (or the search is not paused
     /// at a node).
     pub(super) fn donate(&mut self) -> Option<(Subtree, Subtree)> {
-        if self.state != State::Enter {
+        if self.state != State::Forward {
             return None;
         }
         let d = (0..self.levels.len()).find(|&l| self.has_siblings(l))?;
