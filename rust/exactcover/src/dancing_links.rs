@@ -59,9 +59,6 @@ use crate::rng::SplitMix64;
 
 mod remainder;
 
-/// `Level::node` value meaning "the null branch: this item takes no option".
-const NULL_BRANCH: u32 = u32::MAX;
-
 /// `Node::color` of an option node whose item has been purified with the
 /// node's own color (Knuth's `COLOR(q) = -1`).
 const PURIFIED: u32 = u32::MAX;
@@ -101,13 +98,42 @@ impl Node {
     }
 }
 
+/// The branch a level is on: Knuth's `x_l`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// The option containing this node of the item's list is tried.
+    Option(u32),
+    /// Algorithm M's null branch: the item takes no (more) options.
+    Null,
+    /// No branch under way (Knuth's `x_l = i`): an ordinary level has tried
+    /// every option of its item (X7 follows), a wide one has not begun.
+    /// Never seen between two slices of search.
+    Done,
+}
+
+/// The branches of a level on item `i` still to be taken, as
+/// [`DancingLinks::branches`] counts them.
+#[derive(Debug, Clone, Copy)]
+struct Branches {
+    /// Branches that take an option of `i`'s list.
+    options: u32,
+    /// Does a null branch come after them?
+    null: bool,
+}
+
+impl Branches {
+    fn count(self) -> u32 {
+        self.options + u32::from(self.null)
+    }
+}
+
 /// What the search has decided at one level of the tree.
 #[derive(Debug, Clone, Copy)]
 struct Level {
-    /// The item branched on at this level.
+    /// The item branched on at this level (Knuth's `i` at level `l`).
     item: u32,
-    /// The option node being tried, or [`NULL_BRANCH`].
-    node: u32,
+    /// The branch being tried (Knuth's `x_l`).
+    branch: Branch,
     /// Was the item's bound at least 2 when it was chosen (tweaking branches)?
     wide: bool,
     /// Length of the tweak stack when this level began (wide levels only).
@@ -451,7 +477,6 @@ impl DancingLinks {
         for (l, level) in self.levels[..shown].iter().enumerate() {
             let i = level.item as usize;
             let len = self.nodes[i].len();
-            let null = u32::from(self.multi && self.slack[i] > 0);
             let (k, d) = if level.wide {
                 // Options this level has tweaked so far: up to the next wide
                 // level's base.
@@ -460,27 +485,26 @@ impl DancingLinks {
                     .find(|lv| lv.wide)
                     .map_or(self.tweaks.len(), |lv| lv.tweak_base as usize);
                 let tried = end.saturating_sub(level.tweak_base as usize) as u32;
+                // Deeper levels may change i's bound: an estimate.
                 let d = tried + len + 1;
-                (
-                    if level.node == NULL_BRANCH {
-                        d
-                    } else {
-                        tried.max(1)
-                    },
-                    d,
-                )
+                match level.branch {
+                    Branch::Option(_) => (tried.max(1), d),
+                    Branch::Null | Branch::Done => (d, d),
+                }
             } else {
-                let d = len + null;
-                if level.node == NULL_BRANCH || level.node == level.item {
-                    (d, d)
-                } else {
-                    let mut k = 1;
-                    let mut p = self.nodes[i].dlink;
-                    while p != level.node && p != level.item {
-                        k += 1;
-                        p = self.nodes[p as usize].dlink;
+                // An ordinary level's list stays whole while it lives.
+                let d = self.branches(level.item, false, self.multi).count();
+                match level.branch {
+                    Branch::Option(x) => {
+                        let mut k = 1;
+                        let mut p = self.nodes[i].dlink;
+                        while p != x && p != level.item {
+                            k += 1;
+                            p = self.nodes[p as usize].dlink;
+                        }
+                        (k, d)
                     }
-                    (k, d)
+                    Branch::Null | Branch::Done => (d, d),
                 }
             };
             out.push((k.min(d.max(1)), d.max(1)));
@@ -491,8 +515,10 @@ impl DancingLinks {
     /// The branch of the top level being explored: its option, or `None` for
     /// a null branch or at the root.
     pub(crate) fn current_branch(&self) -> Option<usize> {
-        let level = self.levels.last()?;
-        (level.node != NULL_BRANCH && level.node != level.item).then(|| self.option_of(level.node))
+        match self.levels.last()?.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        }
     }
 
     /// The parts of the state that [`DancingLinks::state_key`] must read
@@ -604,10 +630,10 @@ impl DancingLinks {
     /// options forced at the root not included); the null branches of
     /// Algorithm M are left out. At a solution: its options.
     fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.levels
-            .iter()
-            .filter(|lv| lv.node != NULL_BRANCH)
-            .map(|lv| self.option_of(lv.node))
+        self.levels.iter().filter_map(|lv| match lv.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        })
     }
 
     /// Depth of the search stack.
@@ -675,7 +701,11 @@ impl DancingLinks {
                                 let first = self.nodes[iu].dlink;
                                 self.levels.push(Level {
                                     item: i,
-                                    node: first,
+                                    branch: if first == i {
+                                        Branch::Done
+                                    } else {
+                                        Branch::Option(first)
+                                    },
                                     wide: false,
                                     tweak_base: 0,
                                 });
@@ -683,7 +713,7 @@ impl DancingLinks {
                                 let tweak_base = self.tweaks.len() as u32;
                                 self.levels.push(Level {
                                     item: i,
-                                    node: i,
+                                    branch: Branch::Done,
                                     wide: true,
                                     tweak_base,
                                 });
@@ -699,22 +729,26 @@ impl DancingLinks {
                     let top = self.levels.len() - 1;
                     let Level {
                         item: i,
-                        node: x,
+                        branch,
                         wide,
                         tweak_base,
                     } = self.levels[top];
                     let iu = i as usize;
                     if !M || !wide {
-                        if x != i {
-                            // X5 [Try x_l]: cover the other items of option x.
+                        if let Branch::Option(x) = branch {
+                            // X5/C5 [Try x_l], M6 [Try x_l]: commit the other
+                            // items of x's option (cover them, use up their
+                            // bound, or purify them).
                             self.commit_others::<M, C>(x);
                             self.state = State::Forward;
-                        } else if M && self.slack[iu] > 0 {
-                            // M5: all options tried; i may stay short of its bound.
-                            self.levels[top].node = NULL_BRANCH;
+                        } else if M && self.branches(i, false, M).null {
+                            // M6 with x_l = i: every option tried; i may
+                            // stay short of its bound (the null branch).
+                            self.levels[top].branch = Branch::Null;
                             self.state = State::Forward;
                         } else {
-                            // X7 [Backtrack]: restore i and leave the level.
+                            // X7/C7 [Backtrack], M8 [Restore i]: uncover i,
+                            // then X8/M9 [Leave level l].
                             self.uncover::<C>(i);
                             if M {
                                 self.bound[iu] = 1;
@@ -726,25 +760,27 @@ impl DancingLinks {
                             self.state = State::Backup;
                         }
                     } else {
-                        // M5/M6 with bound(i) >= 2: include the first remaining
-                        // option of i, excluding it afterwards (tweak).
-                        let len = self.nodes[iu].len();
-                        let need = self.bound[iu].saturating_sub(self.slack[iu]);
-                        if len >= need.max(1) {
+                        // M5 [Possibly tweak x_l] with bound(i) >= 2, then M6
+                        // [Try x_l]: include the first option left in i's
+                        // list, tweaking it out of the list for the later
+                        // branches.
+                        let left = self.branches(i, true, M);
+                        if left.options > 0 {
                             let x = self.nodes[iu].dlink;
                             self.tweak::<C>(x);
                             self.tweaks.push(x);
-                            self.levels[top].node = x;
+                            self.levels[top].branch = Branch::Option(x);
                             self.commit_all::<C>(x);
                             self.state = State::Forward;
-                        } else if need == 0 {
+                        } else if left.null {
                             // The null branch: i takes no more options. Its list
                             // is empty by now, so unlinking it suffices.
                             self.unlink_item(i);
-                            self.levels[top].node = NULL_BRANCH;
+                            self.levels[top].branch = Branch::Null;
                             self.state = State::Forward;
                         } else {
-                            // M8 [Restore i]: too few options left for its lower bound.
+                            // M8 [Restore i]: too few options left for its
+                            // lower bound; untweak them all, then M9.
                             self.untweak_to::<C>(tweak_base);
                             self.levels.pop();
                             if H::ACTIVE {
@@ -755,36 +791,51 @@ impl DancingLinks {
                     }
                 }
                 State::Backup => {
-                    // X8/M9 [Leave level l], then X6/M7 [Try again].
+                    // X8/M9 [Leave level l]: the child's level is left (it has
+                    // no entry on the stack); the search is over at level 0.
                     let Some(&Level {
                         item: i,
-                        node: x,
+                        branch,
                         wide,
                         tweak_base,
                     }) = self.levels.last()
                     else {
                         self.state = State::Done;
+                        debug_assert_eq!(self.check_invariants(), Ok(()));
                         return (found, Step::Exhausted);
                     };
                     let iu = i as usize;
-                    if M && x == NULL_BRANCH {
-                        if wide {
-                            self.relink_item(i);
-                            self.untweak_to::<C>(tweak_base);
-                        } else {
-                            self.uncover::<C>(i);
-                            self.bound[iu] = 1;
+                    let x = match branch {
+                        Branch::Option(x) => x,
+                        Branch::Null | Branch::Done => {
+                            // After a null branch the level is over: M8
+                            // [Restore i], then M9 again.
+                            debug_assert!(M && branch == Branch::Null);
+                            if wide {
+                                self.relink_item(i);
+                                self.untweak_to::<C>(tweak_base);
+                            } else {
+                                self.uncover::<C>(i);
+                                self.bound[iu] = 1;
+                            }
+                            self.levels.pop();
+                            if H::ACTIVE {
+                                hooks.leave(self);
+                            }
+                            continue;
                         }
-                        self.levels.pop();
-                        if H::ACTIVE {
-                            hooks.leave(self);
-                        }
-                        continue;
-                    }
+                    };
+                    // X6/C6 [Try again], M7 [Try again]: uncommit x's items
+                    // and move on to the next branch.
                     if !M || !wide {
                         self.uncommit_others::<M, C>(x);
+                        let next = self.nodes[x as usize].dlink;
                         let top = self.levels.len() - 1;
-                        self.levels[top].node = self.nodes[x as usize].dlink;
+                        self.levels[top].branch = if next == i {
+                            Branch::Done
+                        } else {
+                            Branch::Option(next)
+                        };
                     } else {
                         self.uncommit_all::<C>(x);
                     }
@@ -851,78 +902,77 @@ impl DancingLinks {
                 Choice::Item(i) => i,
             };
             let iu = i as usize;
-            let len = self.nodes[iu].len();
-            if !M || self.bound[iu] == 1 {
-                // As X4/M4 then X5 (or M5's null branch): cover i, then its
-                // r-th option, or none when r == len.
-                let d = len + u32::from(M && self.slack[iu] > 0);
-                let r = rng.below(d as usize) as u32;
+            let wide = M && self.bound[iu] >= 2;
+            // Branch r of the d the search would take, uniformly.
+            let branches = self.branches(i, wide, M);
+            let d = branches.count();
+            let r = rng.below(d as usize) as u32;
+            weight *= f64::from(d);
+            if !wide {
+                // As X4/M4 [Cover i], then X5/M6 [Try x_l] with the r-th
+                // option of i's list, or the null branch.
                 if M {
                     self.bound[iu] = 0;
                 }
                 self.cover::<C>(i);
-                let mut x = NULL_BRANCH;
-                if r < len {
-                    x = self.nodes[iu].dlink;
+                let mut branch = Branch::Null;
+                if r < branches.options {
+                    let mut x = self.nodes[iu].dlink;
                     for _ in 0..r {
                         x = self.nodes[x as usize].dlink;
                     }
                     self.commit_others::<M, C>(x);
+                    branch = Branch::Option(x);
                 }
                 self.levels.push(Level {
                     item: i,
-                    node: x,
+                    branch,
                     wide: false,
                     tweak_base: 0,
                 });
-                weight *= f64::from(d);
             } else {
-                // Branch r of a wide level: the first r options tweaked away,
+                // As M5/M6 r times over: the first r options tweaked away,
                 // then the next one included, or the null branch.
-                let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
-                let d = len + 1 - need;
-                let r = rng.below(d as usize) as u32;
                 let tweak_base = self.tweaks.len() as u32;
                 for _ in 0..r {
                     let x = self.nodes[iu].dlink;
                     self.tweak::<C>(x);
                     self.tweaks.push(x);
                 }
-                let mut x = NULL_BRANCH;
-                if len - r >= need.max(1) {
-                    x = self.nodes[iu].dlink;
+                let mut branch = Branch::Null;
+                if r < branches.options {
+                    let x = self.nodes[iu].dlink;
                     self.tweak::<C>(x);
                     self.tweaks.push(x);
                     self.commit_all::<C>(x);
+                    branch = Branch::Option(x);
                 } else {
                     self.unlink_item(i);
                 }
                 self.levels.push(Level {
                     item: i,
-                    node: x,
+                    branch,
                     wide: true,
                     tweak_base,
                 });
-                weight *= f64::from(d);
             }
         }
         let depth = self.levels.len();
         while let Some(Level {
             item: i,
-            node: x,
+            branch,
             wide,
             tweak_base,
         }) = self.levels.pop()
         {
             if M && wide {
-                if x == NULL_BRANCH {
-                    self.relink_item(i);
-                } else {
-                    self.uncommit_all::<C>(x);
+                match branch {
+                    Branch::Option(x) => self.uncommit_all::<C>(x),
+                    Branch::Null | Branch::Done => self.relink_item(i),
                 }
                 self.untweak_to::<C>(tweak_base);
             } else {
-                if x != NULL_BRANCH {
+                if let Branch::Option(x) = branch {
                     self.uncommit_others::<M, C>(x);
                 }
                 self.uncover::<C>(i);
@@ -934,6 +984,40 @@ impl DancingLinks {
         // Probes are not search work.
         self.stats.updates = updates_before;
         (!abandoned).then_some((nodes, solutions, depth))
+    }
+
+    /// The branches of a level on item `i` still to be taken from the state
+    /// of the links: the one list of a level's branches that the search
+    /// ([`State::Advance`]), the probes and the progress positions share.
+    ///
+    /// * An ordinary level (`wide == false`; Algorithm X, or M with
+    ///   `bound(i) == 1`) has covered `i` and tries each option of its list
+    ///   in turn (X5, M6); then, if `i` may stay short of its bound
+    ///   (`slack(i) > 0`, Algorithm M only), the null branch. Its list stays
+    ///   whole while the level lives: this counts them all.
+    /// * A wide level (`bound(i) >= 2`, M5/M6) takes the first option left
+    ///   in `i`'s list and tweaks it out of the list for the later branches,
+    ///   as long as `max(need, 1)` options are left, with
+    ///   `need = bound(i) - min(bound(i), slack(i))` (Knuth's
+    ///   `BOUND(i) - SLACK(i)`, the options `i` still needs); then the null
+    ///   branch if `need == 0`. So a wide level has `len + 1 - need` branches
+    ///   in all.
+    #[inline]
+    fn branches(&self, i: u32, wide: bool, multi: bool) -> Branches {
+        let iu = i as usize;
+        let len = self.nodes[iu].len();
+        if !wide {
+            Branches {
+                options: len,
+                null: multi && self.slack[iu] > 0,
+            }
+        } else {
+            let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
+            Branches {
+                options: (len + 1).saturating_sub(need.max(1)),
+                null: need == 0,
+            }
+        }
     }
 
     /// Algorithm X's choice: the active primary item with the fewest options

@@ -1,6 +1,7 @@
 //! The unexplored part of a paused search, as plain-data subtrees.
 //!
-//! When the search pauses at step X2/M2 (a node about to be entered), what is
+//! When the search pauses at step X2/M2 (a node about to be entered, state
+//! [`State::Forward`]) or after a solution ([`State::Backup`]), what is
 //! left of the tree is a set of disjoint subtrees: for every level of the
 //! stack, the siblings after the branch being explored there, and the subtree
 //! of the node about to be entered. Each is described as a [`Subtree`] below
@@ -25,7 +26,7 @@
 //! donation began. The solver above records them among its root's
 //! restrictions.
 
-use super::{DancingLinks, State, NULL_BRANCH};
+use super::{Branch, DancingLinks, State};
 use crate::engine::{Stats, Subtree};
 
 impl DancingLinks {
@@ -47,20 +48,26 @@ impl DancingLinks {
     /// chose (none on a null branch) and the options it ruled out.
     fn level_path(&self, l: usize, end: usize) -> (Option<usize>, Vec<usize>) {
         let level = self.levels[l];
+        debug_assert!(level.branch != Branch::Done, "no branch between slices");
         if level.wide {
             let segment = &self.tweaks[level.tweak_base as usize..end];
-            if level.node == NULL_BRANCH {
-                (None, segment.iter().map(|&x| self.option_of(x)).collect())
-            } else {
-                // The option being tried is the last one the level tweaked.
-                debug_assert_eq!(segment.last(), Some(&level.node));
-                let before = &segment[..segment.len() - 1];
-                (
-                    Some(self.option_of(level.node)),
-                    before.iter().map(|&x| self.option_of(x)).collect(),
-                )
+            match level.branch {
+                Branch::Option(x) => {
+                    // The option being tried is the last one the level tweaked.
+                    debug_assert_eq!(segment.last(), Some(&x));
+                    let before = &segment[..segment.len() - 1];
+                    (
+                        Some(self.option_of(x)),
+                        before.iter().map(|&x| self.option_of(x)).collect(),
+                    )
+                }
+                Branch::Null | Branch::Done => {
+                    (None, segment.iter().map(|&x| self.option_of(x)).collect())
+                }
             }
-        } else if level.node == NULL_BRANCH {
+        } else if let Branch::Option(x) = level.branch {
+            (Some(self.option_of(x)), Vec::new())
+        } else {
             // Null branch of a covered item: none of its options may be used.
             let mut excluded = Vec::new();
             let mut p = self.nodes[level.item as usize].dlink;
@@ -69,8 +76,6 @@ impl DancingLinks {
                 p = self.nodes[p as usize].dlink;
             }
             (None, excluded)
-        } else {
-            (Some(self.option_of(level.node)), Vec::new())
         }
     }
 
@@ -79,13 +84,13 @@ impl DancingLinks {
     /// it, so it is taken to be yes (the remainder may then be empty).
     fn has_siblings(&self, l: usize) -> bool {
         let level = self.levels[l];
-        if level.node == NULL_BRANCH {
-            false
-        } else if level.wide {
-            true
-        } else {
-            let i = level.item;
-            self.nodes[level.node as usize].dlink != i || (self.multi && self.slack[i as usize] > 0)
+        match level.branch {
+            Branch::Option(x) => {
+                level.wide
+                    || self.nodes[x as usize].dlink != level.item
+                    || self.branches(level.item, false, self.multi).null
+            }
+            Branch::Null | Branch::Done => false,
         }
     }
 
@@ -97,6 +102,9 @@ impl DancingLinks {
             return None;
         }
         let level = self.levels[l];
+        let Branch::Option(x) = level.branch else {
+            unreachable!("a level with siblings is on an option");
+        };
         if level.wide {
             let segment = &self.tweaks[level.tweak_base as usize..end];
             return Some(segment.iter().map(|&x| self.option_of(x)).collect());
@@ -107,7 +115,7 @@ impl DancingLinks {
         let mut p = self.nodes[level.item as usize].dlink;
         loop {
             tried.push(self.option_of(p));
-            if p == level.node {
+            if p == x {
                 return Some(tried);
             }
             p = self.nodes[p as usize].dlink;
