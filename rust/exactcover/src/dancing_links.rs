@@ -132,7 +132,8 @@ impl Branches {
 struct Level {
     /// The item branched on at this level (Knuth's `i` at level `l`).
     item: u32,
-    /// The branch being tried (Knuth's `x_l`).
+    /// The branch being tried (Knuth's `x_l`): at an ordinary level a node of
+    /// `item`'s list, at a wide level the node last tweaked.
     branch: Branch,
     /// Was the item's bound at least 2 when it was chosen (tweaking branches)?
     wide: bool,
@@ -177,34 +178,51 @@ pub(crate) struct KeyLayout {
 }
 
 /// The dancing-links search state (see the module documentation).
+/// [`DancingLinks::check_invariants`] checks what the fields promise.
 #[derive(Debug, Clone)]
 pub(crate) struct DancingLinks {
+    /// Knuth's node array: node 0 unused, the item headers `1..=N`, then the
+    /// options back to back, each between two spacers. Every link is an
+    /// index into it. Item `i`'s list runs from its header through `dlink`
+    /// and back, through `LEN(i)` nodes whose `TOP` is `i` (`ulink` runs it
+    /// backwards); a node taken out of a list keeps its own links, so that
+    /// putting it back is exact (the dance).
     nodes: Vec<Node>,
-    /// Horizontal links of the item lists; index 0 heads the primary list and
-    /// `N + 1` the secondary list.
+    /// Knuth's `LLINK`: the previous item in the active item's ring. The
+    /// active primary items form a doubly linked ring with head 0, the
+    /// active secondary items one with head `N + 1`; an item leaves its ring
+    /// when it is covered (or, at a wide level's null branch, unlinked).
     llink: Vec<u32>,
+    /// Knuth's `RLINK`: the next item in the active item's ring.
     rlink: Vec<u32>,
-    /// Remaining capacity of each item (Algorithm M). In the fast path it is only
-    /// maintained for forced options.
+    /// Knuth's `BOUND(i)` (Algorithm M): how many more chosen options may
+    /// contain item `i`. An active item's bound is at least 1; an item whose
+    /// bound reaches 0 is saturated and covered. Without multiplicities
+    /// (`M == false`) only the options forced at the root update it.
     bound: Vec<u32>,
-    /// `hi - lo` for each item.
+    /// Knuth's `SLACK(i)`: `hi - lo`, constant. Item `i` still needs
+    /// `bound - min(bound, slack)` options; a secondary item (`lo == 0`)
+    /// needs none, its bound never exceeding its slack.
     slack: Vec<u32>,
-    /// First node of each option, ascending; maps nodes back to options.
+    /// The first node of each option, ascending: maps nodes back to options.
     option_first: Vec<u32>,
-    /// Levels at which the search stops to report a subtree (see
-    /// [`DancingLinks::split`]); `usize::MAX` normally.
-    depth_cap: usize,
-    /// Set when the search stopped at `depth_cap`.
-    at_cap: bool,
-    /// The search stack.
+    /// The search stack, Knuth's `x_0 .. x_{l-1}` with the item chosen at
+    /// each level: a level is pushed when X4/M4 chooses its item and popped
+    /// at X8/M9. An ordinary level's item is covered (bound 0) while it lives.
     levels: Vec<Level>,
-    /// Options tweaked out by wide levels, innermost last.
+    /// The nodes of the options tweaked out of their lists (M5, and the
+    /// forced and excluded options at the root are tweaked too but not
+    /// kept here), innermost last: each wide level owns the segment from
+    /// its `tweak_base` to the next wide level's base.
     tweaks: Vec<u32>,
+    /// Where the search resumes (Knuth's program labels).
     state: State,
-    /// Does the problem need Algorithm M?
+    /// Does the problem need Algorithm M (selects the loop with `M = true`)?
     multi: bool,
-    /// Does the problem have colors (Algorithm C)?
+    /// Does the problem have colors (Algorithm C, `C = true`)?
     colored: bool,
+    /// Search-tree nodes entered, link updates (Knuth's measure) and
+    /// solutions found.
     stats: Stats,
 }
 
@@ -357,8 +375,6 @@ impl DancingLinks {
             bound,
             slack,
             option_first,
-            depth_cap: usize::MAX,
-            at_cap: false,
             levels: Vec::with_capacity(n_options + n_primary + 1),
             tweaks: Vec::with_capacity(n_options),
             state: State::Forward,
@@ -655,12 +671,6 @@ impl DancingLinks {
                 State::Forward => {
                     // X2/M2 [Enter level l].
                     if budget == 0 {
-                        return (found, Step::Paused);
-                    }
-                    if self.levels.len() >= self.depth_cap {
-                        // A subtree for `split`: report it, do not enter it.
-                        self.at_cap = true;
-                        self.state = State::Backup;
                         return (found, Step::Paused);
                     }
                     budget -= 1;
@@ -1333,14 +1343,53 @@ impl DancingLinks {
         self.uncommit::<true, C>(x);
     }
 
-    /// Checks the data structure's invariants: every list is doubly linked, every
-    /// header's `LEN` is the length of its list, and the item rings are
-    /// consistent. For tests; cost is linear in the size of the problem.
+    /// Checks the invariants stated on the fields of [`DancingLinks`]: every
+    /// link in bounds (what the unchecked accesses of [`links`] rely on) and
+    /// the spacers in place; every item list doubly linked, of length `LEN`,
+    /// through nodes whose `TOP` is the item; the item rings consistent; the
+    /// bounds and slacks of Algorithm M (an active item can still take an
+    /// option, a secondary item never needs one, an ordinary level's item is
+    /// saturated); the colors of Algorithm C (a purified item's list holds
+    /// no node of its color unmarked, an unpurified one no marked node); the
+    /// tweak stack's segments. For tests and debug builds; linear cost.
     fn check_invariants(&self) -> Result<(), String> {
         let n = self.llink.len() - 2;
+        let size = self.nodes.len() as u32;
+        // Bounds of every link, hidden nodes included.
+        for (q, node) in self.nodes.iter().enumerate() {
+            if node.ulink >= size || node.dlink >= size {
+                return Err(format!("node {q}: a link out of range"));
+            }
+            if q > n + 1 && node.top as usize > n {
+                return Err(format!("node {q}: TOP {} is no item", node.top));
+            }
+        }
+        if self.rlink.len() != n + 2
+            || self
+                .llink
+                .iter()
+                .chain(&self.rlink)
+                .any(|&i| i as usize > n + 1)
+        {
+            return Err("an item link out of range".into());
+        }
+        // The spacers around each option.
+        for (k, &first) in self.option_first.iter().enumerate() {
+            let before = self.nodes[first as usize - 1];
+            let mut last = first;
+            while self.nodes[last as usize + 1].top != 0 {
+                last += 1;
+            }
+            let after = self.nodes[last as usize + 1];
+            if before.top != 0 || before.dlink != last || after.ulink != first {
+                return Err(format!("option {k}: spacers out of place"));
+            }
+        }
+        // The vertical lists, and the colors of Algorithm C.
         for i in 1..=n as u32 {
+            let header = self.nodes[i as usize];
             let mut len = 0;
-            let mut p = self.nodes[i as usize].dlink;
+            let mut p = header.dlink;
             let mut prev = i;
             while p != i {
                 let node = self.nodes[p as usize];
@@ -1353,6 +1402,17 @@ impl DancingLinks {
                         node.ulink
                     ));
                 }
+                if !self.colored && node.color != 0 {
+                    return Err(format!("node {p} has a color in a problem without"));
+                }
+                if header.color == 0 && node.color == PURIFIED {
+                    return Err(format!("node {p} marked purified in unpurified list {i}"));
+                }
+                if header.color != 0 && node.color == header.color {
+                    return Err(format!(
+                        "node {p} unmarked in list {i} purified with its color"
+                    ));
+                }
                 len += 1;
                 prev = p;
                 p = node.dlink;
@@ -1360,16 +1420,14 @@ impl DancingLinks {
                     return Err(format!("list {i} does not close"));
                 }
             }
-            if self.nodes[i as usize].ulink != prev {
+            if header.ulink != prev {
                 return Err(format!("header {i}: ulink is not the last node"));
             }
-            if self.nodes[i as usize].len() != len as u32 {
-                return Err(format!(
-                    "item {i}: LEN {} but {len} nodes",
-                    self.nodes[i as usize].len()
-                ));
+            if header.len() != len as u32 {
+                return Err(format!("item {i}: LEN {} but {len} nodes", header.len()));
             }
         }
+        // The item rings, and the bounds of the active items.
         for head in [0, n as u32 + 1] {
             let mut p = self.rlink[head as usize];
             let mut prev = head;
@@ -1378,12 +1436,35 @@ impl DancingLinks {
                 if self.llink[p as usize] != prev {
                     return Err(format!("item ring {head}: llink of {p} is wrong"));
                 }
+                let (bound, slack) = (self.bound[p as usize], self.slack[p as usize]);
+                if bound == 0 {
+                    return Err(format!("item {p} is active with bound 0"));
+                }
+                if head != 0 && bound > slack {
+                    return Err(format!("secondary item {p}: bound {bound} > slack {slack}"));
+                }
                 prev = p;
                 p = self.rlink[p as usize];
                 steps += 1;
                 if steps > n + 1 {
                     return Err(format!("item ring {head} does not close"));
                 }
+            }
+        }
+        // The levels: an ordinary one's item is saturated (Algorithm M keeps
+        // its bound at 0 while it lives), the wide ones own nested segments
+        // of the tweak stack.
+        let mut base = 0;
+        for (l, level) in self.levels.iter().enumerate() {
+            if level.wide {
+                if (level.tweak_base as usize) < base
+                    || level.tweak_base as usize > self.tweaks.len()
+                {
+                    return Err(format!("level {l}: tweak base out of order"));
+                }
+                base = level.tweak_base as usize;
+            } else if self.multi && self.bound[level.item as usize] != 0 {
+                return Err(format!("level {l}: item {} not saturated", level.item));
             }
         }
         Ok(())

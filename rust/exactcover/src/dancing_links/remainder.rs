@@ -158,7 +158,6 @@ impl DancingLinks {
             State::Advance => return None,
             State::Forward | State::Backup => {}
         }
-        debug_assert!(!self.at_cap, "a split cap is not a pause");
         let ends = self.tweak_ends();
         let mut prefix = Subtree::default();
         let mut out = Vec::new();
