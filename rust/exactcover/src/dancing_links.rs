@@ -1,5 +1,8 @@
-//! The Dancing Links engine: Knuth's Algorithm X (TAOCP 7.2.2.1) and its generalization to
-//! multiplicities, Algorithm M, written as a resumable state machine.
+//! The Dancing Links engine: Knuth's Algorithm X (TAOCP 7.2.2.1), its
+//! generalizations to multiplicities (Algorithm M) and colors (Algorithm C),
+//! written as a resumable state machine. It is the [`Engine`] under the
+//! [`Solver`](crate::Solver); the work of watching the search (the memo)
+//! plugs in through [`Hooks`].
 //!
 //! # Memory layout (as in Knuth's dlx1)
 //!
@@ -8,7 +11,8 @@
 //! * node 0 is unused;
 //! * nodes `1..=N` are the item headers: item `i` (internal numbering, one more
 //!   than the caller's) heads the vertical list of the options that contain it,
-//!   and its `top` field holds `LEN(i)`, the length of that list;
+//!   and its `top` field holds `LEN(i)`, the length of that list (read as
+//!   [`Node::len`]);
 //! * then come the options back to back, each followed by a *spacer* node
 //!   (`top == 0`). A spacer's `ulink` points to the first node of the option
 //!   before it and its `dlink` to the last node of the option after it, so that
@@ -52,6 +56,19 @@
 //! Problems without multiplicities run the same loop instantiated with
 //! `M = false`, which compiles the bound bookkeeping away (the "fast path"); in
 //! the same way problems without colors run with `C = false`.
+//!
+//! # The search loop
+//!
+//! [`DancingLinks::run`] is Knuth's loop with its labels as [`State`]s:
+//! `Forward` enters a node (X2..X4, M2..M4, C2..C4: a solution, a dead end,
+//! or a new level on the item with the fewest branches), `Advance` tries the
+//! top level's next branch (X5, M5/M6, C5) or leaves the level when it has
+//! none (X7, M8, C7), and `Backup` comes back from a child (X8, M9, C8) and
+//! undoes its branch (X6, M7, C6). Each level records its item and its
+//! [`Branch`]; [`DancingLinks::branches`] says which branches a level has, for
+//! the search, the probes of the estimate and the progress positions alike.
+//! The loop returns between two nodes, so a search runs in slices and
+//! resumes where it stopped.
 
 use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
 use crate::problem::Problem;
@@ -148,7 +165,7 @@ enum State {
     /// [Cover i]: a solution, a dead end, or a new level.
     Forward,
     /// `advance`: X5/M5/M6 [Try x_l] the branch recorded at the top level,
-    /// or X7/M8 [Backtrack] once it has none left.
+    /// or X7/M8 \[Backtrack\] once it has none left.
     Advance,
     /// `backup` and `recover`: X8/M9 [Leave level l] (the child's level,
     /// which has no entry of its own), then X6/M7 [Try again]: undo the top
@@ -669,7 +686,7 @@ impl DancingLinks {
         loop {
             match self.state {
                 State::Forward => {
-                    // X2/M2 [Enter level l].
+                    // X2/M2/C2 [Enter level l]; a solution has no item left.
                     if budget == 0 {
                         return (found, Step::Paused);
                     }
@@ -680,7 +697,7 @@ impl DancingLinks {
                         self.state = State::Backup;
                         continue;
                     }
-                    // X3/M3 [Choose i].
+                    // X3/M3/C3 [Choose i]: the fewest branches (MRV).
                     let choice = if M { self.choose_m() } else { self.choose_x() };
                     match choice {
                         Choice::Solved => {
@@ -701,7 +718,9 @@ impl DancingLinks {
                             self.state = State::Backup;
                         }
                         Choice::Item(i) => {
-                            // X4/M4 [Cover i] or prepare to tweak.
+                            // X4/C4 [Cover i], M4 [Prepare to branch on i]:
+                            // cover i if one more option saturates it, else
+                            // leave it to tweaking (a wide level).
                             let iu = i as usize;
                             if !M || self.bound[iu] == 1 {
                                 if M {

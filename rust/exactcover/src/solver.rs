@@ -1,5 +1,9 @@
-//! The public solver API over the Dancing Links engine
-//! ([`crate::dancing_links`]), which holds the algorithm.
+//! The public solver API over a search engine ([`crate::engine::Engine`]:
+//! today the Dancing Links of [`crate::dancing_links`], which hold the
+//! algorithm). What is written once, above any engine, lives here: the
+//! root's restrictions (forced and excluded options), slices, the exact and
+//! memoized count, parallel counts by work donation, splitting into
+//! subtrees, and Knuth's estimate.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
