@@ -575,9 +575,6 @@ impl PySolver {
             return Err(internal_error("a previous call failed"));
         }
         self.interrupted_count = 0;
-        if self.solver.stats().nodes > 0 {
-            return Err(to_py_err(py, &Error::SearchStarted));
-        }
         let interval = if interval.is_finite() {
             Duration::from_secs_f64(interval.clamp(0.001, 1e6))
         } else {

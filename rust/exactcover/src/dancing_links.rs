@@ -1,5 +1,8 @@
-//! The Dancing Links engine: Knuth's Algorithm X (TAOCP 7.2.2.1) and its generalization to
-//! multiplicities, Algorithm M, written as a resumable state machine.
+//! The Dancing Links engine: Knuth's Algorithm X (TAOCP 7.2.2.1), its
+//! generalizations to multiplicities (Algorithm M) and colors (Algorithm C),
+//! written as a resumable state machine. It is the [`Engine`] under the
+//! [`Solver`](crate::Solver); the work of watching the search (the memo)
+//! plugs in through [`Hooks`].
 //!
 //! # Memory layout (as in Knuth's dlx1)
 //!
@@ -8,7 +11,8 @@
 //! * node 0 is unused;
 //! * nodes `1..=N` are the item headers: item `i` (internal numbering, one more
 //!   than the caller's) heads the vertical list of the options that contain it,
-//!   and its `top` field holds `LEN(i)`, the length of that list;
+//!   and its `top` field holds `LEN(i)`, the length of that list (read as
+//!   [`Node::len`]);
 //! * then come the options back to back, each followed by a *spacer* node
 //!   (`top == 0`). A spacer's `ulink` points to the first node of the option
 //!   before it and its `dlink` to the last node of the option after it, so that
@@ -52,20 +56,25 @@
 //! Problems without multiplicities run the same loop instantiated with
 //! `M = false`, which compiles the bound bookkeeping away (the "fast path"); in
 //! the same way problems without colors run with `C = false`.
+//!
+//! # The search loop
+//!
+//! [`DancingLinks::run`] is Knuth's loop with its labels as [`State`]s:
+//! `Forward` enters a node (X2..X4, M2..M4, C2..C4: a solution, a dead end,
+//! or a new level on the item with the fewest branches), `Advance` tries the
+//! top level's next branch (X5, M5/M6, C5) or leaves the level when it has
+//! none (X7, M8, C7), and `Backup` comes back from a child (X8, M9, C8) and
+//! undoes its branch (X6, M7, C6). Each level records its item and its
+//! [`Branch`]; [`DancingLinks::branches`] says which branches a level has, for
+//! the search, the probes of the estimate and the progress positions alike.
+//! The loop returns between two nodes, so a search runs in slices and
+//! resumes where it stopped.
 
+use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
-use crate::solver::{Stats, Step};
-use crate::Error;
 
 mod remainder;
-
-/// A node's path below the root as plain data: the options it forces and the
-/// options it excludes (see [`DancingLinks::current_path`]).
-pub(crate) type Path = (Vec<usize>, Vec<usize>);
-
-/// `Level::node` value meaning "the null branch: this item takes no option".
-const NULL_BRANCH: u32 = u32::MAX;
 
 /// `Node::color` of an option node whose item has been purified with the
 /// node's own color (Knuth's `COLOR(q) = -1`).
@@ -76,8 +85,10 @@ const PURIFIED: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(16))]
 struct Node {
-    /// Header: `LEN`, the number of options in the item's list.
-    /// Option entry: its item (`1..=N`). Spacer: 0.
+    /// Option entry: `TOP`, its item (`1..=N`). Spacer: 0 (or less in
+    /// Knuth's programs). Header: `LEN`, the number of options in the
+    /// item's list, read and written through [`Node::len`] (Knuth keeps it
+    /// in the same field).
     top: u32,
     /// Previous node in the item's vertical list (spacer: first node of the
     /// preceding option).
@@ -90,29 +101,77 @@ struct Node {
     color: u32,
 }
 
+impl Node {
+    /// A header's `LEN`: the number of nodes in its item's list.
+    #[inline(always)]
+    fn len(&self) -> u32 {
+        self.top
+    }
+
+    /// A header's `LEN`, to update.
+    #[inline(always)]
+    fn len_mut(&mut self) -> &mut u32 {
+        &mut self.top
+    }
+}
+
+/// The branch a level is on: Knuth's `x_l`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// The option containing this node of the item's list is tried.
+    Option(u32),
+    /// Algorithm M's null branch: the item takes no (more) options.
+    Null,
+    /// No branch under way (Knuth's `x_l = i`): an ordinary level has tried
+    /// every option of its item (X7 follows), a wide one has not begun.
+    /// Never seen between two slices of search.
+    Done,
+}
+
+/// The branches of a level on item `i` still to be taken, as
+/// [`DancingLinks::branches`] counts them.
+#[derive(Debug, Clone, Copy)]
+struct Branches {
+    /// Branches that take an option of `i`'s list.
+    options: u32,
+    /// Does a null branch come after them?
+    null: bool,
+}
+
+impl Branches {
+    fn count(self) -> u32 {
+        self.options + u32::from(self.null)
+    }
+}
+
 /// What the search has decided at one level of the tree.
 #[derive(Debug, Clone, Copy)]
 struct Level {
-    /// The item branched on at this level.
+    /// The item branched on at this level (Knuth's `i` at level `l`).
     item: u32,
-    /// The option node being tried, or [`NULL_BRANCH`].
-    node: u32,
+    /// The branch being tried (Knuth's `x_l`): at an ordinary level a node of
+    /// `item`'s list, at a wide level the node last tweaked.
+    branch: Branch,
     /// Was the item's bound at least 2 when it was chosen (tweaking branches)?
     wide: bool,
     /// Length of the tweak stack when this level began (wide levels only).
     tweak_base: u32,
 }
 
-/// Where the state machine resumes.
+/// Where the state machine resumes: the labels of Knuth's dlx programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
-    /// Enter a new level: look for a solution or an item to branch on.
-    Enter,
-    /// Try the branch recorded at the top level.
-    Try,
-    /// Undo the top level's branch and move on to its next one.
-    Backtrack,
-    /// Every solution has been visited.
+    /// `forward`: X2/M2 [Enter level l], then X3/M3 [Choose i] and X4/M4
+    /// [Cover i]: a solution, a dead end, or a new level.
+    Forward,
+    /// `advance`: X5/M5/M6 [Try x_l] the branch recorded at the top level,
+    /// or X7/M8 \[Backtrack\] once it has none left.
+    Advance,
+    /// `backup` and `recover`: X8/M9 [Leave level l] (the child's level,
+    /// which has no entry of its own), then X6/M7 [Try again]: undo the top
+    /// level's branch and move on to its next one.
+    Backup,
+    /// Every solution has been visited (X8 at level 0).
     Done,
 }
 
@@ -123,54 +182,6 @@ enum Choice {
     Item(u32),
 }
 
-/// What a layer above the engine sees of the search: memoized counting and
-/// the solution graph ([`crate::memo`]) are such layers. The search loop calls
-/// these at its steps; with [`NoHooks`] (`ACTIVE == false`) the calls compile
-/// away, so plain search pays nothing for the seam.
-///
-/// The calls nest like the search tree: every node is either found
-/// [`Hooks::solved`], or a [`Hooks::dead_end`], or [`Hooks::enter`]ed; an
-/// entered node is skipped (`enter` returned true) or it [`Hooks::branch`]es: it becomes the top level,
-/// its children are entered one after the other, and [`Hooks::leave`] is called
-/// once the level has tried all its branches and been popped. During a call,
-/// the top level (if any) is the parent of the node concerned, and
-/// [`DancingLinks::current_branch`] tells which branch of it led here.
-pub(crate) trait Hooks {
-    /// False for [`NoHooks`]: the search loop skips every call.
-    const ACTIVE: bool;
-    /// A node that branches is entered, after its item is chosen but before
-    /// it is covered (solutions and dead ends are not entered). Returning
-    /// true skips the node's subtree (the hooks accounted for its solutions).
-    fn enter(&mut self, engine: &DancingLinks) -> bool;
-    /// The node just entered is a solution (no primary item is left).
-    fn solved(&mut self, engine: &DancingLinks);
-    /// The node just entered is a dead end (an item cannot be covered).
-    fn dead_end(&mut self, engine: &DancingLinks);
-    /// The node just entered branches: it is now the top level.
-    fn branch(&mut self, engine: &DancingLinks);
-    /// The top level tried all its branches and was popped.
-    fn leave(&mut self, engine: &DancingLinks);
-}
-
-/// The hooks of the plain search: none.
-pub(crate) struct NoHooks;
-
-impl Hooks for NoHooks {
-    const ACTIVE: bool = false;
-    #[inline(always)]
-    fn enter(&mut self, _: &DancingLinks) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn solved(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn dead_end(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn branch(&mut self, _: &DancingLinks) {}
-    #[inline(always)]
-    fn leave(&mut self, _: &DancingLinks) {}
-}
-
 /// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
 /// one problem and root (see [`DancingLinks::key_layout`]).
 #[derive(Debug, Clone, Default)]
@@ -179,43 +190,56 @@ pub(crate) struct KeyLayout {
     wide_items: Vec<u32>,
     /// Secondary items that some option colors (their purified color is state).
     colorable: Vec<u32>,
-    /// Options forced or excluded at the root.
+    /// Options forced or excluded at the root (by the solver), ascending.
     root_removed: Vec<u32>,
 }
 
 /// The dancing-links search state (see the module documentation).
+/// [`DancingLinks::check_invariants`] checks what the fields promise.
 #[derive(Debug, Clone)]
 pub(crate) struct DancingLinks {
+    /// Knuth's node array: node 0 unused, the item headers `1..=N`, then the
+    /// options back to back, each between two spacers. Every link is an
+    /// index into it. Item `i`'s list runs from its header through `dlink`
+    /// and back, through `LEN(i)` nodes whose `TOP` is `i` (`ulink` runs it
+    /// backwards); a node taken out of a list keeps its own links, so that
+    /// putting it back is exact (the dance).
     nodes: Vec<Node>,
-    /// Horizontal links of the item lists; index 0 heads the primary list and
-    /// `N + 1` the secondary list.
+    /// Knuth's `LLINK`: the previous item in the active item's ring. The
+    /// active primary items form a doubly linked ring with head 0, the
+    /// active secondary items one with head `N + 1`; an item leaves its ring
+    /// when it is covered (or, at a wide level's null branch, unlinked).
     llink: Vec<u32>,
+    /// Knuth's `RLINK`: the next item in the active item's ring.
     rlink: Vec<u32>,
-    /// Remaining capacity of each item (Algorithm M). In the fast path it is only
-    /// maintained for forced options.
+    /// Knuth's `BOUND(i)` (Algorithm M): how many more chosen options may
+    /// contain item `i`. An active item's bound is at least 1; an item whose
+    /// bound reaches 0 is saturated and covered. Without multiplicities
+    /// (`M == false`) only the options forced at the root update it.
     bound: Vec<u32>,
-    /// `hi - lo` for each item.
+    /// Knuth's `SLACK(i)`: `hi - lo`, constant. Item `i` still needs
+    /// `bound - min(bound, slack)` options; a secondary item (`lo == 0`)
+    /// needs none, its bound never exceeding its slack.
     slack: Vec<u32>,
-    /// First node of each option, ascending; maps nodes back to options.
+    /// The first node of each option, ascending: maps nodes back to options.
     option_first: Vec<u32>,
-    /// Options forced before the search, in the order given.
-    forced: Vec<u32>,
-    /// Options forced or excluded before the search (empty until the first).
-    removed: Vec<bool>,
-    /// Levels at which the search stops to report a subtree (see
-    /// [`DancingLinks::split`]); `usize::MAX` normally.
-    depth_cap: usize,
-    /// Set when the search stopped at `depth_cap`.
-    at_cap: bool,
-    /// The search stack.
+    /// The search stack, Knuth's `x_0 .. x_{l-1}` with the item chosen at
+    /// each level: a level is pushed when X4/M4 chooses its item and popped
+    /// at X8/M9. An ordinary level's item is covered (bound 0) while it lives.
     levels: Vec<Level>,
-    /// Options tweaked out by wide levels, innermost last.
+    /// The nodes of the options tweaked out of their lists (M5, and the
+    /// forced and excluded options at the root are tweaked too but not
+    /// kept here), innermost last: each wide level owns the segment from
+    /// its `tweak_base` to the next wide level's base.
     tweaks: Vec<u32>,
+    /// Where the search resumes (Knuth's program labels).
     state: State,
-    /// Does the problem need Algorithm M?
+    /// Does the problem need Algorithm M (selects the loop with `M = true`)?
     multi: bool,
-    /// Does the problem have colors (Algorithm C)?
+    /// Does the problem have colors (Algorithm C, `C = true`)?
     colored: bool,
+    /// Search-tree nodes entered, link updates (Knuth's measure) and
+    /// solutions found.
     stats: Stats,
 }
 
@@ -265,7 +289,7 @@ impl DancingLinks {
     /// Prepares a search of `problem`, branching in the problem's own order
     /// (options in the order they were added, ties between items broken by item
     /// order), or with every list and the item order shuffled from `seed`.
-    pub(crate) fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+    fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
         Self::build(problem, seed)
     }
 
@@ -368,13 +392,9 @@ impl DancingLinks {
             bound,
             slack,
             option_first,
-            forced: Vec::new(),
-            removed: Vec::new(),
-            depth_cap: usize::MAX,
-            at_cap: false,
             levels: Vec::with_capacity(n_options + n_primary + 1),
             tweaks: Vec::with_capacity(n_options),
-            state: State::Enter,
+            state: State::Forward,
             multi: problem.has_multiplicities(),
             colored: problem.has_colors(),
             stats: Stats::default(),
@@ -389,78 +409,41 @@ impl DancingLinks {
         solver
     }
 
-    /// Requires option `option` in every solution (an "initial choice").
-    ///
-    /// Returns `Ok(true)` if the option was compatible with the options forced so
-    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
-    /// solutions any more. Forcing an option that is already forced changes
-    /// nothing: a choice required twice is required once (a subtree of
-    /// [`crate::Solver::split`] repeats the root's forced options). Fails if
-    /// the option does not exist or the search has already started.
-    pub(crate) fn force(&mut self, option: usize) -> Result<bool, Error> {
-        if !self.prepare_restriction(option)? {
-            return Ok(false);
-        }
-        if self.forced.contains(&(option as u32)) {
-            return Ok(true);
-        }
-        if !self.is_available(option) {
-            self.state = State::Done;
-            return Ok(false);
-        }
+    /// Number of options of the problem.
+    fn num_options(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// Takes option `option` at the root, before the search (an "initial
+    /// choice"): removes it from every list and commits its items. The
+    /// caller has checked that the option [`DancingLinks::is_available`].
+    fn force(&mut self, option: usize) {
+        debug_assert!(!self.started() && self.is_available(option));
         let x = self.option_first[option];
-        self.removed[option] = true;
-        self.forced.push(option as u32);
         self.tweak::<true>(x);
         self.commit_all::<true>(x);
-        Ok(true)
     }
 
-    /// Removes an option from the problem before the search starts (no solution
-    /// will contain it). Excluding an option that is already unavailable does
-    /// nothing; excluding a forced option leaves no solutions.
-    pub(crate) fn exclude(&mut self, option: usize) -> Result<(), Error> {
-        if !self.prepare_restriction(option)? {
-            return Ok(());
-        }
-        if self.forced.contains(&(option as u32)) {
-            self.state = State::Done;
-        } else if self.is_available(option) {
-            self.removed[option] = true;
-            self.tweak::<true>(self.option_first[option]);
-        }
-        Ok(())
+    /// Removes option `option` from every list before the search: no solution
+    /// below this root contains it. The caller has checked that the option
+    /// [`DancingLinks::is_available`].
+    fn exclude(&mut self, option: usize) {
+        debug_assert!(!self.started() && self.is_available(option));
+        self.tweak::<true>(self.option_first[option]);
     }
 
-    /// Checks that `option` may be forced or excluded now; returns false if the
-    /// problem is already contradictory.
-    fn prepare_restriction(&mut self, option: usize) -> Result<bool, Error> {
-        if option >= self.option_first.len() {
-            return Err(Error::UnknownOption { option });
-        }
-        if self.stats.nodes > 0 {
-            return Err(Error::SearchStarted);
-        }
-        if self.removed.is_empty() {
-            self.removed = vec![false; self.option_first.len()];
-        }
-        // State::Done before any node: an earlier forced option was contradictory.
-        Ok(self.state != State::Done)
-    }
-
-    /// Is `option` still in the lists (before the search)? It is unless it was
-    /// forced or excluded, one of its items is saturated, or it conflicts with
-    /// the color of a purified item.
+    /// Are the items of `option` all open to it (before the search)? They are
+    /// unless one is saturated or purified with another color. (An option
+    /// forced or excluded at the root may pass; the solver remembers those.)
     fn is_available(&self, option: usize) -> bool {
         let x = self.option_first[option];
-        !self.removed[option]
-            && self.option_nodes(x).all(|q| {
-                let node = self.nodes[q as usize];
-                let item = node.top as usize;
-                let purified = self.nodes[item].color;
-                self.bound[item] > 0
-                    && (purified == 0 || node.color == purified || node.color == PURIFIED)
-            })
+        self.option_nodes(x).all(|q| {
+            let node = self.nodes[q as usize];
+            let item = node.top as usize;
+            let purified = self.nodes[item].color;
+            self.bound[item] > 0
+                && (purified == 0 || node.color == purified || node.color == PURIFIED)
+        })
     }
 
     /// The nodes of the option containing `x`, starting at `x`.
@@ -485,13 +468,13 @@ impl DancingLinks {
     /// solutions have been found ([`Step::Solution`]), the search is over
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
-    pub(crate) fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
         self.count_step_with(budget, limit, &mut NoHooks)
     }
 
     /// Like [`DancingLinks::count_step`], telling `hooks` what the search does
     /// (see [`Hooks`]).
-    pub(crate) fn count_step_with<H: Hooks>(
+    fn count_step_with<H: Hooks<Self>>(
         &mut self,
         budget: u64,
         limit: u64,
@@ -505,54 +488,28 @@ impl DancingLinks {
         }
     }
 
-    /// The options of the current solution: forced first, then by level.
-    pub(crate) fn solution_into(&self, out: &mut Vec<usize>) {
-        out.clear();
-        out.extend(self.forced.iter().map(|&k| k as usize));
-        out.extend(
-            self.levels
-                .iter()
-                .filter(|lv| lv.node != NULL_BRANCH)
-                .map(|lv| self.option_of(lv.node)),
-        );
-    }
-
     /// The option that node `x` belongs to.
     fn option_of(&self, x: u32) -> usize {
         self.option_first.partition_point(|&first| first <= x) - 1
     }
 
     /// Work done so far.
-    pub(crate) fn stats(&self) -> Stats {
+    fn stats(&self) -> Stats {
         self.stats
     }
 
     /// Is the search over?
-    pub(crate) fn is_exhausted(&self) -> bool {
+    fn is_exhausted(&self) -> bool {
         self.state == State::Done
     }
 
-    /// Options forced and excluded at the root, before any search.
-    pub(crate) fn root_restrictions(&self) -> (Vec<usize>, Vec<usize>) {
-        let forced: Vec<usize> = self.forced.iter().map(|&k| k as usize).collect();
-        let mut is_forced = vec![false; self.removed.len()];
-        for &k in &forced {
-            is_forced[k] = true;
-        }
-        let excluded = (0..self.removed.len())
-            .filter(|&k| self.removed[k] && !is_forced[k])
-            .collect();
-        (forced, excluded)
-    }
-
     /// See [`crate::Solver::choice_positions`].
-    pub(crate) fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
         let shown = self.levels.len().min(max_levels);
         let mut out = Vec::with_capacity(shown);
         for (l, level) in self.levels[..shown].iter().enumerate() {
             let i = level.item as usize;
-            let len = self.nodes[i].top;
-            let null = u32::from(self.multi && self.slack[i] > 0);
+            let len = self.nodes[i].len();
             let (k, d) = if level.wide {
                 // Options this level has tweaked so far: up to the next wide
                 // level's base.
@@ -561,27 +518,26 @@ impl DancingLinks {
                     .find(|lv| lv.wide)
                     .map_or(self.tweaks.len(), |lv| lv.tweak_base as usize);
                 let tried = end.saturating_sub(level.tweak_base as usize) as u32;
+                // Deeper levels may change i's bound: an estimate.
                 let d = tried + len + 1;
-                (
-                    if level.node == NULL_BRANCH {
-                        d
-                    } else {
-                        tried.max(1)
-                    },
-                    d,
-                )
+                match level.branch {
+                    Branch::Option(_) => (tried.max(1), d),
+                    Branch::Null | Branch::Done => (d, d),
+                }
             } else {
-                let d = len + null;
-                if level.node == NULL_BRANCH || level.node == level.item {
-                    (d, d)
-                } else {
-                    let mut k = 1;
-                    let mut p = self.nodes[i].dlink;
-                    while p != level.node && p != level.item {
-                        k += 1;
-                        p = self.nodes[p as usize].dlink;
+                // An ordinary level's list stays whole while it lives.
+                let d = self.branches(level.item, false, self.multi).count();
+                match level.branch {
+                    Branch::Option(x) => {
+                        let mut k = 1;
+                        let mut p = self.nodes[i].dlink;
+                        while p != x && p != level.item {
+                            k += 1;
+                            p = self.nodes[p as usize].dlink;
+                        }
+                        (k, d)
                     }
-                    (k, d)
+                    Branch::Null | Branch::Done => (d, d),
                 }
             };
             out.push((k.min(d.max(1)), d.max(1)));
@@ -592,18 +548,16 @@ impl DancingLinks {
     /// The branch of the top level being explored: its option, or `None` for
     /// a null branch or at the root.
     pub(crate) fn current_branch(&self) -> Option<usize> {
-        let level = self.levels.last()?;
-        (level.node != NULL_BRANCH && level.node != level.item).then(|| self.option_of(level.node))
-    }
-
-    /// The options forced at the root, in the order given.
-    pub(crate) fn forced_options(&self) -> impl Iterator<Item = usize> + '_ {
-        self.forced.iter().map(|&k| k as usize)
+        match self.levels.last()?.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        }
     }
 
     /// The parts of the state that [`DancingLinks::state_key`] must read
-    /// beyond the active items, for this problem and root.
-    pub(crate) fn key_layout(&self) -> KeyLayout {
+    /// beyond the active items, for this problem and a root where the options
+    /// `root_removed` were forced or excluded.
+    pub(crate) fn key_layout(&self, root_removed: &[usize]) -> KeyLayout {
         let n = self.llink.len() - 2;
         let mut colorable = vec![false; n + 1];
         for node in &self.nodes[n + 2..] {
@@ -616,9 +570,12 @@ impl DancingLinks {
                 .filter(|&i| self.multi && self.bound[i as usize] >= 2)
                 .collect(),
             colorable: (1..=n as u32).filter(|&i| colorable[i as usize]).collect(),
-            root_removed: (0..self.removed.len() as u32)
-                .filter(|&k| self.removed[k as usize])
-                .collect(),
+            root_removed: {
+                let mut removed: Vec<u32> = root_removed.iter().map(|&k| k as u32).collect();
+                removed.sort_unstable();
+                removed.dedup();
+                removed
+            },
         }
     }
 
@@ -692,36 +649,34 @@ impl DancingLinks {
     }
 
     /// Has the search started?
-    pub(crate) fn started(&self) -> bool {
+    fn started(&self) -> bool {
         self.stats.nodes > 0
     }
 
-    /// Ends the search after its solutions were counted elsewhere (by parallel
-    /// workers), adding their work to the statistics.
-    pub(crate) fn finish(&mut self, work: Stats) {
-        self.stats.nodes += work.nodes;
-        self.stats.updates += work.updates;
-        self.stats.solutions += work.solutions;
+    /// Ends the search: its solutions were counted elsewhere (by parallel
+    /// workers), or the root is contradictory.
+    fn end(&mut self) {
         self.state = State::Done;
     }
 
-    /// The options chosen at each level of the current partial solution (forced
-    /// options not included); the null branches of Algorithm M are left out.
-    pub(crate) fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.levels
-            .iter()
-            .filter(|lv| lv.node != NULL_BRANCH)
-            .map(|lv| self.option_of(lv.node))
+    /// The options chosen at each level of the current partial solution (the
+    /// options forced at the root not included); the null branches of
+    /// Algorithm M are left out. At a solution: its options.
+    fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.levels.iter().filter_map(|lv| match lv.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        })
     }
 
     /// Depth of the search stack.
-    pub(crate) fn depth(&self) -> usize {
+    fn depth(&self) -> usize {
         self.levels.len()
     }
 
     /// The search loop. `M` selects Algorithm M's bookkeeping and `C` Algorithm
     /// C's colors; with neither this is Algorithm X with secondary items.
-    fn run<const M: bool, const C: bool, H: Hooks>(
+    fn run<const M: bool, const C: bool, H: Hooks<Self>>(
         &mut self,
         mut budget: u64,
         limit: u64,
@@ -730,27 +685,21 @@ impl DancingLinks {
         let mut found = 0u64;
         loop {
             match self.state {
-                State::Enter => {
-                    // X2/M2 [Enter level l].
+                State::Forward => {
+                    // X2/M2/C2 [Enter level l]; a solution has no item left.
                     if budget == 0 {
-                        return (found, Step::Paused);
-                    }
-                    if self.levels.len() >= self.depth_cap {
-                        // A subtree for `split`: report it, do not enter it.
-                        self.at_cap = true;
-                        self.state = State::Backtrack;
                         return (found, Step::Paused);
                     }
                     budget -= 1;
                     self.stats.nodes += 1;
-                    // X3/M3 [Choose i].
+                    // X3/M3/C3 [Choose i]: the fewest branches (MRV).
                     let choice = if M { self.choose_m() } else { self.choose_x() };
                     // Only a node that branches is looked up: a solution or a
                     // dead end is known as soon as the item is chosen, and in
                     // packing problems most nodes are dead ends.
                     if H::ACTIVE && matches!(choice, Choice::Item(_)) && hooks.enter(self) {
                         // The subtree is known: skip it.
-                        self.state = State::Backtrack;
+                        self.state = State::Backup;
                         continue;
                     }
                     match choice {
@@ -760,7 +709,7 @@ impl DancingLinks {
                             }
                             self.stats.solutions += 1;
                             found += 1;
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                             if found >= limit {
                                 return (found, Step::Solution);
                             }
@@ -769,10 +718,12 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.dead_end(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                         Choice::Item(i) => {
-                            // X4/M4 [Cover i] or prepare to tweak.
+                            // X4/C4 [Cover i], M4 [Prepare to branch on i]:
+                            // cover i if one more option saturates it, else
+                            // leave it to tweaking (a wide level).
                             let iu = i as usize;
                             if !M || self.bound[iu] == 1 {
                                 if M {
@@ -782,7 +733,11 @@ impl DancingLinks {
                                 let first = self.nodes[iu].dlink;
                                 self.levels.push(Level {
                                     item: i,
-                                    node: first,
+                                    branch: if first == i {
+                                        Branch::Done
+                                    } else {
+                                        Branch::Option(first)
+                                    },
                                     wide: false,
                                     tweak_base: 0,
                                 });
@@ -790,7 +745,7 @@ impl DancingLinks {
                                 let tweak_base = self.tweaks.len() as u32;
                                 self.levels.push(Level {
                                     item: i,
-                                    node: i,
+                                    branch: Branch::Done,
                                     wide: true,
                                     tweak_base,
                                 });
@@ -798,30 +753,34 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.branch(self);
                             }
-                            self.state = State::Try;
+                            self.state = State::Advance;
                         }
                     }
                 }
-                State::Try => {
+                State::Advance => {
                     let top = self.levels.len() - 1;
                     let Level {
                         item: i,
-                        node: x,
+                        branch,
                         wide,
                         tweak_base,
                     } = self.levels[top];
                     let iu = i as usize;
                     if !M || !wide {
-                        if x != i {
-                            // X5 [Try x_l]: cover the other items of option x.
+                        if let Branch::Option(x) = branch {
+                            // X5/C5 [Try x_l], M6 [Try x_l]: commit the other
+                            // items of x's option (cover them, use up their
+                            // bound, or purify them).
                             self.commit_others::<M, C>(x);
-                            self.state = State::Enter;
-                        } else if M && self.slack[iu] > 0 {
-                            // M5: all options tried; i may stay short of its bound.
-                            self.levels[top].node = NULL_BRANCH;
-                            self.state = State::Enter;
+                            self.state = State::Forward;
+                        } else if M && self.branches(i, false, M).null {
+                            // M6 with x_l = i: every option tried; i may
+                            // stay short of its bound (the null branch).
+                            self.levels[top].branch = Branch::Null;
+                            self.state = State::Forward;
                         } else {
-                            // X7 [Backtrack]: restore i and leave the level.
+                            // X7/C7 [Backtrack], M8 [Restore i]: uncover i,
+                            // then X8/M9 [Leave level l].
                             self.uncover::<C>(i);
                             if M {
                                 self.bound[iu] = 1;
@@ -830,72 +789,89 @@ impl DancingLinks {
                             if H::ACTIVE {
                                 hooks.leave(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                     } else {
-                        // M5/M6 with bound(i) >= 2: include the first remaining
-                        // option of i, excluding it afterwards (tweak).
-                        let len = self.nodes[iu].top;
-                        let need = self.bound[iu].saturating_sub(self.slack[iu]);
-                        if len >= need.max(1) {
+                        // M5 [Possibly tweak x_l] with bound(i) >= 2, then M6
+                        // [Try x_l]: include the first option left in i's
+                        // list, tweaking it out of the list for the later
+                        // branches.
+                        let left = self.branches(i, true, M);
+                        if left.options > 0 {
                             let x = self.nodes[iu].dlink;
                             self.tweak::<C>(x);
                             self.tweaks.push(x);
-                            self.levels[top].node = x;
+                            self.levels[top].branch = Branch::Option(x);
                             self.commit_all::<C>(x);
-                            self.state = State::Enter;
-                        } else if need == 0 {
+                            self.state = State::Forward;
+                        } else if left.null {
                             // The null branch: i takes no more options. Its list
                             // is empty by now, so unlinking it suffices.
                             self.unlink_item(i);
-                            self.levels[top].node = NULL_BRANCH;
-                            self.state = State::Enter;
+                            self.levels[top].branch = Branch::Null;
+                            self.state = State::Forward;
                         } else {
-                            // M8 [Restore i]: too few options left for its lower bound.
+                            // M8 [Restore i]: too few options left for its
+                            // lower bound; untweak them all, then M9.
                             self.untweak_to::<C>(tweak_base);
                             self.levels.pop();
                             if H::ACTIVE {
                                 hooks.leave(self);
                             }
-                            self.state = State::Backtrack;
+                            self.state = State::Backup;
                         }
                     }
                 }
-                State::Backtrack => {
-                    // X8/M9 [Leave level l], then X6/M7 [Try again].
+                State::Backup => {
+                    // X8/M9 [Leave level l]: the child's level is left (it has
+                    // no entry on the stack); the search is over at level 0.
                     let Some(&Level {
                         item: i,
-                        node: x,
+                        branch,
                         wide,
                         tweak_base,
                     }) = self.levels.last()
                     else {
                         self.state = State::Done;
+                        debug_assert_eq!(self.check_invariants(), Ok(()));
                         return (found, Step::Exhausted);
                     };
                     let iu = i as usize;
-                    if M && x == NULL_BRANCH {
-                        if wide {
-                            self.relink_item(i);
-                            self.untweak_to::<C>(tweak_base);
-                        } else {
-                            self.uncover::<C>(i);
-                            self.bound[iu] = 1;
+                    let x = match branch {
+                        Branch::Option(x) => x,
+                        Branch::Null | Branch::Done => {
+                            // After a null branch the level is over: M8
+                            // [Restore i], then M9 again.
+                            debug_assert!(M && branch == Branch::Null);
+                            if wide {
+                                self.relink_item(i);
+                                self.untweak_to::<C>(tweak_base);
+                            } else {
+                                self.uncover::<C>(i);
+                                self.bound[iu] = 1;
+                            }
+                            self.levels.pop();
+                            if H::ACTIVE {
+                                hooks.leave(self);
+                            }
+                            continue;
                         }
-                        self.levels.pop();
-                        if H::ACTIVE {
-                            hooks.leave(self);
-                        }
-                        continue;
-                    }
+                    };
+                    // X6/C6 [Try again], M7 [Try again]: uncommit x's items
+                    // and move on to the next branch.
                     if !M || !wide {
                         self.uncommit_others::<M, C>(x);
+                        let next = self.nodes[x as usize].dlink;
                         let top = self.levels.len() - 1;
-                        self.levels[top].node = self.nodes[x as usize].dlink;
+                        self.levels[top].branch = if next == i {
+                            Branch::Done
+                        } else {
+                            Branch::Option(next)
+                        };
                     } else {
                         self.uncommit_all::<C>(x);
                     }
-                    self.state = State::Try;
+                    self.state = State::Advance;
                 }
                 State::Done => return (found, Step::Exhausted),
             }
@@ -916,12 +892,12 @@ impl DancingLinks {
     ///
     /// `keep_going` is called at every node; when it returns false the probe
     /// is abandoned (the links restored) and the result is `None`.
-    pub(crate) fn probe(
+    fn probe(
         &mut self,
         rng: &mut SplitMix64,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Option<(f64, f64, usize)> {
-        debug_assert!(self.levels.is_empty() && self.state == State::Enter);
+        debug_assert!(self.levels.is_empty() && self.state == State::Forward);
         let result = match (self.multi, self.colored) {
             (false, false) => self.probe_with::<false, false>(rng, keep_going),
             (false, true) => self.probe_with::<false, true>(rng, keep_going),
@@ -958,78 +934,77 @@ impl DancingLinks {
                 Choice::Item(i) => i,
             };
             let iu = i as usize;
-            let len = self.nodes[iu].top;
-            if !M || self.bound[iu] == 1 {
-                // As X4/M4 then X5 (or M5's null branch): cover i, then its
-                // r-th option, or none when r == len.
-                let d = len + u32::from(M && self.slack[iu] > 0);
-                let r = rng.below(d as usize) as u32;
+            let wide = M && self.bound[iu] >= 2;
+            // Branch r of the d the search would take, uniformly.
+            let branches = self.branches(i, wide, M);
+            let d = branches.count();
+            let r = rng.below(d as usize) as u32;
+            weight *= f64::from(d);
+            if !wide {
+                // As X4/M4 [Cover i], then X5/M6 [Try x_l] with the r-th
+                // option of i's list, or the null branch.
                 if M {
                     self.bound[iu] = 0;
                 }
                 self.cover::<C>(i);
-                let mut x = NULL_BRANCH;
-                if r < len {
-                    x = self.nodes[iu].dlink;
+                let mut branch = Branch::Null;
+                if r < branches.options {
+                    let mut x = self.nodes[iu].dlink;
                     for _ in 0..r {
                         x = self.nodes[x as usize].dlink;
                     }
                     self.commit_others::<M, C>(x);
+                    branch = Branch::Option(x);
                 }
                 self.levels.push(Level {
                     item: i,
-                    node: x,
+                    branch,
                     wide: false,
                     tweak_base: 0,
                 });
-                weight *= f64::from(d);
             } else {
-                // Branch r of a wide level: the first r options tweaked away,
+                // As M5/M6 r times over: the first r options tweaked away,
                 // then the next one included, or the null branch.
-                let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
-                let d = len + 1 - need;
-                let r = rng.below(d as usize) as u32;
                 let tweak_base = self.tweaks.len() as u32;
                 for _ in 0..r {
                     let x = self.nodes[iu].dlink;
                     self.tweak::<C>(x);
                     self.tweaks.push(x);
                 }
-                let mut x = NULL_BRANCH;
-                if len - r >= need.max(1) {
-                    x = self.nodes[iu].dlink;
+                let mut branch = Branch::Null;
+                if r < branches.options {
+                    let x = self.nodes[iu].dlink;
                     self.tweak::<C>(x);
                     self.tweaks.push(x);
                     self.commit_all::<C>(x);
+                    branch = Branch::Option(x);
                 } else {
                     self.unlink_item(i);
                 }
                 self.levels.push(Level {
                     item: i,
-                    node: x,
+                    branch,
                     wide: true,
                     tweak_base,
                 });
-                weight *= f64::from(d);
             }
         }
         let depth = self.levels.len();
         while let Some(Level {
             item: i,
-            node: x,
+            branch,
             wide,
             tweak_base,
         }) = self.levels.pop()
         {
             if M && wide {
-                if x == NULL_BRANCH {
-                    self.relink_item(i);
-                } else {
-                    self.uncommit_all::<C>(x);
+                match branch {
+                    Branch::Option(x) => self.uncommit_all::<C>(x),
+                    Branch::Null | Branch::Done => self.relink_item(i),
                 }
                 self.untweak_to::<C>(tweak_base);
             } else {
-                if x != NULL_BRANCH {
+                if let Branch::Option(x) = branch {
                     self.uncommit_others::<M, C>(x);
                 }
                 self.uncover::<C>(i);
@@ -1043,6 +1018,40 @@ impl DancingLinks {
         (!abandoned).then_some((nodes, solutions, depth))
     }
 
+    /// The branches of a level on item `i` still to be taken from the state
+    /// of the links: the one list of a level's branches that the search
+    /// ([`State::Advance`]), the probes and the progress positions share.
+    ///
+    /// * An ordinary level (`wide == false`; Algorithm X, or M with
+    ///   `bound(i) == 1`) has covered `i` and tries each option of its list
+    ///   in turn (X5, M6); then, if `i` may stay short of its bound
+    ///   (`slack(i) > 0`, Algorithm M only), the null branch. Its list stays
+    ///   whole while the level lives: this counts them all.
+    /// * A wide level (`bound(i) >= 2`, M5/M6) takes the first option left
+    ///   in `i`'s list and tweaks it out of the list for the later branches,
+    ///   as long as `max(need, 1)` options are left, with
+    ///   `need = bound(i) - min(bound(i), slack(i))` (Knuth's
+    ///   `BOUND(i) - SLACK(i)`, the options `i` still needs); then the null
+    ///   branch if `need == 0`. So a wide level has `len + 1 - need` branches
+    ///   in all.
+    #[inline]
+    fn branches(&self, i: u32, wide: bool, multi: bool) -> Branches {
+        let iu = i as usize;
+        let len = self.nodes[iu].len();
+        if !wide {
+            Branches {
+                options: len,
+                null: multi && self.slack[iu] > 0,
+            }
+        } else {
+            let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
+            Branches {
+                options: (len + 1).saturating_sub(need.max(1)),
+                null: need == 0,
+            }
+        }
+    }
+
     /// Algorithm X's choice: the active primary item with the fewest options
     /// (Knuth's "minimum remaining values"), the first one on ties.
     #[inline]
@@ -1054,7 +1063,7 @@ impl DancingLinks {
         let mut best = p;
         let mut min = u32::MAX;
         while p != 0 {
-            let len = links::get(&self.nodes, p).top;
+            let len = links::get(&self.nodes, p).len();
             if len < min {
                 min = len;
                 best = p;
@@ -1081,7 +1090,7 @@ impl DancingLinks {
         let mut best_key = (u32::MAX, u32::MAX, 0u32);
         while p != 0 {
             let pu = p as usize;
-            let len = self.nodes[pu].top;
+            let len = self.nodes[pu].len();
             let bound = self.bound[pu];
             let freedom = bound.min(self.slack[pu]);
             let need = bound - freedom;
@@ -1143,7 +1152,7 @@ impl DancingLinks {
                 if !C || color != PURIFIED {
                     links::get_mut(nodes, u).dlink = d;
                     links::get_mut(nodes, d).ulink = u;
-                    links::get_mut(nodes, x).top -= 1;
+                    *links::get_mut(nodes, x).len_mut() -= 1;
                     updates += 1;
                 }
                 q += 1;
@@ -1170,7 +1179,7 @@ impl DancingLinks {
                 if !C || color != PURIFIED {
                     links::get_mut(nodes, u).dlink = q;
                     links::get_mut(nodes, d).ulink = q;
-                    links::get_mut(nodes, x).top += 1;
+                    *links::get_mut(nodes, x).len_mut() += 1;
                 }
                 q -= 1;
             }
@@ -1189,7 +1198,7 @@ impl DancingLinks {
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = d;
         self.nodes[d as usize].ulink = u;
-        self.nodes[i as usize].top -= 1;
+        *self.nodes[i as usize].len_mut() -= 1;
         self.stats.updates += 1;
         self.hide::<C>(x);
     }
@@ -1206,7 +1215,7 @@ impl DancingLinks {
         } = self.nodes[x as usize];
         self.nodes[u as usize].dlink = x;
         self.nodes[d as usize].ulink = x;
-        self.nodes[i as usize].top += 1;
+        *self.nodes[i as usize].len_mut() += 1;
     }
 
     /// Untweaks, innermost first, every option tweaked since the stack had
@@ -1356,15 +1365,53 @@ impl DancingLinks {
         self.uncommit::<true, C>(x);
     }
 
-    /// Checks the data structure's invariants: every list is doubly linked, every
-    /// header's `LEN` is the length of its list, and the item rings are
-    /// consistent. For tests; cost is linear in the size of the problem.
-    #[doc(hidden)]
-    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+    /// Checks the invariants stated on the fields of [`DancingLinks`]: every
+    /// link in bounds (what the unchecked accesses of [`links`] rely on) and
+    /// the spacers in place; every item list doubly linked, of length `LEN`,
+    /// through nodes whose `TOP` is the item; the item rings consistent; the
+    /// bounds and slacks of Algorithm M (an active item can still take an
+    /// option, a secondary item never needs one, an ordinary level's item is
+    /// saturated); the colors of Algorithm C (a purified item's list holds
+    /// no node of its color unmarked, an unpurified one no marked node); the
+    /// tweak stack's segments. For tests and debug builds; linear cost.
+    fn check_invariants(&self) -> Result<(), String> {
         let n = self.llink.len() - 2;
+        let size = self.nodes.len() as u32;
+        // Bounds of every link, hidden nodes included.
+        for (q, node) in self.nodes.iter().enumerate() {
+            if node.ulink >= size || node.dlink >= size {
+                return Err(format!("node {q}: a link out of range"));
+            }
+            if q > n + 1 && node.top as usize > n {
+                return Err(format!("node {q}: TOP {} is no item", node.top));
+            }
+        }
+        if self.rlink.len() != n + 2
+            || self
+                .llink
+                .iter()
+                .chain(&self.rlink)
+                .any(|&i| i as usize > n + 1)
+        {
+            return Err("an item link out of range".into());
+        }
+        // The spacers around each option.
+        for (k, &first) in self.option_first.iter().enumerate() {
+            let before = self.nodes[first as usize - 1];
+            let mut last = first;
+            while self.nodes[last as usize + 1].top != 0 {
+                last += 1;
+            }
+            let after = self.nodes[last as usize + 1];
+            if before.top != 0 || before.dlink != last || after.ulink != first {
+                return Err(format!("option {k}: spacers out of place"));
+            }
+        }
+        // The vertical lists, and the colors of Algorithm C.
         for i in 1..=n as u32 {
+            let header = self.nodes[i as usize];
             let mut len = 0;
-            let mut p = self.nodes[i as usize].dlink;
+            let mut p = header.dlink;
             let mut prev = i;
             while p != i {
                 let node = self.nodes[p as usize];
@@ -1377,6 +1424,17 @@ impl DancingLinks {
                         node.ulink
                     ));
                 }
+                if !self.colored && node.color != 0 {
+                    return Err(format!("node {p} has a color in a problem without"));
+                }
+                if header.color == 0 && node.color == PURIFIED {
+                    return Err(format!("node {p} marked purified in unpurified list {i}"));
+                }
+                if header.color != 0 && node.color == header.color {
+                    return Err(format!(
+                        "node {p} unmarked in list {i} purified with its color"
+                    ));
+                }
                 len += 1;
                 prev = p;
                 p = node.dlink;
@@ -1384,16 +1442,14 @@ impl DancingLinks {
                     return Err(format!("list {i} does not close"));
                 }
             }
-            if self.nodes[i as usize].ulink != prev {
+            if header.ulink != prev {
                 return Err(format!("header {i}: ulink is not the last node"));
             }
-            if self.nodes[i as usize].top != len as u32 {
-                return Err(format!(
-                    "item {i}: LEN {} but {len} nodes",
-                    self.nodes[i as usize].top
-                ));
+            if header.len() != len as u32 {
+                return Err(format!("item {i}: LEN {} but {len} nodes", header.len()));
             }
         }
+        // The item rings, and the bounds of the active items.
         for head in [0, n as u32 + 1] {
             let mut p = self.rlink[head as usize];
             let mut prev = head;
@@ -1401,6 +1457,13 @@ impl DancingLinks {
             while p != head {
                 if self.llink[p as usize] != prev {
                     return Err(format!("item ring {head}: llink of {p} is wrong"));
+                }
+                let (bound, slack) = (self.bound[p as usize], self.slack[p as usize]);
+                if bound == 0 {
+                    return Err(format!("item {p} is active with bound 0"));
+                }
+                if head != 0 && bound > slack {
+                    return Err(format!("secondary item {p}: bound {bound} > slack {slack}"));
                 }
                 prev = p;
                 p = self.rlink[p as usize];
@@ -1410,7 +1473,100 @@ impl DancingLinks {
                 }
             }
         }
+        // The levels: an ordinary one's item is saturated (Algorithm M keeps
+        // its bound at 0 while it lives), the wide ones own nested segments
+        // of the tweak stack.
+        let mut base = 0;
+        for (l, level) in self.levels.iter().enumerate() {
+            if level.wide {
+                if (level.tweak_base as usize) < base
+                    || level.tweak_base as usize > self.tweaks.len()
+                {
+                    return Err(format!("level {l}: tweak base out of order"));
+                }
+                base = level.tweak_base as usize;
+            } else if self.multi && self.bound[level.item as usize] != 0 {
+                return Err(format!("level {l}: item {} not saturated", level.item));
+            }
+        }
         Ok(())
+    }
+}
+
+/// Dancing links as the [`Solver`](crate::Solver)'s engine: the methods
+/// above, and those of [`remainder`] for the unexplored part of the tree.
+impl Engine for DancingLinks {
+    fn new(problem: &Problem, seed: Option<u64>) -> Self {
+        DancingLinks::new(problem, seed)
+    }
+    fn num_options(&self) -> usize {
+        DancingLinks::num_options(self)
+    }
+    fn is_available(&self, option: usize) -> bool {
+        DancingLinks::is_available(self, option)
+    }
+    fn force(&mut self, option: usize) {
+        DancingLinks::force(self, option)
+    }
+    fn exclude(&mut self, option: usize) {
+        DancingLinks::exclude(self, option)
+    }
+    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        DancingLinks::count_step(self, budget, limit)
+    }
+    fn count_step_with<H: Hooks<Self>>(
+        &mut self,
+        budget: u64,
+        limit: u64,
+        hooks: &mut H,
+    ) -> (u64, Step) {
+        DancingLinks::count_step_with(self, budget, limit, hooks)
+    }
+    fn choices_into(&self, out: &mut Vec<usize>) {
+        out.extend(self.current_choices());
+    }
+    fn stats(&self) -> Stats {
+        DancingLinks::stats(self)
+    }
+    fn add_work(&mut self, work: Stats) {
+        DancingLinks::add_work(self, work)
+    }
+    fn started(&self) -> bool {
+        DancingLinks::started(self)
+    }
+    fn is_exhausted(&self) -> bool {
+        DancingLinks::is_exhausted(self)
+    }
+    fn end(&mut self) {
+        DancingLinks::end(self)
+    }
+    fn depth(&self) -> usize {
+        DancingLinks::depth(self)
+    }
+    fn current_path(&self) -> Subtree {
+        DancingLinks::current_path(self)
+    }
+    fn top_has_siblings(&self) -> bool {
+        DancingLinks::top_has_siblings(self)
+    }
+    fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        DancingLinks::remainder(self, max_entries)
+    }
+    fn donate(&mut self) -> Option<(Subtree, Subtree)> {
+        DancingLinks::donate(self)
+    }
+    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        DancingLinks::choice_positions(self, max_levels)
+    }
+    fn probe(
+        &mut self,
+        rng: &mut SplitMix64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<(f64, f64, usize)> {
+        DancingLinks::probe(self, rng, keep_going)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        DancingLinks::check_invariants(self)
     }
 }
 
@@ -1421,7 +1577,7 @@ fn append(nodes: &mut [Node], item: u32, q: u32) {
     nodes[q as usize].dlink = item;
     nodes[last as usize].dlink = q;
     nodes[item as usize].ulink = q;
-    nodes[item as usize].top += 1;
+    *nodes[item as usize].len_mut() += 1;
 }
 
 /// Links `members` into a circular list with head `head`.

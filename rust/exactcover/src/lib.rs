@@ -121,6 +121,7 @@
 mod count;
 mod dancing_links;
 pub mod dlx_format;
+mod engine;
 mod error;
 mod memo;
 mod problem;
@@ -129,6 +130,7 @@ mod solver;
 
 pub use count::Count;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
+pub use engine::{Stats, Step, Subtree};
 pub use error::Error;
 pub use memo::{
     GraphCursor, GraphSolutions, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL,
@@ -137,7 +139,7 @@ pub use memo::{
 pub use problem::{Item, Problem};
 pub use solver::{
     max_threads, Estimate, Estimator, GraphBuilder, ParallelProgress, Solutions, Solver, Splitter,
-    Stats, Step, Subtree, SMALL_SEARCH,
+    SMALL_SEARCH,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

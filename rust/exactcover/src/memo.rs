@@ -16,7 +16,8 @@
 //! drawn uniformly at random.
 
 use crate::count::Count;
-use crate::dancing_links::{DancingLinks, Hooks, KeyLayout};
+use crate::dancing_links::{DancingLinks, KeyLayout};
+use crate::engine::{Engine, Hooks};
 use crate::rng::SplitMix64;
 
 /// Default memory cap of a memo table: 1 GiB.
@@ -321,18 +322,23 @@ struct GraphParts {
 
 impl Memo {
     /// Memoized counting of `engine`'s search from its root.
-    pub(crate) fn counting(engine: &DancingLinks, max_bytes: usize) -> Memo {
-        Memo::new(engine, max_bytes, false)
+    /// `root_removed`: the options forced or excluded at the root.
+    pub(crate) fn counting(
+        engine: &DancingLinks,
+        root_removed: &[usize],
+        max_bytes: usize,
+    ) -> Memo {
+        Memo::new(engine, root_removed, max_bytes, false)
     }
 
     /// Building the solution graph of `engine`'s search from its root.
-    pub(crate) fn graph(engine: &DancingLinks, max_bytes: usize) -> Memo {
-        Memo::new(engine, max_bytes, true)
+    pub(crate) fn graph(engine: &DancingLinks, root_removed: &[usize], max_bytes: usize) -> Memo {
+        Memo::new(engine, root_removed, max_bytes, true)
     }
 
-    fn new(engine: &DancingLinks, max_bytes: usize, graph: bool) -> Memo {
+    fn new(engine: &DancingLinks, root_removed: &[usize], max_bytes: usize, graph: bool) -> Memo {
         Memo {
-            layout: engine.key_layout(),
+            layout: engine.key_layout(root_removed),
             table: Table::new(max_bytes, u64::MAX),
             big: Vec::new(),
             scratch: Vec::new(),
@@ -512,7 +518,7 @@ impl Memo {
     }
 }
 
-impl Hooks for Memo {
+impl Hooks<DancingLinks> for Memo {
     const ACTIVE: bool = true;
 
     #[inline]

@@ -75,7 +75,7 @@ impl Item {
 /// assert_eq!(p.num_options(), 3);
 /// assert!(p.add_option([a, a]).is_err());
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Problem {
     pub(crate) items: Vec<Item>,
     /// `option_items[option_start[k]..option_start[k + 1]]` are the items of option k.
@@ -91,12 +91,25 @@ pub struct Problem {
     stamp: u32,
 }
 
+/// The empty problem, as [`Problem::new`].
+impl Default for Problem {
+    fn default() -> Self {
+        Problem::new()
+    }
+}
+
 impl Problem {
     /// An empty problem.
     pub fn new() -> Self {
         Problem {
+            items: Vec::new(),
+            // Option k's entries start at option_start[k]: one more start than
+            // options, so even an empty problem has one.
             option_start: vec![0],
-            ..Default::default()
+            option_items: Vec::new(),
+            option_colors: Vec::new(),
+            mark: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -298,5 +311,31 @@ impl Problem {
     /// the leaner Algorithm X loop.
     pub fn has_multiplicities(&self) -> bool {
         self.items.iter().any(Item::is_multiple)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    /// `Problem::default()` is the empty problem of `Problem::new()`: it used
+    /// to lack the first option start, and `num_options` underflowed.
+    #[test]
+    fn default_is_new() {
+        let mut p = Problem::default();
+        assert_eq!(p.num_options(), 0);
+        assert_eq!(p.num_items(), 0);
+        assert_eq!(p.num_entries(), 0);
+        assert_eq!(Solver::new(&p).count(), 1);
+        let a = p.add_primary();
+        p.add_option([a]).unwrap();
+        assert_eq!(p.num_options(), 1);
+        assert_eq!(p.option(0).collect::<Vec<_>>(), [a]);
+        assert_eq!(Solver::new(&p).count(), 1);
+        assert_eq!(
+            format!("{:?}", Problem::default()),
+            format!("{:?}", Problem::new())
+        );
     }
 }

@@ -1,5 +1,9 @@
-//! The public solver API over the Dancing Links engine
-//! ([`crate::dancing_links`]), which holds the algorithm.
+//! The public solver API over a search engine ([`crate::engine::Engine`]:
+//! today the Dancing Links of [`crate::dancing_links`], which hold the
+//! algorithm). What is written once, above any engine, lives here: the
+//! root's restrictions (forced and excluded options), slices, the exact and
+//! memoized count, parallel counts by work donation, splitting into
+//! subtrees, and Knuth's estimate.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -7,26 +11,11 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::count::Count;
-use crate::dancing_links::{DancingLinks, Path};
+use crate::dancing_links::DancingLinks;
+use crate::engine::{Engine, Stats, Step, Subtree};
 use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
-
-/// A subtree of the search tree as plain data: the solutions of the problem
-/// that contain every option of `forced` and none of `excluded`.
-///
-/// [`Solver::split`] cuts the search tree into such subtrees; their solution
-/// sets are disjoint and together they hold every solution, so they can be
-/// counted independently: on several threads ([`Solver::count_parallel`]) or,
-/// since they are just lists of option indices, on other machines with
-/// [`Solver::restrict`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Subtree {
-    /// Options every solution of the subtree contains.
-    pub forced: Vec<usize>,
-    /// Options no solution of the subtree contains.
-    pub excluded: Vec<usize>,
-}
 
 /// How long a parallel count runs on the calling thread alone before it
 /// starts the others (a small search is over by then).
@@ -39,31 +28,6 @@ const SLICE_TIME: Duration = Duration::from_millis(2);
 /// A node budget of a few milliseconds, for [`Solver::count_within`]: a
 /// search that small is not worth spreading over threads or machines.
 pub const SMALL_SEARCH: u64 = 1 << 16;
-
-/// Why [`Solver::step`] or [`Solver::count_step`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A solution was found ([`Solver::step`]), or `limit` solutions were
-    /// counted ([`Solver::count_step`]). The search can be resumed.
-    Solution,
-    /// The search is over: there are no more solutions.
-    Exhausted,
-    /// The node budget ran out; call again to continue where it stopped.
-    Paused,
-}
-
-/// Counters of the work done so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Nodes of the search tree visited (each solution counts as a node, as in
-    /// Knuth's programs).
-    pub nodes: u64,
-    /// Link updates: nodes removed from an item list, plus one per cover
-    /// (Knuth's measure). Divide by time for "updates per second".
-    pub updates: u64,
-    /// Solutions found so far.
-    pub solutions: u64,
-}
 
 /// A resumable search for the solutions of one [`Problem`].
 ///
@@ -93,8 +57,68 @@ pub struct Stats {
 #[derive(Debug, Clone)]
 pub struct Solver {
     engine: DancingLinks,
+    /// What was forced and excluded at the engine's root.
+    root: Root,
     /// The state of an exact (possibly memoized) count, once one started.
     exact: Option<Box<ExactCount>>,
+}
+
+/// The restrictions of a solver's root: the options forced ("initial
+/// choices") and excluded before the search, and the levels a donation made
+/// part of the root ([`Solver::donate`]). The engine has applied them to its
+/// links; the solver remembers them, to tell solutions and subtrees whole.
+#[derive(Debug, Clone, Default)]
+struct Root {
+    /// Options forced, in the order given.
+    forced: Vec<usize>,
+    /// Options excluded, in the order given; never a forced one.
+    excluded: Vec<usize>,
+    /// `removed[k]`: option `k` is forced or excluded (empty until the first).
+    removed: Vec<bool>,
+}
+
+impl Root {
+    fn is_removed(&self, option: usize) -> bool {
+        self.removed.get(option).copied().unwrap_or(false)
+    }
+
+    fn is_forced(&self, option: usize) -> bool {
+        self.is_removed(option) && self.forced.contains(&option)
+    }
+
+    fn mark(&mut self, option: usize, num_options: usize) {
+        if self.removed.is_empty() {
+            self.removed = vec![false; num_options];
+        }
+        self.removed[option] = true;
+    }
+
+    /// Makes a path below the root part of the root.
+    fn extend(&mut self, path: Subtree, num_options: usize) {
+        for k in path.forced {
+            self.forced.push(k);
+            self.mark(k, num_options);
+        }
+        for k in path.excluded {
+            if !self.is_removed(k) {
+                self.excluded.push(k);
+                self.mark(k, num_options);
+            }
+        }
+    }
+
+    /// A subtree below the root as a subtree of the whole problem.
+    fn join(&self, path: Subtree) -> Subtree {
+        Subtree {
+            forced: self.forced.iter().copied().chain(path.forced).collect(),
+            excluded: self.excluded.iter().copied().chain(path.excluded).collect(),
+        }
+    }
+
+    /// Every option forced or excluded.
+    fn removed_options(&self) -> Vec<usize> {
+        self.forced.iter().chain(&self.excluded).copied().collect()
+    }
 }
 
 /// An exact count in progress ([`Solver::count_exact_step`]).
@@ -117,6 +141,7 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         Solver {
             engine: DancingLinks::new(problem, None),
+            root: Root::default(),
             exact: None,
         }
     }
@@ -127,6 +152,7 @@ impl Solver {
     pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
         Solver {
             engine: DancingLinks::new(problem, Some(seed)),
+            root: Root::default(),
             exact: None,
         }
     }
@@ -140,13 +166,75 @@ impl Solver {
     /// forced at the root, restricts a solver with those options forced).
     /// Fails if the option does not exist or the search has already started.
     pub fn force(&mut self, option: usize) -> Result<bool, Error> {
-        self.engine.force(option)
+        self.check_restriction(option)?;
+        if self.engine.is_exhausted() {
+            // An earlier restriction left no solutions.
+            return Ok(false);
+        }
+        if self.root.is_forced(option) {
+            return Ok(true);
+        }
+        if self.root.is_removed(option) || !self.engine.is_available(option) {
+            self.engine.end();
+            return Ok(false);
+        }
+        self.root.forced.push(option);
+        self.root.mark(option, self.engine.num_options());
+        self.engine.force(option);
+        Ok(true)
     }
 
     /// Removes option `option` from the problem: no solution will contain it.
-    /// Only before the search starts.
+    /// Excluding an option that is already unavailable does nothing;
+    /// excluding a forced option leaves no solutions. Only before the search
+    /// starts.
     pub fn exclude(&mut self, option: usize) -> Result<(), Error> {
-        self.engine.exclude(option)
+        self.check_restriction(option)?;
+        if self.engine.is_exhausted() {
+            return Ok(());
+        }
+        if self.root.is_forced(option) {
+            self.engine.end();
+        } else if !self.root.is_removed(option) && self.engine.is_available(option) {
+            self.root.excluded.push(option);
+            self.root.mark(option, self.engine.num_options());
+            self.engine.exclude(option);
+        }
+        Ok(())
+    }
+
+    /// Checks that `option` may be forced or excluded now.
+    fn check_restriction(&self, option: usize) -> Result<(), Error> {
+        if option >= self.engine.num_options() {
+            return Err(Error::UnknownOption { option });
+        }
+        self.at_root()
+    }
+
+    /// The one check that the search has not started, for everything that
+    /// works only at the root.
+    fn at_root(&self) -> Result<(), Error> {
+        if self.engine.started() {
+            Err(Error::SearchStarted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A copy of this solver's search without the exact count's memo: what
+    /// the threads of a parallel count and the walks of a split start from.
+    fn copy_search(&self) -> Solver {
+        Solver {
+            engine: self.engine.clone(),
+            root: self.root.clone(),
+            exact: None,
+        }
+    }
+
+    /// The path from the root of the problem to the current node (at a
+    /// solution: the subtree of that solution alone).
+    fn current_subtree(&self) -> Subtree {
+        self.root.join(self.engine.current_path())
     }
 
     /// Restricts the search to `subtree` (forces and excludes its options).
@@ -199,16 +287,13 @@ impl Solver {
     /// A [`Splitter`] cutting this solver's search tree into at least
     /// `min_subtrees` subtrees. Only before the search starts.
     pub fn splitter(&self, min_subtrees: usize) -> Result<Splitter, Error> {
-        if self.engine.started() {
-            return Err(Error::SearchStarted);
-        }
+        self.at_root()?;
         let mut pending = Vec::new();
         if !self.engine.is_exhausted() {
-            pending.push(((Vec::new(), Vec::new()), true));
+            pending.push((self.root.join(Subtree::default()), true));
         }
         Ok(Splitter {
-            root: self.engine.clone(),
-            base: self.engine.root_restrictions(),
+            root: self.copy_search(),
             min_subtrees: min_subtrees.max(1),
             pending,
             walker: None,
@@ -252,16 +337,7 @@ impl Solver {
     /// ```
     pub fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         let parts = self.engine.remainder(max_entries)?;
-        let (forced, excluded) = self.engine.root_restrictions();
-        Some(
-            parts
-                .into_iter()
-                .map(|(f, e)| Subtree {
-                    forced: forced.iter().chain(&f).copied().collect(),
-                    excluded: excluded.iter().chain(&e).copied().collect(),
-                })
-                .collect(),
-        )
+        Some(parts.into_iter().map(|part| self.root.join(part)).collect())
     }
 
     /// Work donation: gives away the siblings still to come at the shallowest
@@ -270,12 +346,10 @@ impl Solver {
     /// to the rest (the branch it is in at that level). `None` if there is
     /// nothing to give (or the search is not paused between nodes).
     pub fn donate(&mut self) -> Option<Subtree> {
-        let (forced, excluded) = self.engine.root_restrictions();
-        let ((f, e), _) = self.engine.donate()?;
-        Some(Subtree {
-            forced: forced.into_iter().chain(f).collect(),
-            excluded: excluded.into_iter().chain(e).collect(),
-        })
+        let (given, kept) = self.engine.donate()?;
+        let given = self.root.join(given);
+        self.root.extend(kept, self.engine.num_options());
+        Some(given)
     }
 
     /// Counts the remaining solutions if that takes at most `budget` search
@@ -353,15 +427,13 @@ impl Solver {
         progress: &ParallelProgress,
         eager: bool,
     ) -> Result<(u64, bool), Error> {
-        if self.engine.started() {
-            return Err(Error::SearchStarted);
-        }
+        self.at_root()?;
         let threads = threads.clamp(1, max_threads());
         let pool = Pool::new(threads);
-        let root = &self.engine;
+        let root = &*self;
         // This thread starts on the whole tree alone: a small search is over
         // before other threads would have started.
-        let mut first = root.clone();
+        let mut first = root.copy_search();
         let mut slice = Slice::new(eager);
         let mut last = first.stats();
         let alone = Instant::now();
@@ -391,11 +463,11 @@ impl Solver {
             pool.retire_all();
         }
         let work = progress.stats();
+        self.engine.add_work(work);
         if stop.load(Ordering::Relaxed) && !pool.finished() {
-            self.engine.add_work(work);
             return Ok((work.solutions, false));
         }
-        self.engine.finish(work);
+        self.engine.end();
         Ok((work.solutions, true))
     }
 
@@ -440,13 +512,17 @@ impl Solver {
 
     /// Like [`Solver::solution`], reusing `out`'s allocation.
     pub fn solution_into(&self, out: &mut Vec<usize>) {
-        self.engine.solution_into(out)
+        out.clear();
+        out.extend(&self.root.forced);
+        self.engine.choices_into(out);
     }
 
     /// The options chosen along the current path of the search tree (forced
     /// options not included); the null branches of Algorithm M are left out.
     pub fn current_choices(&self) -> Vec<usize> {
-        self.engine.current_choices().collect()
+        let mut out = Vec::with_capacity(self.depth());
+        self.engine.choices_into(&mut out);
+        out
     }
 
     /// Work done so far. `solutions` counts those skipped by a memoized
@@ -531,7 +607,8 @@ impl Solver {
         if self.exact.is_none() {
             let engine = &self.engine;
             let memo = (options.mode != MemoMode::Never && !engine.started()).then(|| {
-                let mut memo = Memo::counting(engine, options.max_bytes);
+                let removed = self.root.removed_options();
+                let mut memo = Memo::counting(engine, &removed, options.max_bytes);
                 memo.set_hash_bits(options.hash_bits);
                 memo
             });
@@ -609,13 +686,12 @@ impl Solver {
     /// A [`GraphBuilder`], to build the solution graph in slices (say, to poll
     /// for cancellation between them). Fails once the search has started.
     pub fn graph_builder(&self, max_bytes: usize) -> Result<GraphBuilder, Error> {
-        if self.engine.started() {
-            return Err(Error::SearchStarted);
-        }
+        self.at_root()?;
         let engine = self.engine.clone();
-        let memo = Memo::graph(&engine, max_bytes);
+        let memo = Memo::graph(&engine, &self.root.removed_options(), max_bytes);
         Ok(GraphBuilder {
             engine,
+            forced: self.root.forced.clone(),
             memo,
             max_bytes,
         })
@@ -677,9 +753,7 @@ impl Solver {
     /// (say, to poll for cancellation between them). Fails once the search has
     /// started.
     pub fn estimator(&self, seed: u64) -> Result<Estimator, Error> {
-        if self.engine.started() {
-            return Err(Error::SearchStarted);
-        }
+        self.at_root()?;
         Ok(Estimator {
             engine: self.engine.clone(),
             rng: SplitMix64::new(seed),
@@ -726,6 +800,8 @@ impl Iterator for Solutions<'_> {
 #[derive(Debug, Clone)]
 pub struct GraphBuilder {
     engine: DancingLinks,
+    /// The options forced at the root, part of every solution.
+    forced: Vec<usize>,
     memo: Memo,
     max_bytes: usize,
 }
@@ -761,8 +837,7 @@ impl GraphBuilder {
             self.engine.is_exhausted(),
             "the solution graph is not complete"
         );
-        let forced = self.engine.forced_options().collect();
-        self.memo.into_graph(forced)
+        self.memo.into_graph(self.forced)
     }
 }
 
@@ -1061,10 +1136,10 @@ impl Slice {
         }
     }
 
-    /// Runs one slice of counting on `engine`.
-    fn run(&mut self, engine: &mut DancingLinks) -> Step {
+    /// Runs one slice of counting on `solver`.
+    fn run(&mut self, solver: &mut Solver) -> Step {
         let start = Instant::now();
-        let (_, step) = engine.count_step(self.budget, u64::MAX);
+        let (_, step) = solver.count_step(self.budget, u64::MAX);
         let took = start.elapsed();
         if self.eager {
             return step;
@@ -1082,11 +1157,11 @@ impl Slice {
 /// are none, donating part of its search whenever another thread waits.
 /// `first` is a search already under way on the whole tree.
 fn work(
-    root: &DancingLinks,
+    root: &Solver,
     pool: &Pool,
     stop: &AtomicBool,
     progress: &ParallelProgress,
-    first: Option<(DancingLinks, Slice)>,
+    first: Option<(Solver, Slice)>,
     eager: bool,
 ) {
     // If this thread panics, the others must not wait for its donations.
@@ -1101,42 +1176,38 @@ fn work(
     };
     let mut copy_time = floor;
     loop {
-        let (mut engine, mut slice, mut base) = match first.take() {
-            Some((engine, slice)) => (engine, slice, Subtree::default()),
+        let (mut solver, mut slice) = match first.take() {
+            Some(first) => first,
             None => {
-                let Some(base) = pool.take(stop) else {
+                let Some(subtree) = pool.take(stop) else {
                     return;
                 };
                 let start = Instant::now();
-                let mut engine = root.clone();
+                let mut solver = root.copy_search();
                 copy_time = if eager {
                     floor
                 } else {
                     start.elapsed().max(floor)
                 };
-                let mut consistent = true;
-                for &o in &base.forced {
-                    consistent &= engine.force(o).expect("a subtree's options exist");
-                }
-                for &o in &base.excluded {
-                    engine.exclude(o).expect("a subtree's options exist");
-                }
+                let consistent = solver
+                    .restrict(&subtree)
+                    .expect("a subtree's options exist");
                 progress.pending.fetch_sub(1, Ordering::Relaxed);
-                if !consistent || engine.is_exhausted() {
+                if !consistent {
                     progress.done.fetch_add(1, Ordering::Relaxed);
                     continue;
                 }
-                (engine, Slice::new(eager), base)
+                (solver, Slice::new(eager))
             }
         };
-        let mut last = engine.stats();
+        let mut last = solver.stats();
         let mut since_donation = Instant::now();
         loop {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            let step = slice.run(&mut engine);
-            let now = engine.stats();
+            let step = slice.run(&mut solver);
+            let now = solver.stats();
             progress.add(last, now);
             last = now;
             if step == Step::Exhausted {
@@ -1145,17 +1216,11 @@ fn work(
             if pool.hungry() && since_donation.elapsed() >= copy_time * 4 {
                 since_donation = Instant::now();
                 while pool.hungry() {
-                    let Some(((forced, excluded), (kept_forced, kept_excluded))) = engine.donate()
-                    else {
+                    let Some(given) = solver.donate() else {
                         break;
                     };
                     progress.pending.fetch_add(1, Ordering::Relaxed);
-                    pool.give(Subtree {
-                        forced: base.forced.iter().copied().chain(forced).collect(),
-                        excluded: base.excluded.iter().copied().chain(excluded).collect(),
-                    });
-                    base.forced.extend(kept_forced);
-                    base.excluded.extend(kept_excluded);
+                    pool.give(given);
                 }
             }
         }
@@ -1175,39 +1240,30 @@ fn work(
 /// at most once, so splitting never costs more than counting.
 #[derive(Debug, Clone)]
 pub struct Splitter {
-    root: DancingLinks,
-    /// The options forced and excluded at the root, put first in every piece.
-    base: Path,
+    /// The solver whose tree is cut, at its root.
+    root: Solver,
     min_subtrees: usize,
-    /// The pieces below the root; `true` for those that may still be cut
-    /// (not single solutions).
-    pending: Vec<(Path, bool)>,
+    /// The pieces in tree order, each with the root's restrictions; `true`
+    /// for those that may still be cut (not single solutions).
+    pending: Vec<(Subtree, bool)>,
     /// The walk in progress.
     walker: Option<Walk>,
 }
 
 #[derive(Debug, Clone)]
 struct Walk {
-    engine: DancingLinks,
+    /// The search of the piece walked, confined to the branch it is in.
+    solver: Solver,
     /// Where the walk's pieces go in `pending` (tree order).
     position: usize,
-    /// The path below the root the walk is confined to.
-    path: Path,
     /// Solutions met so far, in order.
-    found: Vec<(Path, bool)>,
+    found: Vec<(Subtree, bool)>,
     /// Branches cut off, shallowest first (last in tree order).
-    cut: Vec<(Path, bool)>,
+    cut: Vec<(Subtree, bool)>,
 }
 
 impl Walk {
-    fn join(&self, (f, e): Path) -> Path {
-        (
-            self.path.0.iter().copied().chain(f).collect(),
-            self.path.1.iter().copied().chain(e).collect(),
-        )
-    }
-
-    fn pieces(self) -> impl Iterator<Item = (Path, bool)> {
+    fn pieces(self) -> impl Iterator<Item = (Subtree, bool)> {
         self.found.into_iter().chain(self.cut.into_iter().rev())
     }
 }
@@ -1225,24 +1281,16 @@ impl Splitter {
                 // The piece with the fewest forced options: likely the biggest.
                 let Some(position) = (0..self.pending.len())
                     .filter(|&k| self.pending[k].1)
-                    .min_by_key(|&k| self.pending[k].0 .0.len())
+                    .min_by_key(|&k| self.pending[k].0.forced.len())
                 else {
                     return Some(self.output());
                 };
-                let path = self.pending.remove(position).0;
-                let mut engine = self.root.clone();
-                let mut consistent = true;
-                for &o in &path.0 {
-                    consistent &= engine.force(o).expect("a piece's options exist");
-                }
-                for &o in &path.1 {
-                    engine.exclude(o).expect("a piece's options exist");
-                }
-                if consistent && !engine.is_exhausted() {
+                let piece = self.pending.remove(position).0;
+                let mut solver = self.root.copy_search();
+                if solver.restrict(&piece).expect("a piece's options exist") {
                     self.walker = Some(Walk {
-                        engine,
+                        solver,
                         position,
-                        path,
                         found: Vec::new(),
                         cut: Vec::new(),
                     });
@@ -1253,11 +1301,10 @@ impl Splitter {
                 return None;
             }
             budget -= 1;
-            let ended = match walk.engine.count_step(1, 1).1 {
+            let ended = match walk.solver.count_step(1, 1).1 {
                 Step::Exhausted => true,
                 Step::Solution => {
-                    let leaf = walk.join(walk.engine.current_path());
-                    walk.found.push((leaf, false));
+                    walk.found.push((walk.solver.current_subtree(), false));
                     false
                 }
                 Step::Paused => {
@@ -1265,21 +1312,16 @@ impl Splitter {
                     if pieces + 1 >= self.min_subtrees {
                         // Enough: what is left of the walk becomes pieces.
                         let parts = walk
-                            .engine
+                            .solver
                             .remainder(usize::MAX)
                             .expect("paused between nodes");
-                        for part in parts {
-                            let piece = walk.join(part);
-                            walk.found.push((piece, true));
-                        }
+                        walk.found
+                            .extend(parts.into_iter().map(|part| (part, true)));
                         true
                     } else {
-                        if walk.engine.top_has_siblings() {
-                            let (given, kept) = walk.engine.donate().expect("a level to cut");
-                            let piece = walk.join(given);
-                            walk.cut.push((piece, true));
-                            walk.path.0.extend(kept.0);
-                            walk.path.1.extend(kept.1);
+                        if walk.solver.engine.top_has_siblings() {
+                            let given = walk.solver.donate().expect("a level to cut");
+                            walk.cut.push((given, true));
                         }
                         false
                     }
@@ -1294,12 +1336,6 @@ impl Splitter {
     }
 
     fn output(&self) -> Vec<Subtree> {
-        self.pending
-            .iter()
-            .map(|((f, e), _)| Subtree {
-                forced: self.base.0.iter().chain(f).copied().collect(),
-                excluded: self.base.1.iter().chain(e).copied().collect(),
-            })
-            .collect()
+        self.pending.iter().map(|(t, _)| t.clone()).collect()
     }
 }

@@ -1,10 +1,11 @@
 //! The unexplored part of a paused search, as plain-data subtrees.
 //!
-//! When the search pauses at step X2/M2 (a node about to be entered), what is
+//! When the search pauses at step X2/M2 (a node about to be entered, state
+//! [`State::Forward`]) or after a solution ([`State::Backup`]), what is
 //! left of the tree is a set of disjoint subtrees: for every level of the
 //! stack, the siblings after the branch being explored there, and the subtree
-//! of the node about to be entered. Each is described as a [`Path`] below the
-//! engine's root: options to force and options to exclude.
+//! of the node about to be entered. Each is described as a [`Subtree`] below
+//! the engine's root: options to force and options to exclude.
 //!
 //! * The node about to be entered is reached by the path of the whole stack:
 //!   the options chosen at each level are forced; the options a level ruled
@@ -19,11 +20,14 @@
 //!
 //! This is what parallel workers hand to idle ones ([`DancingLinks::donate`])
 //! and what a task that ran out of time returns ([`DancingLinks::remainder`]).
-//! Neither touches the links: donating only moves the levels it gives up from
-//! the stack into the root (their links stay as they are, like the links of a
-//! forced option), so that backtracking ends where the donation began.
+//! Neither touches the links: donating only drops the levels it gives up from
+//! the stack, so that they become part of the root (their links stay as they
+//! are, like the links of a forced option) and backtracking ends where the
+//! donation began. The solver above records them among its root's
+//! restrictions.
 
-use super::{DancingLinks, Path, State, NULL_BRANCH};
+use super::{Branch, DancingLinks, State};
+use crate::engine::{Stats, Subtree};
 
 impl DancingLinks {
     /// For each level, where its segment of the tweak stack ends (wide levels
@@ -44,20 +48,26 @@ impl DancingLinks {
     /// chose (none on a null branch) and the options it ruled out.
     fn level_path(&self, l: usize, end: usize) -> (Option<usize>, Vec<usize>) {
         let level = self.levels[l];
+        debug_assert!(level.branch != Branch::Done, "no branch between slices");
         if level.wide {
             let segment = &self.tweaks[level.tweak_base as usize..end];
-            if level.node == NULL_BRANCH {
-                (None, segment.iter().map(|&x| self.option_of(x)).collect())
-            } else {
-                // The option being tried is the last one the level tweaked.
-                debug_assert_eq!(segment.last(), Some(&level.node));
-                let before = &segment[..segment.len() - 1];
-                (
-                    Some(self.option_of(level.node)),
-                    before.iter().map(|&x| self.option_of(x)).collect(),
-                )
+            match level.branch {
+                Branch::Option(x) => {
+                    // The option being tried is the last one the level tweaked.
+                    debug_assert_eq!(segment.last(), Some(&x));
+                    let before = &segment[..segment.len() - 1];
+                    (
+                        Some(self.option_of(x)),
+                        before.iter().map(|&x| self.option_of(x)).collect(),
+                    )
+                }
+                Branch::Null | Branch::Done => {
+                    (None, segment.iter().map(|&x| self.option_of(x)).collect())
+                }
             }
-        } else if level.node == NULL_BRANCH {
+        } else if let Branch::Option(x) = level.branch {
+            (Some(self.option_of(x)), Vec::new())
+        } else {
             // Null branch of a covered item: none of its options may be used.
             let mut excluded = Vec::new();
             let mut p = self.nodes[level.item as usize].dlink;
@@ -66,8 +76,6 @@ impl DancingLinks {
                 p = self.nodes[p as usize].dlink;
             }
             (None, excluded)
-        } else {
-            (Some(self.option_of(level.node)), Vec::new())
         }
     }
 
@@ -76,13 +84,13 @@ impl DancingLinks {
     /// it, so it is taken to be yes (the remainder may then be empty).
     fn has_siblings(&self, l: usize) -> bool {
         let level = self.levels[l];
-        if level.node == NULL_BRANCH {
-            false
-        } else if level.wide {
-            true
-        } else {
-            let i = level.item;
-            self.nodes[level.node as usize].dlink != i || (self.multi && self.slack[i as usize] > 0)
+        match level.branch {
+            Branch::Option(x) => {
+                level.wide
+                    || self.nodes[x as usize].dlink != level.item
+                    || self.branches(level.item, false, self.multi).null
+            }
+            Branch::Null | Branch::Done => false,
         }
     }
 
@@ -94,6 +102,9 @@ impl DancingLinks {
             return None;
         }
         let level = self.levels[l];
+        let Branch::Option(x) = level.branch else {
+            unreachable!("a level with siblings is on an option");
+        };
         if level.wide {
             let segment = &self.tweaks[level.tweak_base as usize..end];
             return Some(segment.iter().map(|&x| self.option_of(x)).collect());
@@ -104,7 +115,7 @@ impl DancingLinks {
         let mut p = self.nodes[level.item as usize].dlink;
         loop {
             tried.push(self.option_of(p));
-            if p == level.node {
+            if p == x {
                 return Some(tried);
             }
             p = self.nodes[p as usize].dlink;
@@ -112,19 +123,24 @@ impl DancingLinks {
     }
 
     /// Does the top level of the stack have siblings still to come?
-    pub(crate) fn top_has_siblings(&self) -> bool {
+    pub(super) fn top_has_siblings(&self) -> bool {
         !self.levels.is_empty() && self.has_siblings(self.levels.len() - 1)
     }
 
     /// The path from the root to the current node (at a solution: the path
     /// that leads to it and to it alone).
-    pub(crate) fn current_path(&self) -> Path {
+    pub(super) fn current_path(&self) -> Subtree {
+        self.path_to(self.levels.len())
+    }
+
+    /// The path of levels `0..depth`.
+    fn path_to(&self, depth: usize) -> Subtree {
         let ends = self.tweak_ends();
-        let mut path: Path = (Vec::new(), Vec::new());
-        for (l, &end) in ends.iter().enumerate() {
+        let mut path = Subtree::default();
+        for (l, &end) in ends.iter().enumerate().take(depth) {
             let (chosen, excluded) = self.level_path(l, end);
-            path.0.extend(chosen);
-            path.1.extend(excluded);
+            path.forced.extend(chosen);
+            path.excluded.extend(excluded);
         }
         path
     }
@@ -136,33 +152,32 @@ impl DancingLinks {
     /// that would take more than `max_entries` option ids in all (a deep tree
     /// with siblings at every level: the lists grow with the square of the
     /// depth).
-    pub(crate) fn remainder(&self, max_entries: usize) -> Option<Vec<Path>> {
+    pub(super) fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         match self.state {
             State::Done => return Some(Vec::new()),
-            State::Try => return None,
-            State::Enter | State::Backtrack => {}
+            State::Advance => return None,
+            State::Forward | State::Backup => {}
         }
-        debug_assert!(!self.at_cap, "a split cap is not a pause");
         let ends = self.tweak_ends();
-        let mut prefix: Path = (Vec::new(), Vec::new());
+        let mut prefix = Subtree::default();
         let mut out = Vec::new();
         let mut entries = 0usize;
         for (l, &end) in ends.iter().enumerate() {
             if let Some(tried) = self.tried(l, end) {
-                entries += prefix.0.len() + prefix.1.len() + tried.len();
+                entries += prefix.forced.len() + prefix.excluded.len() + tried.len();
                 if entries > max_entries {
                     return None;
                 }
-                let mut excluded = prefix.1.clone();
-                excluded.extend(tried);
-                out.push((prefix.0.clone(), excluded));
+                let mut siblings = prefix.clone();
+                siblings.excluded.extend(tried);
+                out.push(siblings);
             }
             let (chosen, excluded) = self.level_path(l, end);
-            prefix.0.extend(chosen);
-            prefix.1.extend(excluded);
+            prefix.forced.extend(chosen);
+            prefix.excluded.extend(excluded);
         }
-        if self.state == State::Enter {
-            entries += prefix.0.len() + prefix.1.len();
+        if self.state == State::Forward {
+            entries += prefix.forced.len() + prefix.excluded.len();
             if entries > max_entries {
                 return None;
             }
@@ -173,47 +188,31 @@ impl DancingLinks {
     }
 
     /// Work donation: gives away the siblings still to come at the shallowest
-    /// level that has any, as one subtree below the root, and makes the levels
-    /// down to that one part of the root, so that the search ends when it
-    /// backtracks to them. Returns that subtree and the path this search is
-    /// now confined to (both below the root as it was), or `None` if no level
-    /// has siblings (or the search is not paused at a node).
-    pub(crate) fn donate(&mut self) -> Option<(Path, Path)> {
-        if self.state != State::Enter {
+    /// level that has any, as one subtree below the root, and drops the
+    /// levels down to that one from the stack: they become part of the root
+    /// (their links stay as they are), so that the search ends when it
+    /// backtracks to them. Returns that subtree and the path of the dropped
+    /// levels, which the root is now confined to (both below the root as it
+    /// was), or `None` if no level has siblings (or the search is not paused
+    /// at a node).
+    pub(super) fn donate(&mut self) -> Option<(Subtree, Subtree)> {
+        if self.state != State::Forward {
             return None;
         }
         let d = (0..self.levels.len()).find(|&l| self.has_siblings(l))?;
-        let ends = self.tweak_ends();
-        let mut prefix: Path = (Vec::new(), Vec::new());
-        for (l, &end) in ends.iter().enumerate().take(d) {
-            let (chosen, excluded) = self.level_path(l, end);
-            prefix.0.extend(chosen);
-            prefix.1.extend(excluded);
-        }
-        let tried = self.tried(d, ends[d]).expect("level d has siblings");
-        let mut given = prefix.clone();
-        given.1.extend(tried);
-        let (chosen, excluded) = self.level_path(d, ends[d]);
-        prefix.0.extend(chosen);
-        prefix.1.extend(excluded);
-        // The kept levels' links stay as they are, like a forced option's.
-        if self.removed.is_empty() {
-            self.removed = vec![false; self.option_first.len()];
-        }
-        for &k in &prefix.0 {
-            self.forced.push(k as u32);
-            self.removed[k] = true;
-        }
-        for &k in &prefix.1 {
-            self.removed[k] = true;
-        }
+        let kept = self.path_to(d + 1);
+        let mut given = self.path_to(d);
+        given.excluded.extend(
+            self.tried(d, self.tweak_ends()[d])
+                .expect("level d has siblings"),
+        );
         self.levels.drain(..=d);
-        Some((given, prefix))
+        Some((given, kept))
     }
 
-    /// Adds work done elsewhere (by parallel workers that were stopped) to
-    /// the statistics, leaving the search where it is.
-    pub(crate) fn add_work(&mut self, work: crate::Stats) {
+    /// Adds work done elsewhere (by parallel workers) to the statistics,
+    /// leaving the search where it is.
+    pub(super) fn add_work(&mut self, work: Stats) {
         self.stats.nodes += work.nodes;
         self.stats.updates += work.updates;
         self.stats.solutions += work.solutions;
