@@ -32,7 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer
+from ._arguments import integer as _integer
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices
 
 if TYPE_CHECKING:
     from .svg import Picture

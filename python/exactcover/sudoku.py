@@ -50,7 +50,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from .cover import ExactCover, _integer
+from ._arguments import integer as _integer
+from ._arguments import seed as _seed
+from .cover import ExactCover
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -69,8 +71,6 @@ DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = "._0"
 #: Characters that only lay a grid out: ignored when parsing.
 SEPARATORS = "|-+"
-
-_SEED_MASK = 2**64 - 1
 
 
 def _positive(name: str, given: Any) -> int:
@@ -515,8 +515,7 @@ class Sudoku:
         >>> g.is_complete() and Sudoku(2).count(g) == 1
         True
         """
-        if seed is None:
-            seed = _random.getrandbits(64)
+        seed = _seed(True, seed)
         blank = self._grid([None] * (self.n * self.n))
         solution = next(self.solver(blank, seed=seed))
         full = self._decode(blank, solution)
@@ -538,12 +537,7 @@ class Sudoku:
         >>> s.count(puzzle, limit=2), puzzle == s.generate(seed=2024)
         (1, True)
         """
-        if seed is None:
-            seed = _random.getrandbits(64)
-        value = _integer(seed)
-        if value is None:
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed = value & _SEED_MASK
+        seed = _seed(True, seed)
         full = self.random_grid(seed)
         values: list[int | None] = list(full._values)
         order = list(range(len(values)))

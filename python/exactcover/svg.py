@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
 
-from .cover import _integer
+from ._arguments import integer as _integer
 from .symmetry import Cell, Placement
 
 __all__ = [

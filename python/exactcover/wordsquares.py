@@ -41,7 +41,8 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer, _max_choices
+from ._arguments import integer as _integer
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _max_choices
 
 __all__ = [
     "word_rectangles",
