@@ -23,7 +23,7 @@ from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
-from .progress import Reporter, progress_estimate
+from .progress import Reporter, figures, progress_estimate
 
 __all__ = ["main", "progress_estimate", "EXIT_CODES"]
 
@@ -237,10 +237,11 @@ class _Progress(Reporter):
         self.start = time.monotonic()
         self.shown = False
 
-    def update(self, stats: dict[str, int], fraction: float) -> None:
+    def update(self, solver: Any) -> None:
         """Show a search's figures."""
         if not self.enabled:
             return
+        stats, fraction = figures(solver)
         elapsed = max(time.monotonic() - self.start, 1e-9)
         line = (
             f"{_plural(stats['solutions'], 'solution')}, {stats['nodes']} nodes, "

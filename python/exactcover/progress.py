@@ -107,8 +107,9 @@ class Reporter:
     #: Seconds between two reports (the length of a slice of the search).
     interval = math.inf
 
-    def update(self, stats: dict[str, int], fraction: float) -> None:
-        """Report a search's ``stats`` and the ``fraction`` of its tree done."""
+    def update(self, solver: Any) -> None:
+        """Report the figures of a native solver between two slices (see
+        :func:`figures`); reading them costs a little, so this one does not."""
 
     def update_parallel(self, figures: dict[str, int]) -> None:
         """Report a count on threads: its stats and the subtrees done and
@@ -138,8 +139,9 @@ class Bar(Reporter):
             bar_format="{desc}: {percentage:5.1f}%|{bar}| {elapsed}<{remaining} {postfix}",
         )
 
-    def update(self, stats: dict[str, int], fraction: float) -> None:
-        """Show the figures (as the command line's progress line)."""
+    def update(self, solver: Any) -> None:
+        """Show the solver's figures (as the command line's progress line)."""
+        stats, fraction = figures(solver)
         self.bar.n = round(100 * fraction, 3)
         solutions = stats["solutions"]
         self.bar.set_postfix_str(

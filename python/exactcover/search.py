@@ -25,7 +25,6 @@ from .progress import (
     Reporter,
     SearchTimeout,
     check_timeout,
-    figures,
     reporter,
 )
 
@@ -326,7 +325,7 @@ class Search(Iterator[S], Generic[S]):
                 remaining = None if limit is None else limit - total
                 found, done = solver.count(remaining, deadline.slice())
                 total += found
-                report.update(*figures(solver))
+                report.update(solver)
                 if done:
                     return total
                 if deadline.passed():
@@ -370,7 +369,7 @@ class Search(Iterator[S], Generic[S]):
                     ready, ids = solver.next_solution(deadline.slice())
                 except RuntimeError as error:
                     raise _busy(self, error) from None
-                report.update(*figures(solver))
+                report.update(solver)
                 if ready:
                     if ids is None:
                         return
