@@ -184,7 +184,7 @@ class Cover(Search["list[C]"]):
         )
 
 
-#: The short name of this class, for code that predates its public name.
+#: Another name of :class:`Cover`, kept for code that imports it.
 _Cover = Cover
 
 

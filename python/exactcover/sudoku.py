@@ -2,7 +2,7 @@
 
 An n x n Sudoku has boxes of r x c cells (n = r * c; 9 x 9 grids have 3 x 3
 boxes, 6 x 6 grids 2 x 3 boxes) and n symbols. As an exact cover problem
-(seed 002's matrix) each choice ``(i, j, v)`` writes symbol ``v`` in row ``i``,
+(the rows of :meth:`Sudoku.matrix`) each choice ``(i, j, v)`` writes symbol ``v`` in row ``i``,
 column ``j`` (from 0) and satisfies four constraints:
 
 * ``('cell', i, j)``: the cell holds a symbol,
@@ -451,7 +451,7 @@ class Sudoku:
         return self.count(puzzle, limit=2) == 1
 
     def matrix(self, puzzle: Puzzle | None = None, *, numpy: bool = True) -> SudokuMatrix:
-        """The 0/1 exact cover matrix (seed 002), with row and column labels.
+        """The 0/1 exact cover matrix, with row and column labels.
 
         Row ``i * n * n + j * n + k`` is the choice ``(i, j, symbols[k])``.
         The columns are the n * n cell constraints, then the n * n row
