@@ -184,3 +184,14 @@ def test_dlx_errors_carry_the_line_or_the_option_and_item():
 def test_an_error_made_by_hand_has_the_attributes_too():
     error = ExactCoverError("made by hand")
     assert (error.kind, error.option, error.item) == (None, None, None)
+
+
+def test_colors_the_native_solver_cannot_place_are_exact_cover_errors():
+    from exactcover._native import Solver
+
+    with pytest.raises(ExactCoverError, match="entry 5 of option 0") as info:
+        Solver([(True, 1, 1), (False, 0, 1)], [[0, 1]], None, [(0, 5, 0)])
+    assert (info.value.kind, info.value.option) == ("color_on_entry", 0)
+    with pytest.raises(ExactCoverError, match="option 3, which does not exist") as info:
+        Solver([(True, 1, 1), (False, 0, 1)], [[0, 1]], None, [(3, 0, 0)])
+    assert (info.value.kind, info.value.option) == ("color_on_entry", 3)

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from itertools import count
 from typing import Any, TypeVar
 
-from ._arguments import U64_MAX, optional_whole
+from ._arguments import U64_MAX, optional_whole, whole
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
 from ._errors import describe as _describe
@@ -151,10 +151,7 @@ class Cover(Search["list[C]"]):
         >>> graph.count, sorted(sorted(s) for s in graph)
         (3, [['A'], ['B', 'C'], ['D']])
         """
-        if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-            raise TypeError(f"max_bytes must be an int, not {type(max_bytes).__name__}")
-        if max_bytes < 0:
-            raise ValueError(f"max_bytes must be non-negative, not {max_bytes}")
+        max_bytes = whole("max_bytes", max_bytes, minimum=0)
         _check_not_started(self, "solution_graph()")
         graph = self._solver.solution_graph(min(max_bytes, U64_MAX))
         return SolutionGraph(graph, self._labels)

@@ -258,10 +258,7 @@ class Search(Iterator[S], Generic[S]):
         """
         if memo is not None and not isinstance(memo, bool):
             raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
-        if isinstance(memo_bytes, bool) or not isinstance(memo_bytes, int):
-            raise TypeError(f"memo_bytes must be an int, not {type(memo_bytes).__name__}")
-        if memo_bytes < 0:
-            raise ValueError(f"memo_bytes must be non-negative, not {memo_bytes}")
+        memo_bytes = whole("memo_bytes", memo_bytes, minimum=0)
         limit = optional_whole("limit", limit, minimum=0)
         if limit is not None:
             limit = min(limit, U64_MAX)

@@ -119,6 +119,16 @@ fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
     py_err
 }
 
+/// A color given to an entry that does not exist: an `ExactCoverError` of
+/// kind `"color_on_entry"` naming the option (the façade never gives one).
+fn color_error(py: Python<'_>, message: String, option: usize) -> PyErr {
+    let py_err = ExactCoverError::new_err(message);
+    let value = py_err.value(py);
+    let _ = value.setattr("kind", "color_on_entry");
+    let _ = value.setattr("option", option);
+    py_err
+}
+
 /// Runs `step` (given a node budget, `Ok(Some(result))` once done) in
 /// slices without the GIL until it is done, adapting the budget so that a
 /// slice lasts about `SLICE` and checking for signals between slices. `what`
@@ -284,10 +294,12 @@ impl PySolver {
                     match entries.get_mut(position) {
                         Some(entry) => entry.1 = Some(color),
                         None => {
-                            return Err(PyValueError::new_err(format!(
-                            "color given to entry {position} of option {k}, which has {} entries",
-                            entries.len()
-                        )))
+                            let message = format!(
+                                "color given to entry {position} of option {k}, which has {} \
+                                 entries",
+                                entries.len()
+                            );
+                            return Err(color_error(py, message, k));
                         }
                     }
                     next.next();
@@ -297,9 +309,8 @@ impl PySolver {
                     .map_err(|e| to_py_err(py, &e))?;
             }
             if let Some(&(o, _, _)) = next.next() {
-                return Err(PyValueError::new_err(format!(
-                    "color given to option {o}, which does not exist"
-                )));
+                let message = format!("color given to option {o}, which does not exist");
+                return Err(color_error(py, message, o));
             }
         }
         Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
