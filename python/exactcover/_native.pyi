@@ -57,6 +57,8 @@ class DlxProblem:
     @staticmethod
     def parse(text: str, strict: bool = False) -> DlxProblem:
         """Read DLX text (Knuth's syntax and limits exactly if ``strict``)."""
+    def __len__(self) -> int:
+        """The number of options kept."""
     @property
     def items(self) -> list[tuple[str, bool, int, int]]:
         """The items as (name, primary, lo, hi), primary ones first."""

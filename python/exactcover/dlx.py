@@ -91,10 +91,27 @@ class DlxSolutions(Search["list[int]"]):
     limit or a progress bar), ``.estimate()`` and ``.split()`` work on the
     whole tree; subtrees name options by their indices."""
 
+    # _source (of Search): the native DlxProblem and the seed.
     __slots__ = ()
 
     def _solution(self, ids: list[int]) -> list[int]:
         return ids
+
+    @property
+    def _spec(self) -> tuple[Any, ...]:
+        """The problem as plain data, to build it again elsewhere
+        (exactcover.distributed): colors numbered in order of appearance, as
+        the solver numbers them. Made only when asked for."""
+        dlx, seed = self._source
+        items = [(primary, lo, hi) for _, primary, lo, hi in dlx.items]
+        colors = None
+        if dlx.uses_colors:
+            ids: dict[str, int] = {}
+            colors = [
+                (k, j, ids.setdefault(color, len(ids)))
+                for (k, j), color in sorted(dlx.colors.items())
+            ]
+        return (items, dlx.options, seed, colors, [])
 
     def __repr__(self) -> str:
         return f"<DlxSolutions: {len(self._labels)} options, {self._state()}>"
@@ -348,20 +365,7 @@ class DlxProblem:
             solver = _Solver.from_dlx(dlx, seed)
         except ExactCoverError as error:
             raise _restate(error, self.items) from None
-        # The problem as plain data, to build it again elsewhere
-        # (exactcover.distributed): colors numbered in order of appearance,
-        # as the solver numbers them.
-        items = [(primary, lo, hi) for _, primary, lo, hi in dlx.items]
-        colors = None
-        if dlx.uses_colors:
-            ids: dict[str, int] = {}
-            colors = [
-                (k, j, ids.setdefault(color, len(ids)))
-                for (k, j), color in sorted(dlx.colors.items())
-            ]
-        options = dlx.options
-        spec: tuple[Any, ...] = (items, options, seed, colors, [])
-        return DlxSolutions(solver, range(len(options)), spec)
+        return DlxSolutions(solver, range(len(dlx)), (dlx, seed))
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""
@@ -398,7 +402,7 @@ class DlxProblem:
         n_items, n_primary = len(self._dlx.items), len(self.primary)
         return (
             f"<DlxProblem: {n_primary}+{n_items - n_primary} items, "
-            f"{len(self._dlx.options)} options>"
+            f"{len(self._dlx)} options>"
         )
 
 

@@ -868,6 +868,11 @@ impl PyDlxProblem {
         })
     }
 
+    /// The number of options kept.
+    fn __len__(&self) -> usize {
+        self.dlx.options().len()
+    }
+
     /// The items as (name, primary, lo, hi), primary ones first.
     #[getter]
     fn items(&self) -> Vec<(&str, bool, u32, u32)> {
