@@ -177,8 +177,11 @@ def test_dlx_errors_carry_the_line_or_the_option_and_item():
     error = info.value
     assert (error.kind, error.line, error.option, error.item) == ("dlx", None, 1, "Z")
     with pytest.raises(DlxFormatError) as info:
-        DlxProblem(["A"], [["A", "A"]])  # checked in Rust
-    assert (info.value.kind, info.value.line) == ("dlx", None)
+        DlxProblem(["A", "B"], [["B"], ["A", "A"]])  # checked in Rust
+    assert (info.value.kind, info.value.line, info.value.option) == ("dlx", None, 1)
+    with pytest.raises(DlxFormatError) as info:
+        DlxProblem(["A", "B C"], [])  # checked in Rust
+    assert (info.value.kind, info.value.item) == ("dlx", "B C")
 
 
 def test_an_error_made_by_hand_has_the_attributes_too():

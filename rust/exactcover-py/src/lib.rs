@@ -826,10 +826,15 @@ impl PyDlxProblem {
         items: Vec<(String, bool, u32, u32)>,
         options: Vec<Vec<(usize, Option<String>)>>,
     ) -> PyResult<Self> {
+        // The errors name the item (by its name) or the option (by its
+        // position) at fault: no line tells where they are.
         let mut dlx = DlxProblem::new();
         for (name, primary, lo, hi) in items {
-            dlx.add_item(&name, Item { primary, lo, hi })
-                .map_err(|e| to_py_err(py, &e))?;
+            dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| {
+                let err = to_py_err(py, &e);
+                let _ = err.value(py).setattr("item", name.as_str());
+                err
+            })?;
         }
         let mut dropped = Vec::new();
         for (k, option) in options.into_iter().enumerate() {
@@ -837,7 +842,12 @@ impl PyDlxProblem {
                 .into_iter()
                 .map(|(item, color)| DlxEntry { item, color })
                 .collect();
-            if !dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))? {
+            let kept = dlx.add_option(0, entries).map_err(|e| {
+                let err = to_py_err(py, &e);
+                let _ = err.value(py).setattr("option", k);
+                err
+            })?;
+            if !kept {
                 dropped.push(k);
             }
         }
