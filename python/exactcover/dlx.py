@@ -400,10 +400,7 @@ class DlxProblem:
 
     def __repr__(self) -> str:
         n_items, n_primary = len(self._dlx.items), len(self.primary)
-        return (
-            f"<DlxProblem: {n_primary}+{n_items - n_primary} items, "
-            f"{len(self._dlx)} options>"
-        )
+        return f"<DlxProblem: {n_primary}+{n_items - n_primary} items, {len(self._dlx)} options>"
 
 
 def _rebuild(items: list[tuple[str, bool, int, int]], options: list[list[str]]) -> DlxProblem:
