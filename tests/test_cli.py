@@ -13,18 +13,8 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from conftest import DLX1
 from exactcover import DlxProblem, cli
-
-EXAMPLE = """\
-| A simple example
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-"""
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -50,7 +40,7 @@ def queens_dlx(n: int) -> str:
 @pytest.fixture
 def example(tmp_path: Path) -> Path:
     path = tmp_path / "example.dlx"
-    path.write_text(EXAMPLE)
+    path.write_text(DLX1)
     return path
 
 
@@ -62,7 +52,7 @@ def test_solve_prints_option_lines(example: Path) -> None:
 
 
 def test_stdin_json_and_stats() -> None:
-    result = run("-", "--json", "--stats", stdin=EXAMPLE)
+    result = run("-", "--json", "--stats", stdin=DLX1)
     assert result.returncode == 0
     record = json.loads(result.stdout)
     assert record == {
@@ -115,7 +105,7 @@ def test_strict_and_missing_file(tmp_path: Path) -> None:
     assert result.returncode == 2 and "<stdin>:1: " in result.stderr
     result = run(str(tmp_path / "missing.dlx"))
     assert result.returncode == 2 and "missing.dlx" in result.stderr
-    assert run("-", "--limit", "-1", stdin=EXAMPLE).returncode == 2  # argparse usage error
+    assert run("-", "--limit", "-1", stdin=DLX1).returncode == 2  # argparse usage error
 
 
 @pytest.mark.parametrize(
@@ -129,13 +119,13 @@ def test_strict_and_missing_file(tmp_path: Path) -> None:
     ],
 )
 def test_options_that_would_be_ignored_are_refused(options: list[str], message: str) -> None:
-    result = run("-", *options, stdin=EXAMPLE)
+    result = run("-", *options, stdin=DLX1)
     assert result.returncode == 2 and result.stdout == ""
     assert message in result.stderr and "_positive" not in result.stderr
 
 
 def test_one_solution_is_singular(tmp_path: Path) -> None:
-    result = run("-", "--count", "--stats", "--progress", stdin=EXAMPLE)
+    result = run("-", "--count", "--stats", "--progress", stdin=DLX1)
     assert result.stdout == "1\n"
     assert "1 solutions" not in result.stderr and "1 solution, " in result.stderr
 

@@ -1,9 +1,8 @@
 """Colors (Knuth's XCC) from Python, checked against a brute force; and
 Knuth's Monte Carlo estimate of the search tree."""
 
-from itertools import combinations
-
 import pytest
+from conftest import colored_brute_force, queens_problem
 from exactcover import Estimate, ExactCover, ExactCoverError, MultiCover, parse_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,39 +23,11 @@ def colored_problems(draw):
     return choices, secondary
 
 
-def brute_force(choices, secondary, counts=None):
-    """Every set of choices, each with a primary constraint, covering each
-    primary constraint c exactly counts.get(c, 1) times and each secondary one
-    at most once, unless all the choices containing it give it one same color."""
-    counts = counts or {}
-    names = list(choices)
-    used = {c for cons in choices.values() for c in cons}
-    primary = used - secondary
-    found = set()
-    for r in range(len(names) + 1):
-        for subset in combinations(names, r):
-            if any(not (set(choices[n]) & primary) for n in subset):
-                continue
-            tally = dict.fromkeys(used, 0)
-            given = {c: set() for c in used}
-            for n in subset:
-                for c, color in choices[n].items():
-                    tally[c] += 1
-                    given[c].add(color)
-            ok = all(tally[c] == counts.get(c, 1) for c in primary) and all(
-                tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c])
-                for c in secondary & used
-            )
-            if ok:
-                found.add(frozenset(subset))
-    return found
-
-
 @settings(max_examples=300, deadline=None)
 @given(colored_problems(), st.one_of(st.none(), st.integers(0, 2**64 - 1)))
-def test_colors_match_brute_force(problem, seed):
+def test_colors_match_colored_brute_force(problem, seed):
     choices, secondary = problem
-    expected = brute_force(choices, secondary)
+    expected = colored_brute_force(choices, secondary)
     cover = ExactCover(choices, secondary=secondary, seed=seed)
     found = []
     for solution in cover:
@@ -78,7 +49,7 @@ def test_colors_with_multiplicities(problem):
     used = {c for cons in choices.values() for c in cons}
     primary = sorted(used - secondary)
     counts = dict.fromkeys(primary[:1], 2)
-    expected = brute_force(choices, secondary, counts)
+    expected = colored_brute_force(choices, secondary, counts)
     cover = MultiCover(choices, counts=counts, satisfy=primary)
     assert {frozenset(s) for s in cover} == expected
 
@@ -117,19 +88,9 @@ def test_uncolored_mapping_is_like_a_list() -> None:
 # -- estimate ----------------------------------------------------------------
 
 
-def queens(n):
-    squares = {
-        (i, j): [("row", i), ("col", j), ("diag", i + j), ("anti", i - j)]
-        for i in range(n)
-        for j in range(n)
-    }
-    diagonals = {c for cs in squares.values() for c in cs if c[0] in ("diag", "anti")}
-    return squares, diagonals
-
-
 @pytest.mark.parametrize("n", [6, 8, 10])
 def test_estimate_is_close_on_queens(n: int) -> None:
-    squares, diagonals = queens(n)
+    squares, diagonals = queens_problem(n)
     e = ExactCover(squares, secondary=diagonals).estimate(10_000, seed=n)
     assert isinstance(e, Estimate) and e.samples == 10_000
     solver = ExactCover(squares, secondary=diagonals)
@@ -155,7 +116,7 @@ def test_estimate_mean_converges(problem, seed):
 
 
 def test_estimate_arguments_and_reproducibility() -> None:
-    squares, diagonals = queens(6)
+    squares, diagonals = queens_problem(6)
     cover = ExactCover(squares, secondary=diagonals)
     assert cover.estimate(300, seed=5) == cover.estimate(300, seed=5)
     with pytest.raises(ValueError, match="samples must be at least 1"):

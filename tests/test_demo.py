@@ -70,6 +70,13 @@ def test_help_lists_the_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     assert [p.name for p in demo.PUZZLES][:2] == ["pentominoes", "queens"]
 
 
+def test_solve_is_the_command_lines_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        demo.main(["solve", "-"])
+    assert exit.value.code == 2
+    assert "exactcover solve FILE" in capsys.readouterr().err
+
+
 def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
         demo.main(["--board", "7x7"])

@@ -12,6 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import queens_cover, queens_problem
 from exactcover import DlxProblem, ExactCover, MultiCover
 from exactcover.distributed import CheckpointError, count_distributed
 from exactcover.queens import queens
@@ -51,28 +52,13 @@ def _colored():
     return lambda: ExactCover(choices, secondary=secondary)
 
 
-def _queens_data(n):
-    data = {
-        (i, j): [("row", i), ("col", j), ("diag", i + j), ("anti", i - j)]
-        for i in range(n)
-        for j in range(n)
-    }
-    return data
-
-
-def _queens_cover(n, **kwargs):
-    data = _queens_data(n)
-    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
-    return ExactCover(data, secondary=diagonals, **kwargs)
-
-
 @pytest.mark.parametrize(
     "make",
     [
         lambda: queens(8),
         lambda: two_queens(5),
         _colored(),
-        lambda: _queens_cover(8, initial=[(0, 0)]),
+        lambda: queens_cover(8, initial=[(0, 0)]),
         lambda: MultiCover({i: ["x", i % 3] for i in range(9)}, counts={"x": 3, 0: 1, 1: 1, 2: 1}),
     ],
     ids=["secondary", "multiplicities", "colors", "initial", "multicover"],
@@ -89,8 +75,7 @@ def test_dask_counts_equal_count(client, make):
 def test_dlx_problem_on_a_process_pool():
     from concurrent.futures import ProcessPoolExecutor
 
-    data = _queens_data(9)
-    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    data, diagonals = queens_problem(9)
     problem = DlxProblem.from_constraints(data, secondary=diagonals)
     expected = problem.count()
     assert expected == 352
@@ -205,8 +190,7 @@ def test_argument_errors():
 
 
 def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
-    data = _queens_data(8)
-    diagonals = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    data, diagonals = queens_problem(8)
     problem = DlxProblem.from_constraints(data, secondary=diagonals)
     dlx = tmp_path / "queens.dlx"
     dlx.write_text(problem.to_dlx())
@@ -234,8 +218,7 @@ def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
 
 
 def test_the_problem_travels_as_plain_data_and_is_not_consumed():
-    data = _queens_data(6)
-    secondary = {c for cs in data.values() for c in cs if c[0] in ("diag", "anti")}
+    data, secondary = queens_problem(6)
     problem = ExactCover(data, secondary=secondary)
     with ThreadPoolExecutor(2) as pool:
         assert count_distributed(problem, executor=pool) == 4

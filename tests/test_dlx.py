@@ -6,6 +6,7 @@ import io
 from itertools import product
 
 import pytest
+from conftest import DLX1
 from exactcover import (
     DlxFormatError,
     DlxProblem,
@@ -17,17 +18,6 @@ from exactcover import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-DLX1 = """\
-| A simple example
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-"""
 
 DLX2 = """\
 | A simple example of color controls

@@ -124,3 +124,77 @@ def test_primary_constraints_that_no_choice_satisfies_leave_no_solutions() -> No
         ExactCover(data, primary=[5], secondary=[5])
     with pytest.raises(TypeError, match="primary must be an iterable of constraints"):
         ExactCover(data, primary=5)  # type: ignore[arg-type]
+
+
+# What users catch: kind, option and item in their own objects ---------------------
+
+
+def _caught(call):
+    with pytest.raises(ExactCoverError) as info:
+        call()
+    error = info.value
+    return error.kind, error.option, error.item
+
+
+def test_errors_from_the_core_name_the_users_choice_and_constraint():
+    assert _caught(lambda: ExactCover({"A": [1], "B": []})) == ("empty_option", "B", None)
+    assert _caught(lambda: MultiCover({("x", 1): ["a"], ("x", 2): ["b", "c", "c"]})) == (
+        "duplicate_item",
+        ("x", 2),
+        "c",
+    )
+    assert _caught(lambda: ExactCover({"a": {1: "red"}})) == ("color_on_item", "a", 1)
+    assert _caught(
+        lambda: MultiCover({"a": {1: None, "x": "red"}}, counts={"x": 2}, satisfy=[1])
+    ) == ("color_on_item", "a", "x")
+    big = ExactCover({(k, s): [k, ("s", s)] for k in range(6) for s in range(6)})
+    assert _caught(lambda: big.solution_graph(max_bytes=0)) == ("memory_cap", None, None)
+
+
+def test_errors_raised_by_the_facade_carry_the_same_attributes():
+    assert _caught(lambda: MultiCover(DATA, counts={7: -1})) == ("invalid_bounds", None, 7)
+    assert _caught(lambda: MultiCover(DATA, counts={7: 2**40})) == ("too_large", None, 7)
+    assert _caught(lambda: ExactCover(DATA, primary=[5], secondary=[5])) == (
+        "invalid_bounds",
+        None,
+        5,
+    )
+    from exactcover import from_matrix
+
+    assert _caught(lambda: from_matrix([[1, 0], [0, 2]])) == ("not_binary", 1, 1)
+
+
+def test_dlx_errors_carry_the_line_or_the_option_and_item():
+    from exactcover import DlxFormatError, DlxProblem, parse_dlx
+
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx("A B\nA\nA C\n")
+    error = info.value
+    assert (error.kind, error.line, error.option, error.item) == ("dlx", 3, None, None)
+    assert error.reason == 'unknown item name "C"'
+    with pytest.raises(DlxFormatError) as info:
+        DlxProblem(["A", "B"], [["A"], ["B", "Z"]])
+    error = info.value
+    assert (error.kind, error.line, error.option, error.item) == ("dlx", None, 1, "Z")
+    with pytest.raises(DlxFormatError) as info:
+        DlxProblem(["A", "B"], [["B"], ["A", "A"]])  # checked in Rust
+    assert (info.value.kind, info.value.line, info.value.option) == ("dlx", None, 1)
+    with pytest.raises(DlxFormatError) as info:
+        DlxProblem(["A", "B C"], [])  # checked in Rust
+    assert (info.value.kind, info.value.item) == ("dlx", "B C")
+
+
+def test_an_error_made_by_hand_has_the_attributes_too():
+    error = ExactCoverError("made by hand")
+    assert (error.kind, error.option, error.item) == (None, None, None)
+
+
+def test_colors_the_native_solver_cannot_place_are_exact_cover_errors():
+    from exactcover._native import Solver
+
+    with pytest.raises(ExactCoverError, match="entry 5 of option 0") as info:
+        Solver([(True, 1, 1), (False, 0, 1)], [[0, 1]], None, [(0, 5, 0)])
+    assert (info.value.kind, info.value.option) == ("color_on_entry", 0)
+    with pytest.raises(ExactCoverError, match="option 3, which does not exist") as info:
+        Solver([(True, 1, 1), (False, 0, 1)], [[0, 1]], None, [(3, 0, 0)])
+    assert (info.value.kind, info.value.option) == ("color_on_entry", 3)

@@ -5,10 +5,10 @@ and their uniform sampler against a chi-square test."""
 from collections import Counter
 
 import pytest
+from conftest import brute_force, problems
 from exactcover import ExactCover, ExactCoverError, MultiCover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_oracle import brute_force, problems
 
 
 def dominoes(cells):

@@ -2,46 +2,10 @@
 exactly the solutions an independent brute-force enumerator finds, and count()
 agrees with iteration."""
 
-from itertools import combinations
-
+from conftest import brute_force, problems
 from exactcover import ExactCover, MultiCover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-CONSTRAINTS = st.one_of(st.integers(0, 6), st.sampled_from(["a", "b", ("t", 1), frozenset({2})]))
-
-
-@st.composite
-def problems(draw):
-    """A dict choice -> list of distinct constraints (4..10 choices)."""
-    universe = draw(st.lists(CONSTRAINTS, min_size=1, max_size=7, unique=True))
-    n = draw(st.integers(0, 10))
-    choices = {}
-    for k in range(n):
-        cons = draw(st.lists(st.sampled_from(universe), min_size=1, max_size=4, unique=True))
-        choices[("choice", k) if k % 2 else f"c{k}"] = cons
-    return universe, choices
-
-
-def brute_force(choices, bounds, primary, initial=()):
-    """All sets of choices (as frozensets) that include `initial`, in which every
-    non-initial choice satisfies a primary constraint, and every constraint c is
-    satisfied between bounds[c][0] and bounds[c][1] times."""
-    names = list(choices)
-    result = set()
-    for r in range(len(names) + 1):
-        for subset in combinations(names, r):
-            if not set(initial) <= set(subset):
-                continue
-            if any(c not in initial and not any(x in primary for x in choices[c]) for c in subset):
-                continue
-            tally = {}
-            for c in subset:
-                for x in choices[c]:
-                    tally[x] = tally.get(x, 0) + 1
-            if all(lo <= tally.get(x, 0) <= hi for x, (lo, hi) in bounds.items()):
-                result.add(frozenset(subset))
-    return result
 
 
 def solutions_of(solver):

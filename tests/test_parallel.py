@@ -9,12 +9,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import brute_force, colored_brute_force, problems
 from exactcover import ExactCover, MultiCover
 from exactcover.cover import MAX_THREADS
 from exactcover.distributed import count_distributed
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_oracle import brute_force, problems
 from test_runtime import InterruptMain
 
 
@@ -27,32 +27,6 @@ def _colored(draw, universe, choices, secondary):
             for c in cons
         }
     return out
-
-
-def _colored_brute_force(choices, secondary):
-    """Solutions of a colored problem: exact cover of the primary
-    constraints; a secondary one taken by several choices only if all give
-    it the same (non-None) color."""
-    plain = {k: list(v) for k, v in choices.items()}
-    used = {x for cons in plain.values() for x in cons}
-    primary = used - set(secondary)
-    bounds = {x: ((0, len(plain)) if x in secondary else (1, 1)) for x in used}
-    result = set()
-    for solution in brute_force(plain, bounds, primary):
-        colors = {}
-        ok = True
-        for choice in solution:
-            for x, color in choices[choice].items():
-                if x not in secondary:
-                    continue
-                if x in colors and (color is None or colors[x] != color):
-                    ok = False
-                colors.setdefault(x, color)
-                if color is None:
-                    colors[x] = None
-        if ok:
-            result.add(solution)
-    return result
 
 
 _POOL = ThreadPoolExecutor(2)
@@ -89,7 +63,7 @@ def test_parallel_paths_match_brute_force(problem, data):
     else:
         secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
         colored = _colored(data.draw, universe, choices, secondary)
-        expected = len(_colored_brute_force(colored, secondary))
+        expected = len(colored_brute_force(colored, secondary))
         _all_ways(lambda: ExactCover(colored, secondary=secondary), expected)
 
 

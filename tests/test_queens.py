@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 from itertools import islice
 
 import pytest
+from conftest import A000170, A225623
 from exactcover.queens import (
     QueensBoard,
     decode_queens,
@@ -13,9 +14,6 @@ from exactcover.queens import (
     queens_svg,
 )
 from exactcover.svg import Picture
-
-A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # n-queens, n = 1..12
-A225623 = [1, 2, 11, 92, 1097, 19448]  # 2n-queens, n = 2..7
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 from exactcover import ExactCover, SearchTimeout, Sudoku
-from exactcover.progress import Bar
+from exactcover.progress import Bar, Reporter, reporter
 
 
 def test_queens_and_polyomino_can_be_called_and_imported() -> None:
@@ -109,11 +109,12 @@ def test_progress_bar_shows_the_progress_line_figures(monkeypatch: pytest.Monkey
     assert "92 solutions" in stream.getvalue()
 
 
-def test_bar_off_draws_nothing() -> None:
-    bar = Bar(False, "count")
-    bar.update(None)  # never looks at the solver
-    bar.close()
-    assert bar.bar is None
+def test_no_progress_reports_nothing() -> None:
+    assert reporter(False, "count") is None  # no reports: one call into Rust
+    quiet = Reporter()
+    quiet.update(None)  # never looks at the solver
+    quiet.close()
+    assert isinstance(reporter(True, "count"), Bar)
 
 
 @pytest.mark.parametrize("token", ["12345678|A", "1:23456789|A", "00000001:2|A"])

@@ -8,28 +8,18 @@ import shlex
 import subprocess
 import sys
 import time
-from itertools import product
 
 import numpy as np
 import pytest
+from conftest import queens_cover
 from exactcover import DlxFormatError, DlxProblem, ExactCover, MultiCover, parse_dlx
 from exactcover.queens import queens
-
-
-def queens_with_initial(n, initial):
-    constraints = {
-        (i, j): (("row", i), ("col", j), ("diag", i - j), ("anti", i + j))
-        for i, j in product(range(n), repeat=2)
-    }
-    diagonals = [(d, k) for d in ("diag", "anti") for k in range(-n, 2 * n)]
-    return ExactCover(constraints, initial=initial, secondary=diagonals)
-
 
 # Wrong answers --------------------------------------------------------------------
 
 
 def test_split_and_restrict_keep_the_initial_choices_once():
-    make = lambda: queens_with_initial(8, [(0, 0)])  # noqa: E731
+    make = lambda: queens_cover(8, initial=[(0, 0)])  # noqa: E731
     assert make().count() == 4
     parts = make().split(6)
     assert len(parts) >= 6

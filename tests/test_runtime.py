@@ -9,27 +9,8 @@ import time
 from itertools import product
 
 import pytest
-from exactcover import ExactCover, MultiCover
-
-
-def queens(n):
-    constraints = {
-        (i, j): (("row", i), ("col", j), ("diag", i - j), ("anti", i + j))
-        for i, j in product(range(n), repeat=2)
-    }
-    return ExactCover(
-        constraints, secondary=[(d, k) for d in ("diag", "anti") for k in range(-n, 2 * n)]
-    )
-
-
-def two_queens(n):
-    constraints = {
-        (i, j): (("row", i), ("col", j), ("diag", i - j), ("anti", i + j))
-        for i, j in product(range(n), repeat=2)
-    }
-    lines = [(d, k) for d in ("row", "col") for k in range(n)]
-    counts = dict.fromkeys(lines + [(d, k) for d in ("diag", "anti") for k in range(-n, 2 * n)], 2)
-    return MultiCover(constraints, counts=counts, satisfy=lines)
+from conftest import queens_cover, two_queens_cover
+from exactcover import ExactCover
 
 
 class InterruptMain:
@@ -56,7 +37,9 @@ class InterruptMain:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
-@pytest.mark.parametrize("make", [lambda: queens(20), lambda: two_queens(12)], ids=["X", "M"])
+@pytest.mark.parametrize(
+    "make", [lambda: queens_cover(20), lambda: two_queens_cover(12)], ids=["X", "M"]
+)
 def test_ctrl_c_interrupts_count_and_the_search_can_resume(make):
     solver = make()
     start = time.perf_counter()
@@ -89,7 +72,7 @@ def test_ctrl_c_interrupts_a_long_wait_for_the_next_solution():
 
 
 def test_gil_is_released_while_counting():
-    solver = queens(13)
+    solver = queens_cover(13)
     ticks = 0
     done = threading.Event()
     result = []
@@ -118,7 +101,7 @@ def rss_bytes():
 def test_dropping_half_consumed_iterators_does_not_leak():
     def churn():
         for _ in range(100):
-            solver = queens(10)
+            solver = queens_cover(10)
             next(solver)
             next(solver)
             del solver
@@ -133,7 +116,7 @@ def test_dropping_half_consumed_iterators_does_not_leak():
 
 
 def test_iterators_are_independent():
-    a, b = queens(6), queens(6)
+    a, b = queens_cover(6), queens_cover(6)
     first_a = next(a)
     assert list(b)[:1] == [first_a]
     assert len(list(a)) == 3
@@ -141,19 +124,19 @@ def test_iterators_are_independent():
 
 @pytest.mark.parametrize("threads", [2, 3])
 def test_parallel_count_equals_serial_count(threads):
-    assert queens(9).count(threads=threads) == 352
-    assert two_queens(6).count(threads=threads) == 1097
+    assert queens_cover(9).count(threads=threads) == 352
+    assert two_queens_cover(6).count(threads=threads) == 1097
     data = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
     assert ExactCover(data, initial=["B"]).count(threads=threads) == 1
     assert ExactCover(data, initial=["A"]).count(threads=threads) == 0
-    solver = queens(8)
+    solver = queens_cover(8)
     assert solver.count(threads=threads) == 92
     assert list(solver) == []
     assert solver.stats["solutions"] == 92
 
 
 def test_parallel_count_arguments():
-    solver = queens(6)
+    solver = queens_cover(6)
     with pytest.raises(ValueError, match="limit or threads, not both"):
         solver.count(limit=3, threads=2)
     with pytest.raises(ValueError, match="threads must be at least 1"):
@@ -168,7 +151,7 @@ def test_parallel_count_arguments():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
 def test_ctrl_c_interrupts_a_parallel_count():
-    solver = queens(20)
+    solver = queens_cover(20)
     start = time.perf_counter()
     with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
         solver.count(threads=2)
@@ -187,7 +170,7 @@ def test_ctrl_c_interrupts_a_parallel_count():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
 def test_ctrl_c_interrupts_an_estimate():
-    solver = queens(30)
+    solver = queens_cover(30)
     start = time.perf_counter()
     with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
         solver.estimate(10**12)  # would take days
@@ -198,7 +181,7 @@ def test_ctrl_c_interrupts_an_estimate():
 
 
 def test_estimate_runs_without_the_gil():
-    solver = queens(16)
+    solver = queens_cover(16)
     ticks = []
     done = threading.Event()
 
@@ -221,7 +204,9 @@ def test_estimate_runs_without_the_gil():
     assert elapsed < 0.05 or len(during) >= 2
 
 
-@pytest.mark.parametrize("make", [lambda: queens(8), lambda: two_queens(6)], ids=["X", "M"])
+@pytest.mark.parametrize(
+    "make", [lambda: queens_cover(8), lambda: two_queens_cover(6)], ids=["X", "M"]
+)
 def test_subtrees_partition_the_solutions_and_travel_as_plain_data(make):
     import pickle
 
@@ -242,13 +227,13 @@ def test_subtrees_partition_the_solutions_and_travel_as_plain_data(make):
 
 
 def test_split_and_restrict_arguments():
-    solver = queens(6)
+    solver = queens_cover(6)
     with pytest.raises(ValueError, match="at least 1"):
         solver.split(0)
     with pytest.raises(
         KeyError, match="forced choice 'nope' of the subtree is not one of the choices"
     ):
-        queens(6).restrict((["nope"], []))
+        queens_cover(6).restrict((["nope"], []))
     next(solver)
     with pytest.raises(ValueError, match="has not started"):
         solver.split(2)

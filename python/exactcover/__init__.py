@@ -43,6 +43,7 @@ from .polyomino import (
 )
 from .progress import SearchTimeout
 from .queens import QueensBoard, decode_queens, queen_squares, queens_2n, queens_svg
+from .search import Search
 from .sudoku import Sudoku, SudokuGrid, SudokuMatrix, parse_sudoku, sudoku_svg
 from .symmetry import canonical
 from .wordsquares import (
@@ -58,6 +59,7 @@ __all__ = [
     "Estimate",
     "Subtree",
     "Cover",
+    "Search",
     "SearchTimeout",
     "queens",
     "polyomino",

@@ -8,23 +8,29 @@ from typing import Any, Callable, final
 
 __all__ = [
     "DlxFormatError",
+    "DlxProblem",
     "ExactCoverError",
     "GraphSolutions",
     "SolutionGraph",
     "Solver",
     "__version__",
-    "format_dlx",
     "parse_dlx",
 ]
 
 __version__: str
 
 class ExactCoverError(ValueError):
-    """An exact cover problem is malformed (a ValueError)."""
+    """An exact cover problem is malformed (a ValueError).
 
-    option: int | None
-    item: int | None
-    kind: str
+    ``kind`` names the kind of error (``"empty_option"``,
+    ``"duplicate_item"``, ``"color_on_item"``, ``"dlx"``, ...), ``option`` and
+    ``item`` the option and item at fault: ids when raised here, the user's
+    own choice and constraint (or option index and item name) once the
+    façade has restated the error; None where there is none."""
+
+    kind: str | None
+    option: Any
+    item: Any
 
 class DlxFormatError(ExactCoverError):
     """A text in Knuth's DLX format is malformed; ``line`` is its 1-based line
@@ -33,20 +39,51 @@ class DlxFormatError(ExactCoverError):
     line: int | None
     reason: str | None
 
-def parse_dlx(text: str, strict: bool = False) -> dict[str, Any]:
-    """Read DLX text: a dict with ``items`` (list of (name, primary, lo, hi)),
-    ``lines`` (line of each option), ``starts`` and ``entries`` (option k is
-    ``entries[starts[k]:starts[k + 1]]``), ``colors`` (entry index -> color)
-    and ``dropped`` (lines of the options without a primary item)."""
+def parse_dlx(text: str, strict: bool = False) -> DlxProblem:
+    """Read DLX text (Knuth's syntax and limits exactly if ``strict``)."""
 
-def format_dlx(
-    items: list[tuple[str, bool, int, int]],
-    options: list[list[int]],
-    colors: dict[tuple[int, int], str],
-) -> str:
-    """Write DLX text for items (name, primary, lo, hi), primary ones first,
-    options (lists of item indices) and colors ((option, position) -> color),
-    checking names and colors as the reader would."""
+@final
+class DlxProblem:
+    """A problem in Knuth's DLX format: named items, options whose entries
+    are an item and maybe a color."""
+
+    def __new__(
+        cls,
+        items: list[tuple[str, bool, int, int]],
+        options: list[list[tuple[int, str | None]]],
+    ) -> DlxProblem:
+        """items: (name, primary, lo, hi), primary ones first; options: lists
+        of (item index, color or None), checked as the reader checks them."""
+    @staticmethod
+    def parse(text: str, strict: bool = False) -> DlxProblem:
+        """Read DLX text (Knuth's syntax and limits exactly if ``strict``)."""
+    def __len__(self) -> int:
+        """The number of options kept."""
+    @property
+    def items(self) -> list[tuple[str, bool, int, int]]:
+        """The items as (name, primary, lo, hi), primary ones first."""
+    @property
+    def options(self) -> list[list[int]]:
+        """The options kept, as lists of item indices."""
+    @property
+    def colors(self) -> dict[tuple[int, int], str]:
+        """(option, position) -> color, for the colored entries."""
+    @property
+    def lines(self) -> list[int | None]:
+        """The line of each option kept (None when not read from a text)."""
+    @property
+    def dropped(self) -> list[int]:
+        """The options dropped for want of a primary item: their lines, or
+        their positions among the options given."""
+    @property
+    def uses_colors(self) -> bool:
+        """Does an option give an item a color?"""
+    def option_text(self, k: int) -> str:
+        """Option ``k`` as a line of the DLX format."""
+    def to_dlx(self) -> str:
+        """The problem as DLX text, every line ending in a newline."""
+    def same_as(self, other: DlxProblem) -> bool:
+        """The same items and options (lines and dropped options aside)."""
 
 @final
 class Solver:
@@ -72,13 +109,19 @@ class Solver:
     def force(self, option: int) -> bool:
         """Require an option in every solution; False if that contradicts the
         options forced before."""
-    def next_solution(self) -> list[int] | None:
-        """The next solution as option ids, or None when there are no more."""
+    @staticmethod
+    def from_dlx(problem: DlxProblem, seed: int | None = None) -> Solver:
+        """The solver of a DLX problem: option k is the problem's option k."""
+    def next_solution(self, seconds: float | None = None) -> tuple[bool, list[int] | None]:
+        """Search for the next solution, for about ``seconds`` if given:
+        (True, option ids), (True, None) when there are no more, (False,
+        None) when time ran out."""
     def next_choices(self, choices: list[Any]) -> list[Any] | None:
         """The next solution as ``[choices[k] for k in its option ids]``, or
         None when there are no more."""
-    def count(self, limit: int | None = None) -> int:
-        """Count (and consume) the remaining solutions, at most ``limit``."""
+    def count(self, limit: int | None = None, seconds: float | None = None) -> tuple[int, bool]:
+        """Count (and consume) the remaining solutions, at most ``limit``, for
+        about ``seconds`` if given: (solutions found, finished)."""
     def count_parallel(
         self,
         threads: int,
@@ -118,11 +161,6 @@ class Solver:
     @property
     def exhausted(self) -> bool:
         """True once every solution has been visited."""
-    def count_for(self, seconds: float, limit: int | None = None) -> tuple[int, bool]:
-        """Count for about ``seconds``: (solutions found by this call, finished)."""
-    def next_solution_for(self, seconds: float) -> tuple[bool, list[int] | None]:
-        """Search for about ``seconds``: (True, solution), (True, None) when
-        there are no more, (False, None) when time ran out."""
     def estimate(self, samples: int, seed: int) -> dict[str, Any]:
         """Knuth's estimate from ``samples`` random probes: a dict with samples,
         nodes, solutions, nodes_error, solutions_error and depth."""

@@ -23,13 +23,12 @@ from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
+from .progress import Reporter, figures, progress_estimate
 
 __all__ = ["main", "progress_estimate", "EXIT_CODES"]
 
 #: Seconds between progress updates (and the length of a search slice).
 PROGRESS_INTERVAL = 0.2
-#: Levels of the search tree that go into the progress estimate.
-PROGRESS_LEVELS = 30
 
 EXIT_SOLVED = 0
 EXIT_NO_SOLUTION = 1
@@ -226,42 +225,24 @@ def _threads(text: str) -> int:
     return value
 
 
-def progress_estimate(positions: Sequence[tuple[int, int]]) -> float:
-    """Knuth's estimate of the fraction of the search tree already explored,
-    from the position ``(k, d)`` of the current branch at each top level
-    (branch k of d): ``(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ... + 1/(2 d1 ... dl)``.
-
-    >>> progress_estimate([(2, 4), (1, 2)])
-    0.3125
-    >>> progress_estimate([])
-    0.5
-    """
-    fraction, scale = 0.0, 1.0
-    for k, d in positions:
-        scale /= max(d, 1)
-        fraction += (k - 1) * scale
-    return fraction + scale / 2
-
-
-class _Progress:
+class _Progress(Reporter):
     """The progress line on stderr: solutions, nodes, updates per second and
-    the estimated fraction of the search done."""
+    the estimated fraction of the search done. Disabled, it shows nothing,
+    and the search still runs in slices of a second."""
 
     def __init__(self, stream: IO[str], enabled: bool) -> None:
         self.stream = stream
         self.enabled = enabled
+        self.interval = PROGRESS_INTERVAL if enabled else 1.0
         self.start = time.monotonic()
         self.shown = False
 
-    def update(self, solver: object) -> None:
+    def update(self, solver: Any) -> None:
+        """Show a search's figures."""
         if not self.enabled:
             return
-        stats = solver.stats  # type: ignore[attr-defined]
+        stats, fraction = figures(solver)
         elapsed = max(time.monotonic() - self.start, 1e-9)
-        if solver.exhausted:  # type: ignore[attr-defined]
-            fraction = 1.0
-        else:
-            fraction = progress_estimate(solver.choice_positions(PROGRESS_LEVELS))  # type: ignore[attr-defined]
         line = (
             f"{_plural(stats['solutions'], 'solution')}, {stats['nodes']} nodes, "
             f"{stats['updates'] / elapsed:.3g} updates/s, {100 * fraction:.2f}% done, "
@@ -287,7 +268,8 @@ class _Progress:
         self.stream.flush()
         self.shown = True
 
-    def clear(self) -> None:
+    def close(self) -> None:
+        """Clear the line."""
         if self.shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
@@ -360,7 +342,6 @@ def solve(argv: Sequence[str]) -> int:
     except ExactCoverError as error:
         print(f"exactcover: {name}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    solver = solutions.native
     if args.estimate:
         try:
             e = solutions.estimate(args.estimate, seed=args.random)
@@ -381,7 +362,6 @@ def solve(argv: Sequence[str]) -> int:
         return EXIT_SOLVED
     enabled = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(sys.stderr, enabled)
-    interval = PROGRESS_INTERVAL if enabled else 1.0
     limit = args.limit
     found = 0
     interrupted = False
@@ -397,42 +377,29 @@ def solve(argv: Sequence[str]) -> int:
     try:
         if distributed:
             found = _count_distributed(solutions, args, enabled)
-        elif args.count and args.threads > 1 and limit is None:
-            found = solver.count_parallel(args.threads, progress.update_parallel, interval)
-            progress.clear()
         elif args.count:
-            done = False
-            while not done:
-                remaining = None if limit is None else limit - found
-                n, done = solver.count_for(interval, remaining)
-                found += n
-                progress.update(solver)
+            found = solutions._count(limit, args.threads, None, progress)
         else:
-            while limit is None or found < limit:
-                ready, solution = solver.next_solution_for(interval)
-                if not ready:
-                    progress.update(solver)
-                    continue
-                if solution is None:
-                    break
+            for solution in solutions._solutions_in_slices(None, progress):
                 found += 1
-                progress.clear()
+                progress.close()
                 _print_solution(problem, lines, found, solution, args.json)
-                progress.update(solver)
+                if found == limit:
+                    break
     except KeyboardInterrupt:
         interrupted = True
-        found = solver.stats["solutions"] or solver.interrupted_count
+        found = solutions._found_before_interrupt()
     except (ValueError, OSError, ImportError) as error:
         if not distributed:
             raise
-        progress.clear()
+        progress.close()
         print(f"exactcover: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stdout = open(os.devnull, "w")
         return EXIT_SOLVED if found else EXIT_NO_SOLUTION
-    progress.clear()
+    progress.close()
     if args.count and args.json:
         print(json.dumps({"count": found, "complete": not interrupted}))
     elif args.count:
@@ -441,7 +408,7 @@ def solve(argv: Sequence[str]) -> int:
     if interrupted:
         print(f"exactcover: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
     if args.stats:
-        stats = solver.stats
+        stats = solutions.stats
         print(
             f"{_plural(stats['solutions'], 'solution')}, "
             f"{stats['nodes']} nodes, {stats['updates']} updates, "

@@ -527,14 +527,15 @@ def _parser() -> argparse.ArgumentParser:
             "the solver for DLX files."
         ),
     )
-    from .cli import _version
+    from ._native import __version__
 
-    parser.add_argument("--version", "-V", action="version", version=_version())
+    parser.add_argument("--version", "-V", action="version", version=f"exactcover {__version__}")
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE")
     for puzzle in PUZZLES:
         sub = commands.add_parser(puzzle.name, help=puzzle.help, description=puzzle.help)
         puzzle.add_arguments(sub)
         sub.set_defaults(run=puzzle.run, command=puzzle.name)
+    # Listed for --help; the command line (exactcover.cli) runs it, not this module.
     commands.add_parser("solve", help="solve a problem in Knuth's DLX format (exactcover solve)")
     return parser
 
@@ -544,14 +545,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ``argv`` is the command line after the program name; when it is empty
     or starts with an option, the first puzzle (pentominoes) runs with it.
+    ``solve`` is not a demo: the ``exactcover`` command
+    (:func:`exactcover.cli.main`) runs it.
     """
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "solve":
-        from .cli import solve
-
-        return solve(args[1:])
+        _parser().error("'solve' is run by the exactcover command: exactcover solve FILE")
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "-V", "--version")):
         args.insert(0, PUZZLES[0].name)
     parsed = _parser().parse_args(args)

@@ -29,6 +29,7 @@ import os
 import queue
 from typing import IO, Any, Callable, List, Optional, Tuple
 
+from ._arguments import optional_whole
 from ._native import Solver as _Solver
 
 __all__ = ["count_distributed", "CheckpointError"]
@@ -257,11 +258,7 @@ def count_distributed(
         raise TypeError(f"task_seconds must be a number, not {type(task_seconds).__name__}")
     if not task_seconds > 0:
         raise ValueError(f"task_seconds must be positive, not {task_seconds}")
-    if workers is not None:
-        if isinstance(workers, bool) or not isinstance(workers, int):
-            raise TypeError(f"workers must be an int or None, not {type(workers).__name__}")
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, not {workers}")
+    workers = optional_whole("workers", workers, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
     spec = _spec_of(problem)

@@ -53,16 +53,17 @@ options that give a secondary item the same color are compatible.
 from __future__ import annotations
 
 import os
-import random as _random
-from bisect import bisect_right
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import IO, Any, Callable, Union
 
-from ._native import DlxFormatError
+from ._arguments import integer as _integer
+from ._arguments import seed as _seed
+from ._errors import format_error as _format_error
+from ._native import DlxFormatError, ExactCoverError
+from ._native import DlxProblem as _NativeDlx
 from ._native import Solver as _Solver
-from ._native import format_dlx as _format_dlx
 from ._native import parse_dlx as _parse_dlx
-from .cover import Estimate, _estimate, _integer
+from .search import Estimate, Search
 
 __all__ = [
     "DlxFormatError",
@@ -76,71 +77,44 @@ __all__ = [
 #: A path, or an open file (text or binary).
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
-_SEED_MASK = 2**64 - 1
-
 #: The most bytes (or characters) :func:`read_dlx` reads unless told
 #: otherwise: 256 MiB, far more than any published problem, and a bound on
 #: endless inputs such as ``/dev/zero``.
 MAX_DLX_BYTES = 256 * 2**20
 
 
-class DlxSolutions(Iterator["list[int]"]):
+class DlxSolutions(Search["list[int]"]):
     """An iterator over the solutions of a :class:`DlxProblem`, each a list of
     option indices (positions in :attr:`DlxProblem.options`) in the order the
-    search chose them; ``.count()`` counts the remaining ones in Rust."""
+    search chose them. It is a :class:`~exactcover.search.Search`:
+    ``.count()`` counts the remaining ones in Rust (on threads, with a time
+    limit or a progress bar), ``.estimate()`` and ``.split()`` work on the
+    whole tree; subtrees name options by their indices."""
 
-    __slots__ = ("_solver", "_spec")
+    # _source (of Search): the native DlxProblem and the seed.
+    __slots__ = ()
 
-    def __init__(self, solver: _Solver, spec: Any = None) -> None:
-        self._solver = solver
-        # The problem as plain data, to build it again elsewhere
-        # (exactcover.distributed): (items, options, seed, colors, forced).
-        self._spec = spec
-
-    def __iter__(self) -> DlxSolutions:
-        return self
-
-    def __copy__(self) -> DlxSolutions:
-        """An independent iterator at the same point of the search."""
-        return DlxSolutions(self._solver.copy())
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DlxSolutions:
-        """The same as ``copy.copy``: the solutions are option indices."""
-        return self.__copy__()
-
-    def __reduce__(self) -> Any:
-        raise TypeError("DlxSolutions iterators cannot be pickled: pickle the DlxProblem")
-
-    def __next__(self) -> list[int]:
-        """The next solution, as option indices."""
-        solution = self._solver.next_solution()
-        if solution is None:
-            raise StopIteration
-        return solution
-
-    def count(self, limit: int | None = None) -> int:
-        """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is None:
-            return self._solver.count_exact()
-        value = _integer(limit)
-        if value is None or value < 0:
-            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
-        return self._solver.count(min(value, 2**64 - 1))
+    def _solution(self, ids: list[int]) -> list[int]:
+        return ids
 
     @property
-    def stats(self) -> dict[str, int]:
-        """Search-tree ``nodes``, link ``updates`` and ``solutions`` so far."""
-        return self._solver.stats
+    def _spec(self) -> tuple[Any, ...]:
+        """The problem as plain data, to build it again elsewhere
+        (exactcover.distributed): colors numbered in order of appearance, as
+        the solver numbers them. Made only when asked for."""
+        dlx, seed = self._source
+        items = [(primary, lo, hi) for _, primary, lo, hi in dlx.items]
+        colors = None
+        if dlx.uses_colors:
+            ids: dict[str, int] = {}
+            colors = [
+                (k, j, ids.setdefault(color, len(ids)))
+                for (k, j), color in sorted(dlx.colors.items())
+            ]
+        return (items, dlx.options, seed, colors, [])
 
-    def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
-        """Knuth's estimate of the search tree from random probes (see
-        :meth:`exactcover.ExactCover.estimate`); only before searching."""
-        return _estimate(self._solver, samples, seed)
-
-    @property
-    def native(self) -> _Solver:
-        """The native solver (for time-sliced searches and progress reports)."""
-        return self._solver
+    def __repr__(self) -> str:
+        return f"<DlxSolutions: {len(self._labels)} options, {self._state()}>"
 
 
 class DlxProblem:
@@ -173,9 +147,9 @@ class DlxProblem:
     B
     """
 
-    # _options[k] lists the item indices of option k; _colors maps (k, j) to
-    # the color of the j-th entry of option k (colored entries only).
-    __slots__ = ("_colors", "_dropped", "_index", "_items", "_lines", "_options")
+    # The problem itself is the Rust crate's DlxProblem, which checks names,
+    # colors and repeated items as its reader does.
+    __slots__ = ("_dlx",)
 
     def __init__(
         self,
@@ -191,68 +165,33 @@ class DlxProblem:
             items.append((_name(name), True, lo, hi))
         if bounds:
             name = next(iter(bounds))
-            raise _format_error(f"bounds given for {name!r}, which is not a primary item")
+            raise _format_error(
+                f"bounds given for {name!r}, which is not a primary item", item=name
+            )
         items.extend((_name(name), False, 0, 1) for name in secondary)
         index = {name: k for k, (name, *_) in enumerate(items)}
-        rows: list[list[int]] = []
-        row_colors: list[dict[int, str]] = []
-        for option in options:
+        rows: list[list[tuple[int, str | None]]] = []
+        for k, option in enumerate(options):
             if isinstance(option, str):
                 raise TypeError(
                     f"an option must be an iterable of entries, not the string {option!r}"
                 )
-            row: list[int] = []
-            colored: dict[int, str] = {}
+            row: list[tuple[int, str | None]] = []
             for entry in option:
                 name, sep, color = _name(entry).partition(":")
                 if name not in index:
-                    raise _format_error(f"unknown item name {name!r} in option {list(option)!r}")
-                if sep:
-                    colored[len(row)] = color
-                row.append(index[name])
+                    raise _format_error(
+                        f"unknown item name {name!r} in option {list(option)!r}",
+                        option=k,
+                        item=name,
+                    )
+                row.append((index[name], color if sep else None))
             rows.append(row)
-            row_colors.append(colored)
-        kept: list[list[int]] = []
-        colors: dict[tuple[int, int], str] = {}
-        dropped: list[int] = []
-        for k, row in enumerate(rows):
-            if any(items[i][1] for i in row):
-                colors.update(((len(kept), j), c) for j, c in row_colors[k].items())
-                kept.append(row)
-            else:
-                dropped.append(k)
-        # The Rust writer checks names, colors and repeated items.
-        every_color = {(k, j): c for k, cs in enumerate(row_colors) for j, c in cs.items()}
-        _format_dlx(items, rows, every_color)
-        self._set(items, kept, colors, [None] * len(kept), dropped)
+        self._dlx = _NativeDlx(items, rows)
 
-    def _set(
-        self,
-        items: list[tuple[str, bool, int, int]],
-        options: list[list[int]],
-        colors: dict[tuple[int, int], str],
-        lines: list[int | None],
-        dropped: list[int],
-    ) -> None:
-        self._items = items
-        self._options = options
-        self._colors = colors
-        self._lines = lines
-        self._dropped = dropped
-        self._index = {name: k for k, (name, *_) in enumerate(items)}
-
-    @classmethod
-    def _from_parsed(cls, parsed: dict[str, Any]) -> DlxProblem:
-        problem = cls.__new__(cls)
-        starts: list[int] = parsed["starts"]
-        entries: list[int] = parsed["entries"]
-        options = [entries[s:e] for s, e in zip(starts, starts[1:])]
-        colors = {}
-        for e, color in parsed["colors"].items():
-            k = bisect_right(starts, e) - 1
-            colors[k, e - starts[k]] = color
-        problem._set(parsed["items"], options, colors, parsed["lines"], parsed["dropped"])
-        return problem
+    def __reduce__(self) -> Any:
+        """Pickled as its items and options (lines are not kept)."""
+        return (_rebuild, (self._dlx.items, self.options))
 
     @classmethod
     def from_constraints(
@@ -333,7 +272,8 @@ class DlxProblem:
                 if k not in (1, (0, 1)):
                     raise _format_error(
                         f"secondary constraint {c!r} has count {k}; the DLX format only has "
-                        "secondary items covered at most once"
+                        "secondary items covered at most once",
+                        item=c,
                     )
             else:
                 bounds[name_of[c]] = k
@@ -358,58 +298,59 @@ class DlxProblem:
     @property
     def items(self) -> list[str]:
         """All item names, primary ones first."""
-        return [name for name, *_ in self._items]
+        return [name for name, *_ in self._dlx.items]
 
     @property
     def primary(self) -> list[str]:
         """Names of the primary items."""
-        return [name for name, primary, _, _ in self._items if primary]
+        return [name for name, primary, _, _ in self._dlx.items if primary]
 
     @property
     def secondary(self) -> list[str]:
         """Names of the secondary items."""
-        return [name for name, primary, _, _ in self._items if not primary]
+        return [name for name, primary, _, _ in self._dlx.items if not primary]
 
     @property
     def bounds(self) -> dict[str, tuple[int, int]]:
         """``(lo, hi)`` of every primary item (``(1, 1)``: exactly once)."""
-        return {name: (lo, hi) for name, primary, lo, hi in self._items if primary}
+        return {name: (lo, hi) for name, primary, lo, hi in self._dlx.items if primary}
 
     @property
     def options(self) -> list[list[str]]:
         """The options kept, each as its entries (``"X:c"`` for a colored one)."""
-        return [self._entry_texts(k) for k in range(len(self._options))]
+        names = [name for name, *_ in self._dlx.items]
+        colors = self._dlx.colors
+        return [
+            [
+                names[i] if (k, j) not in colors else f"{names[i]}:{colors[k, j]}"
+                for j, i in enumerate(option)
+            ]
+            for k, option in enumerate(self._dlx.options)
+        ]
 
     @property
     def lines(self) -> list[int | None]:
         """The line of each option in the text it was read from (None if the
         problem was not read from text)."""
-        return list(self._lines)
+        return self._dlx.lines
 
     @property
     def dropped(self) -> list[int]:
         """Options dropped because they have no primary item: their line
         numbers when read from text, else their positions in the options given."""
-        return list(self._dropped)
+        return self._dlx.dropped
 
     @property
     def uses_colors(self) -> bool:
         """Does an option give an item a color?"""
-        return bool(self._colors)
+        return self._dlx.uses_colors
 
     def option_text(self, k: int) -> str:
         """Option ``k`` as a line of the DLX format, e.g. ``'A C X:1'``."""
-        return " ".join(self._entry_texts(k))
-
-    def _entry_texts(self, k: int) -> list[str]:
-        items = self._items
-        texts = [items[i][0] for i in self._options[k]]
-        if self._colors:
-            for j in range(len(texts)):
-                color = self._colors.get((k, j))
-                if color is not None:
-                    texts[j] += f":{color}"
-        return texts
+        try:
+            return self._dlx.option_text(k)
+        except OverflowError:
+            raise IndexError(f"there is no option {k}") from None
 
     # -- solving --------------------------------------------------------------
 
@@ -418,23 +359,13 @@ class DlxProblem:
 
         ``seed`` (or ``random=True``) shuffles the search order reproducibly.
         """
-        colors = None
-        if self._colors:
-            ids: dict[str, int] = {}
-            colors = [
-                (k, j, ids.setdefault(color, len(ids)))
-                for (k, j), color in sorted(self._colors.items())
-            ]
-        if seed is None and random:
-            seed = _random.getrandbits(64)
-        if seed is not None:
-            value = _integer(seed)
-            if value is None:
-                raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-            seed = value & _SEED_MASK
-        items = [(primary, lo, hi) for _, primary, lo, hi in self._items]
-        spec: tuple[Any, ...] = (items, self._options, seed, colors, [])
-        return DlxSolutions(_Solver(items, self._options, seed, colors), spec)
+        seed = _seed(random, seed)
+        dlx = self._dlx
+        try:
+            solver = _Solver.from_dlx(dlx, seed)
+        except ExactCoverError as error:
+            raise _restate(error, self.items) from None
+        return DlxSolutions(solver, range(len(dlx)), (dlx, seed))
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""
@@ -455,35 +386,35 @@ class DlxProblem:
     def to_dlx(self) -> str:
         """The problem in DLX format (strict syntax if the names are at most
         8 bytes and colors one byte), every line ending in a newline."""
-        if not any(primary for _, primary, _, _ in self._items):
+        if not self.primary:
             raise _format_error("a DLX file needs at least one primary item")
-        return _format_dlx(self._items, self._options, self._colors)
+        return self._dlx.to_dlx()
 
     def __eq__(self, other: object) -> bool:
         """Same items (names, kinds, bounds) and options; lines are ignored."""
         if not isinstance(other, DlxProblem):
             return NotImplemented
-        return (
-            self._items == other._items
-            and self._options == other._options
-            and self._colors == other._colors
-        )
+        return self._dlx.same_as(other._dlx)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        n_primary = sum(1 for _, primary, _, _ in self._items if primary)
-        return (
-            f"<DlxProblem: {n_primary}+{len(self._items) - n_primary} items, "
-            f"{len(self._options)} options>"
-        )
+        n_items, n_primary = len(self._dlx.items), len(self.primary)
+        return f"<DlxProblem: {n_primary}+{n_items - n_primary} items, {len(self._dlx)} options>"
 
 
-def _format_error(message: str, line: int | None = None) -> DlxFormatError:
-    """A DlxFormatError with the same attributes as the ones raised in Rust."""
-    error = DlxFormatError(f"line {line}: {message}" if line else message)
-    error.line = line
-    error.reason = message
+def _rebuild(items: list[tuple[str, bool, int, int]], options: list[list[str]]) -> DlxProblem:
+    """A DlxProblem from its pickled items and options."""
+    primary = [name for name, is_primary, _, _ in items if is_primary]
+    bounds = {name: (lo, hi) for name, is_primary, lo, hi in items if is_primary}
+    secondary = [name for name, is_primary, _, _ in items if not is_primary]
+    return DlxProblem(primary, options, secondary, bounds)
+
+
+def _restate(error: ExactCoverError, names: list[str]) -> ExactCoverError:
+    """A native error about item ids restated with the item's name."""
+    if error.item is not None and error.item < len(names):
+        error.item = names[error.item]
     return error
 
 
@@ -505,9 +436,13 @@ def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
     given = bound if isinstance(bound, tuple) else (bound, bound)
     lo, hi = (_integer(v) for v in given)
     if lo is None or hi is None or not 0 <= lo < 2**32 or not 0 <= hi < 2**32:
-        raise _format_error(f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}")
+        raise _format_error(
+            f"bounds of {name!r} must be integers in 0..2**32-1, not {bound!r}", item=name
+        )
     if hi == 0 or lo > hi:
-        raise _format_error(f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}")
+        raise _format_error(
+            f"bounds of {name!r} must satisfy lo <= hi and hi >= 1, not {bound!r}", item=name
+        )
     return lo, hi
 
 
@@ -523,12 +458,14 @@ def parse_dlx(text: str, *, strict: bool = False) -> DlxProblem:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}; use read_dlx for files")
     try:
-        parsed = _parse_dlx(text, strict)
+        native = _parse_dlx(text, strict)
     except UnicodeEncodeError as e:
         # A lone surrogate (say from bytes decoded with errors="surrogateescape").
         line = text.count("\n", 0, e.start) + 1
         raise _format_error(_not_unicode(text[e.start]), line) from None
-    return DlxProblem._from_parsed(parsed)
+    problem = DlxProblem.__new__(DlxProblem)
+    problem._dlx = native
+    return problem
 
 
 def _not_unicode(character: str) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import svgwrite  # type: ignore[import-untyped]
 
+from ._arguments import whole
 from .cover import ExactCover
 from .svg import Picture
 
@@ -45,11 +46,7 @@ def aztec_diamond(order: int) -> list[Cell]:
     >>> len(aztec_diamond(3))
     24
     """
-    if isinstance(order, bool) or not isinstance(order, int):
-        raise TypeError(f"order must be an int, not {type(order).__name__}")
-    if order < 0:
-        raise ValueError(f"order must be non-negative, not {order}")
-    n = order
+    n = whole("order", order, minimum=0)
     return [
         (r, c)
         for r in range(2 * n)

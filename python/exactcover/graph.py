@@ -15,17 +15,16 @@ building it takes as much again for the memo, freed afterwards.
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Iterator
 from typing import Any, Generic, TypeVar, overload
 
 from . import _native
+from ._arguments import optional_whole
+from ._arguments import seed as _seed
 
 __all__ = ["SolutionGraph"]
 
 C = TypeVar("C")
-
-_SEED_MASK = 2**64 - 1
 
 
 class SolutionGraph(Generic[C]):
@@ -91,18 +90,13 @@ class SolutionGraph(Generic[C]):
         without it they differ from call to call. Raises ValueError if there
         is no solution.
         """
-        if k is not None and (isinstance(k, bool) or not isinstance(k, int)):
-            raise TypeError(f"k must be an int or None, not {type(k).__name__}")
-        if k is not None and k < 0:
-            raise ValueError(f"k must be non-negative, not {k}")
-        if seed is None:
-            seed = _random.getrandbits(64)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        k = optional_whole("k", k, minimum=0)
+        seed = _seed(True, optional_whole("seed", seed))
+        assert seed is not None  # random=True always gives a seed
         if self.count == 0:
             raise ValueError("the problem has no solution to sample")
         choices = self._choices
-        drawn = self._graph.sample(1 if k is None else k, seed & _SEED_MASK)
+        drawn = self._graph.sample(1 if k is None else k, seed)
         solutions = [[choices[i] for i in ids] for ids in drawn]
         return solutions[0] if k is None else solutions
 

@@ -30,27 +30,29 @@ their Python API, not their C ABI.
 from __future__ import annotations
 
 import operator
-import random as _random
-from collections.abc import Hashable, Iterable, Iterator
-from copy import deepcopy as _deepcopy
+from collections.abc import Hashable, Iterable
 from typing import Any
 
-from ._native import ExactCoverError
+from ._arguments import seed as _seed
+from ._errors import problem_error
 from ._native import Solver as _Solver
-from .cover import _integer
+from .search import Search
 
 __all__ = ["MatrixCover", "from_matrix"]
 
-_SEED_MASK = 2**64 - 1
 
-
-class MatrixCover(Iterator["list[Any]"]):
+class MatrixCover(Search["list[Any]"]):
     """An iterator over the exact covers of a 0/1 matrix (made by
     :func:`from_matrix`). Each solution is a list of rows in increasing order:
-    row indices, or a DataFrame's row labels. ``.count()`` counts the remaining
-    solutions without building them."""
+    row indices, or a DataFrame's row labels. It is a
+    :class:`~exactcover.search.Search`: ``.count()`` counts the remaining
+    solutions without building them (on threads, with a time limit or a
+    progress bar); subtrees of ``.split()`` name rows."""
 
-    __slots__ = ("_labels", "_rows", "_shape", "_solver")
+    # _labels (of Search): the row (index or label) of each option, in
+    # increasing order of rows; _shape: the matrix's (rows, columns).
+    __slots__ = ("_shape",)
+    _deep = ("_labels",)
 
     def __init__(
         self,
@@ -63,59 +65,23 @@ class MatrixCover(Iterator["list[Any]"]):
         seed: int | None,
     ) -> None:
         items = [(False, 0, 1) if j in secondary else (True, 1, 1) for j in range(n_columns)]
-        self._solver = _Solver(items, options, seed)
-        self._rows = rows
-        self._labels = labels
+        solver = _Solver(items, options, seed)
+        names = rows if labels is None else [labels[r] for r in rows]
+        super().__init__(solver, names, (items, options, seed, None, []))
         self._shape = (n_rows, n_columns)
 
-    def __iter__(self) -> MatrixCover:
-        return self
-
-    def __copy__(self) -> MatrixCover:
-        """An independent iterator at the same point of the search."""
-        clone = object.__new__(MatrixCover)
-        clone._solver = self._solver.copy()
-        clone._rows = self._rows
-        clone._labels = self._labels
-        clone._shape = self._shape
-        return clone
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> MatrixCover:
-        """Like ``copy.copy``, with copies of the row labels."""
-        clone = self.__copy__()
-        clone._labels = _deepcopy(self._labels, memo)
-        return clone
-
-    def __reduce__(self) -> Any:
-        raise TypeError("MatrixCover iterators cannot be pickled: pickle the matrix")
+    def _solution(self, ids: list[int]) -> list[Any]:
+        """The chosen rows, in increasing order (options are in row order)."""
+        labels = self._labels
+        return [labels[k] for k in sorted(ids)]
 
     def __next__(self) -> list[Any]:
         """The next solution: the chosen rows, in increasing order."""
-        ids = self._solver.next_solution()
-        if ids is None:
-            raise StopIteration
-        positions = sorted(self._rows[k] for k in ids)
-        if self._labels is None:
-            return positions
-        return [self._labels[r] for r in positions]
-
-    def count(self, limit: int | None = None) -> int:
-        """Count (and consume) the remaining solutions, at most ``limit``."""
-        if limit is None:
-            return self._solver.count_exact()
-        value = _integer(limit)
-        if value is None or value < 0:
-            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
-        return self._solver.count(min(value, 2**64 - 1))
-
-    @property
-    def stats(self) -> dict[str, int]:
-        """Search-tree ``nodes``, link ``updates`` and ``solutions`` so far."""
-        return self._solver.stats
+        return super().__next__()
 
     def __repr__(self) -> str:
         n_rows, n_columns = self._shape
-        return f"<MatrixCover: {n_rows}x{n_columns} matrix, {len(self._rows)} nonzero rows>"
+        return f"<MatrixCover: {n_rows}x{n_columns} matrix, {len(self._labels)} nonzero rows>"
 
 
 def from_matrix(
@@ -157,13 +123,7 @@ def from_matrix(
         if columns:
             options.append(columns)
             rows.append(r)
-    if seed is None and random:
-        seed = _random.getrandbits(64)
-    if seed is not None:
-        value = _integer(seed)
-        if value is None:
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed = value & _SEED_MASK
+    seed = _seed(random, seed)
     return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed)
 
 
@@ -185,7 +145,12 @@ def _column_positions(c: Hashable, labels: list[Hashable] | None, n_columns: int
 
 
 def _not_binary(r: int, c: int, value: object) -> ValueError:
-    return ExactCoverError(f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}")
+    return problem_error(
+        f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}",
+        "not_binary",
+        option=r,
+        item=c,
+    )
 
 
 def _read(

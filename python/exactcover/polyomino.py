@@ -33,7 +33,8 @@ import operator
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Dict, Tuple, Union, cast
 
-from .cover import MultiCover, _integer
+from ._arguments import integer as _integer
+from .cover import MultiCover
 from .symmetry import Cell, Placement, Symmetry, canonical, region_symmetries, transform_solution
 
 __all__ = [

@@ -32,7 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer
+from ._arguments import whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -60,12 +61,7 @@ MAX_SVG_BOARD = 1_000
 
 
 def _check_size(given: Any) -> int:
-    n = _integer(given)
-    if n is None:
-        raise TypeError(f"the board size n must be an int, not {type(given).__name__}")
-    if n < 0:
-        raise ValueError(f"the board size n must be non-negative, not {n}")
-    return n
+    return whole("the board size n", given, minimum=0)
 
 
 def _queen_constraints(n: int) -> dict[QueenChoice, tuple[tuple[str, int], ...]]:

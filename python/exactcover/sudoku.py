@@ -2,7 +2,7 @@
 
 An n x n Sudoku has boxes of r x c cells (n = r * c; 9 x 9 grids have 3 x 3
 boxes, 6 x 6 grids 2 x 3 boxes) and n symbols. As an exact cover problem
-(seed 002's matrix) each choice ``(i, j, v)`` writes symbol ``v`` in row ``i``,
+(the rows of :meth:`Sudoku.matrix`) each choice ``(i, j, v)`` writes symbol ``v`` in row ``i``,
 column ``j`` (from 0) and satisfies four constraints:
 
 * ``('cell', i, j)``: the cell holds a symbol,
@@ -50,7 +50,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from .cover import ExactCover, _integer
+from ._arguments import integer as _integer
+from ._arguments import seed as _seed
+from .cover import ExactCover
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -69,8 +71,6 @@ DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = "._0"
 #: Characters that only lay a grid out: ignored when parsing.
 SEPARATORS = "|-+"
-
-_SEED_MASK = 2**64 - 1
 
 
 def _positive(name: str, given: Any) -> int:
@@ -451,7 +451,7 @@ class Sudoku:
         return self.count(puzzle, limit=2) == 1
 
     def matrix(self, puzzle: Puzzle | None = None, *, numpy: bool = True) -> SudokuMatrix:
-        """The 0/1 exact cover matrix (seed 002), with row and column labels.
+        """The 0/1 exact cover matrix, with row and column labels.
 
         Row ``i * n * n + j * n + k`` is the choice ``(i, j, symbols[k])``.
         The columns are the n * n cell constraints, then the n * n row
@@ -515,8 +515,7 @@ class Sudoku:
         >>> g.is_complete() and Sudoku(2).count(g) == 1
         True
         """
-        if seed is None:
-            seed = _random.getrandbits(64)
+        seed = _seed(True, seed)
         blank = self._grid([None] * (self.n * self.n))
         solution = next(self.solver(blank, seed=seed))
         full = self._decode(blank, solution)
@@ -538,12 +537,7 @@ class Sudoku:
         >>> s.count(puzzle, limit=2), puzzle == s.generate(seed=2024)
         (1, True)
         """
-        if seed is None:
-            seed = _random.getrandbits(64)
-        value = _integer(seed)
-        if value is None:
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed = value & _SEED_MASK
+        seed = _seed(True, seed)
         full = self.random_grid(seed)
         values: list[int | None] = list(full._values)
         order = list(range(len(values)))

@@ -6,7 +6,7 @@ between cells of different regions and optional text in cells. Many boards
 are laid out in a grid of drawings by :func:`draw_boards`, which returns a
 :class:`Picture`: it shows itself in Jupyter and saves to a file. Polyomino
 tilings are boards whose groups are the placed pieces
-(:func:`polyomino_svg`, and seed 000's :func:`solutions_svg`); queens and
+(:func:`polyomino_svg`, and :func:`solutions_svg`, which saves to a file); queens and
 Sudoku boards use the same core.
 
 >>> from exactcover.polyomino import COLOURS
@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
 
-from .cover import _integer
+from ._arguments import integer as _integer
 from .symmetry import Cell, Placement
 
 __all__ = [
@@ -340,7 +340,7 @@ def solutions_svg(
     stroke_width: float = 3,
 ) -> None:
     """Format polyomino tilings as an SVG image and save it to ``filename``
-    (seed 000's interface; :func:`polyomino_svg` returns the picture instead).
+    (:func:`polyomino_svg` returns the picture instead).
 
     colour -- function (or mapping) from a piece name to its colour
         (default: white for every piece).
@@ -348,7 +348,8 @@ def solutions_svg(
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), 'one.svg')
     >>> solutions_svg([[('I', ((0, 0), (0, 1)))]], path)
-    >>> open(path).read().count('<rect')
+    >>> with open(path) as f:
+    ...     f.read().count('<rect')
     2
     """
     _tilings_picture(

@@ -41,7 +41,8 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _integer, _max_choices
+from ._arguments import whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _max_choices
 
 __all__ = [
     "word_rectangles",
@@ -357,12 +358,7 @@ def latin_squares(
       ...
     ValueError: row 0 of given holds '1' twice (cells 0 and 1)
     """
-    order = _integer(n)
-    if order is None:
-        raise TypeError(f"the order n must be an int, not {type(n).__name__}")
-    n = order
-    if n < 0:
-        raise ValueError(f"the order n must be non-negative, not {n}")
+    n = whole("the order n", n, minimum=0)
     alphabet = _symbols(n, symbols)
     what = f"latin_squares({n})"
     limit = _max_choices(max_choices)

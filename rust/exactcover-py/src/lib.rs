@@ -1,5 +1,6 @@
-//! The thin PyO3 binding of the `exactcover` crate: one class, `Solver`, over dense
-//! integer ids. The Python façade (`python/exactcover`) maps the user's hashable
+//! The thin PyO3 binding of the `exactcover` crate: `Solver` over dense integer
+//! ids, `DlxProblem` (Knuth's text format), the solution graph, and the one
+//! function mapping core errors to Python. The Python façade (`python/exactcover`) maps the user's hashable
 //! objects to ids and back, checks arguments and documents the API.
 //!
 //! The binding holds no algorithm. Its one job beyond conversion is to run the
@@ -18,7 +19,7 @@ use exactcover::{
     SolutionGraph, Solver, Step, Subtree,
 };
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -96,51 +97,35 @@ fn run_slice(
     }
 }
 
-/// Maps a core error to `ExactCoverError`, with the offending ids as attributes
-/// (`option`, `item`) so that the façade can name the user's objects.
+/// Maps a core error to `ExactCoverError` (`DlxFormatError` for a rejected
+/// DLX text), with the core's `kind`, and the offending ids as `option` and
+/// `item`, so that the façade can name the user's objects. The one place
+/// where core errors become Python ones.
 fn to_py_err(py: Python<'_>, err: &Error) -> PyErr {
-    let py_err = ExactCoverError::new_err(err.to_string());
-    let (option, item) = match *err {
-        Error::EmptyOption { option } | Error::UnknownOption { option } => (Some(option), None),
-        Error::DuplicateItem { option, item } | Error::UnknownItem { option, item } => {
-            (Some(option), Some(item))
-        }
-        Error::ColorOnItem { option, item } => (Some(option), Some(item)),
-        Error::InvalidBounds { item, .. } => (None, Some(item)),
-        Error::SearchStarted | Error::TooLarge { .. } | Error::MemoryCap { .. } => (None, None),
-        _ => (None, None),
-    };
-    // A stable name for the kind of error, so that the façade can restate it.
-    let kind = match err {
-        Error::EmptyOption { .. } => "empty_option",
-        Error::DuplicateItem { .. } => "duplicate_item",
-        Error::UnknownItem { .. } => "unknown_item",
-        Error::InvalidBounds { .. } => "invalid_bounds",
-        Error::UnknownOption { .. } => "unknown_option",
-        Error::SearchStarted => "search_started",
-        Error::TooLarge { .. } => "too_large",
-        Error::Dlx { .. } => "dlx",
-        Error::ColorOnItem { .. } => "color_on_item",
-        Error::MemoryCap { .. } => "memory_cap",
-        _ => "other",
-    };
-    let (py_err, line) = match err {
-        Error::Dlx { line, reason } => (
-            DlxFormatError::new_err(err.to_string()),
-            Some((*line, Some(reason.to_string()))),
-        ),
-        _ => (py_err, None),
+    let py_err = match err {
+        Error::Dlx { .. } => DlxFormatError::new_err(err.to_string()),
+        _ => ExactCoverError::new_err(err.to_string()),
     };
     let value = py_err.value(py);
     // Setting attributes on a fresh exception instance cannot fail in practice;
     // if it did, the message alone is still right.
-    let _ = value.setattr("option", option);
-    let _ = value.setattr("item", item);
-    let _ = value.setattr("kind", kind);
-    if let Some((line, reason)) = line {
-        let _ = value.setattr("line", (line > 0).then_some(line));
-        let _ = value.setattr("reason", reason);
+    let _ = value.setattr("kind", err.kind());
+    let _ = value.setattr("option", err.option());
+    let _ = value.setattr("item", err.item());
+    if let Error::Dlx { reason, .. } = err {
+        let _ = value.setattr("line", err.line());
+        let _ = value.setattr("reason", reason.to_string());
     }
+    py_err
+}
+
+/// A color given to an entry that does not exist: an `ExactCoverError` of
+/// kind `"color_on_entry"` naming the option (the façade never gives one).
+fn color_error(py: Python<'_>, message: String, option: usize) -> PyErr {
+    let py_err = ExactCoverError::new_err(message);
+    let value = py_err.value(py);
+    let _ = value.setattr("kind", "color_on_entry");
+    let _ = value.setattr("option", option);
     py_err
 }
 
@@ -183,6 +168,14 @@ fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny
         .call_method1("from_bytes", (bytes, "little"))
 }
 
+/// A solver over `problem`, in its input order or shuffled by `seed`.
+fn new_solver(py: Python<'_>, problem: &Problem, seed: Option<u64>) -> Solver {
+    py.detach(|| match seed {
+        Some(seed) => Solver::with_seed(problem, seed),
+        None => Solver::new(problem),
+    })
+}
+
 fn internal_error(what: &str) -> PyErr {
     PyRuntimeError::new_err(format!(
         "internal error in the exactcover solver ({what}); the solver can no longer be used. \
@@ -207,55 +200,26 @@ struct PySolver {
 impl PySolver {
     /// Runs `f` on the solver in slices with the GIL released, checking for
     /// signals between slices, until `f` reports something other than
-    /// `Step::Paused`.
-    fn run_slices(
-        &mut self,
-        py: Python<'_>,
-        mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
-    ) -> PyResult<Step> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
-        loop {
-            let solver = &mut self.solver;
-            let budget = &mut self.budget;
-            let f = &mut f;
-            let outcome =
-                py.detach(|| catch_unwind(AssertUnwindSafe(|| run_slice(solver, budget, f))));
-            let step = match outcome {
-                Ok(step) => step,
-                Err(_) => {
-                    self.poisoned = true;
-                    return Err(internal_error("panic during the search"));
-                }
-            };
-            if step != Step::Paused {
-                return Ok(step);
-            }
-            py.check_signals()?;
-        }
-    }
-}
-
-impl PySolver {
-    /// Like `run_slices`, but returns `Step::Paused` once `seconds` have
-    /// passed (after at least one slice), so that the caller can report
+    /// `Step::Paused`, or, given `seconds`, until they have passed (after at
+    /// least one slice; then `Step::Paused`), so that the caller can report
     /// progress between calls.
-    fn run_for(
+    fn run(
         &mut self,
         py: Python<'_>,
-        seconds: f64,
+        seconds: Option<f64>,
         mut f: impl FnMut(&mut Solver, u64) -> Step + Send,
     ) -> PyResult<Step> {
-        let seconds = if seconds.is_finite() {
-            seconds.clamp(0.0, 1e9)
-        } else {
-            1e9
-        };
-        let deadline = Instant::now() + Duration::from_secs_f64(seconds);
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
+        let deadline = seconds.map(|s| {
+            let s = if s.is_finite() {
+                s.clamp(0.0, 1e9)
+            } else {
+                1e9
+            };
+            Instant::now() + Duration::from_secs_f64(s)
+        });
         loop {
             let solver = &mut self.solver;
             let budget = &mut self.budget;
@@ -270,9 +234,19 @@ impl PySolver {
                 return Ok(step);
             }
             py.check_signals()?;
-            if Instant::now() >= deadline {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(Step::Paused);
             }
+        }
+    }
+
+    fn from_solver(solver: Solver) -> Self {
+        PySolver {
+            solver,
+            budget: FIRST_BUDGET,
+            poisoned: false,
+            interrupted_count: 0,
+            buffer: Vec::new(),
         }
     }
 }
@@ -320,10 +294,12 @@ impl PySolver {
                     match entries.get_mut(position) {
                         Some(entry) => entry.1 = Some(color),
                         None => {
-                            return Err(PyValueError::new_err(format!(
-                            "color given to entry {position} of option {k}, which has {} entries",
-                            entries.len()
-                        )))
+                            let message = format!(
+                                "color given to entry {position} of option {k}, which has {} \
+                                 entries",
+                                entries.len()
+                            );
+                            return Err(color_error(py, message, k));
                         }
                     }
                     next.next();
@@ -333,22 +309,19 @@ impl PySolver {
                     .map_err(|e| to_py_err(py, &e))?;
             }
             if let Some(&(o, _, _)) = next.next() {
-                return Err(PyValueError::new_err(format!(
-                    "color given to option {o}, which does not exist"
-                )));
+                let message = format!("color given to option {o}, which does not exist");
+                return Err(color_error(py, message, o));
             }
         }
-        let solver = py.detach(|| match seed {
-            Some(seed) => Solver::with_seed(&problem, seed),
-            None => Solver::new(&problem),
-        });
-        Ok(PySolver {
-            solver,
-            budget: FIRST_BUDGET,
-            poisoned: false,
-            interrupted_count: 0,
-            buffer: Vec::new(),
-        })
+        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
+    }
+
+    /// The solver of a DLX problem: option `k` is the problem's option `k`.
+    #[staticmethod]
+    #[pyo3(signature = (problem, seed=None))]
+    fn from_dlx(py: Python<'_>, problem: &PyDlxProblem, seed: Option<u64>) -> PyResult<Self> {
+        let problem = problem.dlx.to_problem().map_err(|e| to_py_err(py, &e))?;
+        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
     }
 
     /// An independent copy of this solver, at the same point of the search.
@@ -400,7 +373,7 @@ impl PySolver {
     ) -> PyResult<(u64, Vec<PlainSubtree>)> {
         let mut total = 0u64;
         loop {
-            let step = self.run_for(py, seconds, |s, budget| {
+            let step = self.run(py, Some(seconds), |s, budget| {
                 let (found, step) = s.count_step(budget, u64::MAX);
                 total += found;
                 step
@@ -436,12 +409,20 @@ impl PySolver {
         self.solver.force(option).map_err(|e| to_py_err(py, &e))
     }
 
-    /// The next solution as a list of option ids, or None when there are no more.
-    fn next_solution(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
-        let step = self.run_slices(py, |s, budget| s.step(budget))?;
+    /// Searches for the next solution, for about `seconds` if given:
+    /// (True, solution) for the next solution as option ids, (True, None)
+    /// when there are no more, (False, None) when time ran out.
+    #[pyo3(signature = (seconds=None))]
+    fn next_solution(
+        &mut self,
+        py: Python<'_>,
+        seconds: Option<f64>,
+    ) -> PyResult<(bool, Option<Vec<usize>>)> {
+        let step = self.run(py, seconds, |s, budget| s.step(budget))?;
         Ok(match step {
-            Step::Solution => Some(self.solver.solution()),
-            _ => None,
+            Step::Solution => (true, Some(self.solver.solution())),
+            Step::Exhausted => (true, None),
+            Step::Paused => (false, None),
         })
     }
 
@@ -453,7 +434,7 @@ impl PySolver {
         py: Python<'py>,
         choices: &Bound<'py, PyList>,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
-        let step = self.run_slices(py, |s, budget| s.step(budget))?;
+        let step = self.run(py, None, |s, budget| s.step(budget))?;
         if step != Step::Solution {
             return Ok(None);
         }
@@ -466,21 +447,29 @@ impl PySolver {
         Ok(Some(PyList::new(py, items)?))
     }
 
-    /// Counts the remaining solutions (at most `limit` of them), consuming them.
-    #[pyo3(signature = (limit=None))]
-    fn count(&mut self, py: Python<'_>, limit: Option<u64>) -> PyResult<u64> {
+    /// Counts the remaining solutions (at most `limit` of them), consuming
+    /// them, for about `seconds` if given; returns (solutions found by this
+    /// call, finished), finished meaning the search is over or the limit was
+    /// reached.
+    #[pyo3(signature = (limit=None, seconds=None))]
+    fn count(
+        &mut self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(u64, bool)> {
         let mut remaining = limit.unwrap_or(u64::MAX);
         if remaining == 0 {
-            return Ok(0);
+            return Ok((0, true));
         }
         let mut total = 0u64;
-        self.run_slices(py, |s, budget| {
+        let step = self.run(py, seconds, |s, budget| {
             let (found, step) = s.count_step(budget, remaining);
             total += found;
             remaining -= found;
             step
         })?;
-        Ok(total)
+        Ok((total, step != Step::Paused))
     }
 
     /// Counts the remaining solutions exactly (a Python int of any size),
@@ -504,7 +493,7 @@ impl PySolver {
             hash_bits,
         };
         let before = self.solver.solutions_counted();
-        self.run_slices(py, |s, budget| s.count_exact_step(budget, &options))?;
+        self.run(py, None, |s, budget| s.count_exact_step(budget, &options))?;
         let counted = self
             .solver
             .solutions_counted()
@@ -632,7 +621,7 @@ impl PySolver {
             }
         });
         match outcome {
-            Err(None) => self.count(py, None),
+            Err(None) => self.count(py, None, None).map(|(count, _)| count),
             Err(Some(interrupt)) => Err(interrupt),
             Ok(Ok(Ok(Ok((count, true))))) => Ok(count),
             Ok(Ok(Ok(Ok((_, false))))) => {
@@ -735,45 +724,6 @@ impl PySolver {
         self.solver.is_exhausted()
     }
 
-    /// Counts for about `seconds` (at most `limit` solutions); returns
-    /// (solutions found by this call, finished), finished meaning the search
-    /// is over or the limit was reached.
-    #[pyo3(signature = (seconds, limit=None))]
-    fn count_for(
-        &mut self,
-        py: Python<'_>,
-        seconds: f64,
-        limit: Option<u64>,
-    ) -> PyResult<(u64, bool)> {
-        let mut remaining = limit.unwrap_or(u64::MAX);
-        if remaining == 0 {
-            return Ok((0, true));
-        }
-        let mut total = 0u64;
-        let step = self.run_for(py, seconds, |s, budget| {
-            let (found, step) = s.count_step(budget, remaining);
-            total += found;
-            remaining -= found;
-            step
-        })?;
-        Ok((total, step != Step::Paused))
-    }
-
-    /// Searches for about `seconds`: (True, solution) for the next solution,
-    /// (True, None) when there are no more, (False, None) when time ran out.
-    fn next_solution_for(
-        &mut self,
-        py: Python<'_>,
-        seconds: f64,
-    ) -> PyResult<(bool, Option<Vec<usize>>)> {
-        let step = self.run_for(py, seconds, |s, budget| s.step(budget))?;
-        Ok(match step {
-            Step::Solution => (true, Some(self.solver.solution())),
-            Step::Exhausted => (true, None),
-            Step::Paused => (false, None),
-        })
-    }
-
     /// (k, d) for each of the first `levels` levels of the search: the k-th of
     /// d branches is being explored (for Knuth's progress estimate).
     fn choice_positions(&self, levels: usize) -> Vec<(u32, u32)> {
@@ -848,84 +798,170 @@ impl PyGraphSolutions {
     }
 }
 
-/// Reads DLX text; returns a dict with `items` (list of (name, primary, lo,
-/// hi)), `lines` (the line of each option), `starts` and `entries` (the items
-/// of option k are `entries[starts[k]:starts[k + 1]]`), `colors` (entry index
-/// -> color, for the colored entries only) and `dropped` (lines of the options
-/// without a primary item). Flat lists keep the conversion cheap.
-#[pyfunction]
-#[pyo3(signature = (text, strict=false))]
-fn parse_dlx<'py>(py: Python<'py>, text: &str, strict: bool) -> PyResult<Bound<'py, PyDict>> {
-    let syntax = if strict {
-        Syntax::Strict
-    } else {
-        Syntax::Permissive
-    };
-    let dlx = py
-        .detach(|| DlxProblem::parse(text, syntax))
-        .map_err(|e| to_py_err(py, &e))?;
-    let items = PyList::empty(py);
-    for item in dlx.items() {
-        items.append((
-            item.name.as_str(),
-            item.item.primary,
-            item.item.lo,
-            item.item.hi,
-        ))?;
-    }
-    let mut lines = Vec::with_capacity(dlx.options().len());
-    let mut starts = Vec::with_capacity(dlx.options().len() + 1);
-    let mut entries = Vec::new();
-    let colors = PyDict::new(py);
-    starts.push(0);
-    for option in dlx.options() {
-        lines.push(option.line);
-        for e in &option.entries {
-            if let Some(color) = &e.color {
-                colors.set_item(entries.len(), color.as_str())?;
-            }
-            entries.push(e.item);
-        }
-        starts.push(entries.len());
-    }
-    let d = PyDict::new(py);
-    d.set_item("items", items)?;
-    d.set_item("lines", lines)?;
-    d.set_item("starts", starts)?;
-    d.set_item("entries", entries)?;
-    d.set_item("colors", colors)?;
-    d.set_item("dropped", dlx.dropped().to_vec())?;
-    Ok(d)
+/// A problem in Knuth's DLX format: named items, options whose entries are
+/// an item and maybe a color (see `exactcover.DlxProblem`, the façade).
+#[pyclass(name = "DlxProblem", module = "exactcover._native", frozen)]
+struct PyDlxProblem {
+    dlx: DlxProblem,
+    /// Read from a text: the options' lines mean something.
+    from_text: bool,
+    /// The options dropped for want of a primary item: their lines when read
+    /// from a text, else their positions among the options given.
+    dropped: Vec<usize>,
 }
 
-/// Writes DLX text for items (name, primary, lo, hi), primary ones first, and
-/// options (lists of item indices), with `colors` mapping (option, position)
-/// to a color; checks names and colors as the reader would. Options without a
-/// primary item are left out.
-#[pyfunction]
-fn format_dlx(
-    py: Python<'_>,
-    items: Vec<(String, bool, u32, u32)>,
-    options: Vec<Vec<usize>>,
-    colors: HashMap<(usize, usize), String>,
-) -> PyResult<String> {
-    let mut dlx = DlxProblem::new();
-    for (name, primary, lo, hi) in items {
-        dlx.add_item(&name, Item { primary, lo, hi })
+#[pymethods]
+impl PyDlxProblem {
+    /// DlxProblem(items, options)
+    ///
+    /// items: (name, primary, lo, hi), primary ones first; options: lists of
+    /// (item index, color or None). Names, colors and repeated items are
+    /// checked as the reader checks them.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        items: Vec<(String, bool, u32, u32)>,
+        options: Vec<Vec<(usize, Option<String>)>>,
+    ) -> PyResult<Self> {
+        // The errors name the item (by its name) or the option (by its
+        // position) at fault: no line tells where they are.
+        let mut dlx = DlxProblem::new();
+        for (name, primary, lo, hi) in items {
+            dlx.add_item(&name, Item { primary, lo, hi }).map_err(|e| {
+                let err = to_py_err(py, &e);
+                let _ = err.value(py).setattr("item", name.as_str());
+                err
+            })?;
+        }
+        let mut dropped = Vec::new();
+        for (k, option) in options.into_iter().enumerate() {
+            let entries = option
+                .into_iter()
+                .map(|(item, color)| DlxEntry { item, color })
+                .collect();
+            let kept = dlx.add_option(0, entries).map_err(|e| {
+                let err = to_py_err(py, &e);
+                let _ = err.value(py).setattr("option", k);
+                err
+            })?;
+            if !kept {
+                dropped.push(k);
+            }
+        }
+        Ok(PyDlxProblem {
+            dlx,
+            from_text: false,
+            dropped,
+        })
+    }
+
+    /// Reads DLX text (Knuth's syntax and limits exactly if `strict`).
+    #[staticmethod]
+    #[pyo3(signature = (text, strict=false))]
+    fn parse(py: Python<'_>, text: &str, strict: bool) -> PyResult<Self> {
+        let syntax = if strict {
+            Syntax::Strict
+        } else {
+            Syntax::Permissive
+        };
+        let dlx = py
+            .detach(|| DlxProblem::parse(text, syntax))
             .map_err(|e| to_py_err(py, &e))?;
+        let dropped = dlx.dropped().to_vec();
+        Ok(PyDlxProblem {
+            dlx,
+            from_text: true,
+            dropped,
+        })
     }
-    for (k, option) in options.into_iter().enumerate() {
-        let entries = option
-            .into_iter()
-            .enumerate()
-            .map(|(j, item)| DlxEntry {
-                item,
-                color: colors.get(&(k, j)).cloned(),
-            })
-            .collect();
-        dlx.add_option(0, entries).map_err(|e| to_py_err(py, &e))?;
+
+    /// The number of options kept.
+    fn __len__(&self) -> usize {
+        self.dlx.options().len()
     }
-    Ok(dlx.to_string())
+
+    /// The items as (name, primary, lo, hi), primary ones first.
+    #[getter]
+    fn items(&self) -> Vec<(&str, bool, u32, u32)> {
+        self.dlx
+            .items()
+            .iter()
+            .map(|i| (i.name.as_str(), i.item.primary, i.item.lo, i.item.hi))
+            .collect()
+    }
+
+    /// The options kept, as lists of item indices.
+    #[getter]
+    fn options(&self) -> Vec<Vec<usize>> {
+        self.dlx
+            .options()
+            .iter()
+            .map(|o| o.entries.iter().map(|e| e.item).collect())
+            .collect()
+    }
+
+    /// The colors: (option, position) -> color, for the colored entries.
+    #[getter]
+    fn colors(&self) -> HashMap<(usize, usize), &str> {
+        let mut colors = HashMap::new();
+        for (k, option) in self.dlx.options().iter().enumerate() {
+            for (j, e) in option.entries.iter().enumerate() {
+                if let Some(color) = &e.color {
+                    colors.insert((k, j), color.as_str());
+                }
+            }
+        }
+        colors
+    }
+
+    /// The line of each option kept (None when not read from a text).
+    #[getter]
+    fn lines(&self) -> Vec<Option<usize>> {
+        self.dlx
+            .options()
+            .iter()
+            .map(|o| self.from_text.then_some(o.line))
+            .collect()
+    }
+
+    /// The options dropped for want of a primary item: their lines when read
+    /// from a text, else their positions among the options given.
+    #[getter]
+    fn dropped(&self) -> Vec<usize> {
+        self.dropped.clone()
+    }
+
+    /// Does an option give an item a color?
+    #[getter]
+    fn uses_colors(&self) -> bool {
+        self.dlx.uses_colors()
+    }
+
+    /// Option `k` as a line of the DLX format.
+    fn option_text(&self, k: usize) -> PyResult<String> {
+        if k >= self.dlx.options().len() {
+            return Err(PyIndexError::new_err(format!("there is no option {k}")));
+        }
+        Ok(self.dlx.option_text(k))
+    }
+
+    /// The problem as DLX text, every line ending in a newline.
+    fn to_dlx(&self) -> String {
+        self.dlx.to_string()
+    }
+
+    /// The same items and options (lines and dropped options aside).
+    fn same_as(&self, other: &PyDlxProblem) -> bool {
+        self.dlx.same_as(&other.dlx)
+    }
+}
+
+/// Reads DLX text into a `DlxProblem` (Knuth's syntax and limits exactly if
+/// `strict`).
+#[pyfunction]
+#[pyo3(signature = (text, strict=false))]
+fn parse_dlx(py: Python<'_>, text: &str, strict: bool) -> PyResult<PyDlxProblem> {
+    PyDlxProblem::parse(py, text, strict)
 }
 
 /// The native core of exactcover (see the `exactcover` package for the API).
@@ -934,10 +970,21 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
     m.add_class::<PyGraph>()?;
     m.add_class::<PyGraphSolutions>()?;
+    m.add_class::<PyDlxProblem>()?;
     m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
-    m.add_function(wrap_pyfunction!(format_dlx, m)?)?;
-    m.add("ExactCoverError", m.py().get_type::<ExactCoverError>())?;
-    m.add("DlxFormatError", m.py().get_type::<DlxFormatError>())?;
+    // Errors raised by the façade itself, or by users, carry the same
+    // attributes, None where they do not apply.
+    let error = m.py().get_type::<ExactCoverError>();
+    for name in ["kind", "option", "item"] {
+        error.setattr(name, m.py().None())?;
+    }
+    let dlx_error = m.py().get_type::<DlxFormatError>();
+    dlx_error.setattr("kind", "dlx")?;
+    for name in ["line", "reason"] {
+        dlx_error.setattr(name, m.py().None())?;
+    }
+    m.add("ExactCoverError", error)?;
+    m.add("DlxFormatError", dlx_error)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::dlx_format::DlxError;
+use crate::dlx_error::DlxError;
 
 /// Everything that can go wrong when building or starting a problem.
 ///
@@ -127,4 +127,104 @@ impl fmt::Display for Error {
     }
 }
 
+impl Error {
+    /// A stable name for the kind of error, for front ends that restate it
+    /// in their own words (the Python binding's `ExactCoverError.kind`):
+    /// `"empty_option"`, `"duplicate_item"`, `"unknown_item"`,
+    /// `"invalid_bounds"`, `"unknown_option"`, `"search_started"`,
+    /// `"too_large"`, `"dlx"`, `"color_on_item"` or `"memory_cap"`.
+    pub fn kind(&self) -> &'static str {
+        // No wildcard arm: a new variant must be given its own name here.
+        match self {
+            Error::EmptyOption { .. } => "empty_option",
+            Error::DuplicateItem { .. } => "duplicate_item",
+            Error::UnknownItem { .. } => "unknown_item",
+            Error::InvalidBounds { .. } => "invalid_bounds",
+            Error::UnknownOption { .. } => "unknown_option",
+            Error::SearchStarted => "search_started",
+            Error::TooLarge { .. } => "too_large",
+            Error::Dlx { .. } => "dlx",
+            Error::ColorOnItem { .. } => "color_on_item",
+            Error::MemoryCap { .. } => "memory_cap",
+        }
+    }
+
+    /// The option at fault, as the caller numbered it, if one is.
+    pub fn option(&self) -> Option<usize> {
+        match *self {
+            Error::EmptyOption { option }
+            | Error::UnknownOption { option }
+            | Error::DuplicateItem { option, .. }
+            | Error::UnknownItem { option, .. }
+            | Error::ColorOnItem { option, .. } => Some(option),
+            Error::InvalidBounds { .. }
+            | Error::SearchStarted
+            | Error::TooLarge { .. }
+            | Error::Dlx { .. }
+            | Error::MemoryCap { .. } => None,
+        }
+    }
+
+    /// The item at fault, as the caller numbered it, if one is.
+    pub fn item(&self) -> Option<usize> {
+        match *self {
+            Error::DuplicateItem { item, .. }
+            | Error::UnknownItem { item, .. }
+            | Error::ColorOnItem { item, .. }
+            | Error::InvalidBounds { item, .. } => Some(item),
+            Error::EmptyOption { .. }
+            | Error::UnknownOption { .. }
+            | Error::SearchStarted
+            | Error::TooLarge { .. }
+            | Error::Dlx { .. }
+            | Error::MemoryCap { .. } => None,
+        }
+    }
+
+    /// The 1-based line of a rejected DLX text, if the error is about one
+    /// (not for names or options given to a
+    /// [`DlxProblem`](crate::dlx_format::DlxProblem) directly).
+    pub fn line(&self) -> Option<usize> {
+        if let Error::Dlx { line, .. } = *self {
+            (line > 0).then_some(line)
+        } else {
+            None
+        }
+    }
+}
+
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_option_item_and_line_name_the_culprit() {
+        let e = Error::DuplicateItem { option: 3, item: 7 };
+        assert_eq!(
+            (e.kind(), e.option(), e.item()),
+            ("duplicate_item", Some(3), Some(7))
+        );
+        let e = Error::InvalidBounds {
+            item: 2,
+            lo: 3,
+            hi: 1,
+        };
+        assert_eq!(
+            (e.kind(), e.option(), e.item()),
+            ("invalid_bounds", None, Some(2))
+        );
+        let e = Error::Dlx {
+            line: 4,
+            reason: DlxError::BarTwice,
+        };
+        assert_eq!((e.kind(), e.line(), e.option()), ("dlx", Some(4), None));
+        let e = Error::Dlx {
+            line: 0,
+            reason: DlxError::EmptyName,
+        };
+        assert_eq!(e.line(), None);
+        assert_eq!(Error::SearchStarted.kind(), "search_started");
+    }
+}

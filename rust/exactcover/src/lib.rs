@@ -120,6 +120,7 @@
 
 mod count;
 mod dancing_links;
+mod dlx_error;
 pub mod dlx_format;
 mod engine;
 mod error;

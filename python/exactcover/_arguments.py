@@ -1,0 +1,77 @@
+"""Checking the arguments users pass: whole numbers and seeds, written once.
+
+An argument that should be a whole number may be a Python int or a NumPy
+integer (anything with ``__index__``), never a bool; a wrong type is a
+TypeError, a value out of range a ValueError, each naming the argument.
+"""
+
+from __future__ import annotations
+
+import operator
+import random as _random
+from typing import Any
+
+#: The largest value of the solver's 64-bit counters and seeds: seeds are
+#: taken modulo 2**64, limits and byte counts capped at it.
+U64_MAX = 2**64 - 1
+
+
+def integer(value: object) -> int | None:
+    """``value`` as an int if it is an integer, a Python or a NumPy one
+    (anything with ``__index__``) but not a bool; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value``, the argument called ``name``, as an int: TypeError if it is
+    not an integer, ValueError if it is below ``minimum`` or above
+    ``maximum``.
+
+    >>> whole('n', 3, minimum=1)
+    3
+    >>> whole('n', 0, minimum=1)
+    Traceback (most recent call last):
+      ...
+    ValueError: n must be at least 1, not 0
+    >>> whole('limit', 2.0)
+    Traceback (most recent call last):
+      ...
+    TypeError: limit must be an int, not float
+    """
+    number = integer(value)
+    if number is None:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if minimum is not None and number < minimum:
+        least = "non-negative" if minimum == 0 else f"at least {minimum}"
+        raise ValueError(f"{name} must be {least}, not {number}")
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{name} must be at most {maximum}, not {number}")
+    return number
+
+
+def optional_whole(
+    name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None
+) -> int | None:
+    """As :func:`whole`, with None allowed (and returned)."""
+    if value is None:
+        return None
+    if integer(value) is None:
+        raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
+    return whole(name, value, minimum=minimum, maximum=maximum)
+
+
+def seed(random: bool, given: Any) -> int | None:
+    """The seed of a search: ``given`` modulo 2**64, else a fresh random one
+    if ``random``, else None (the input order)."""
+    if given is not None:
+        return whole("seed", given) & U64_MAX
+    if random:
+        return _random.getrandbits(64)
+    return None

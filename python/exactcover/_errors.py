@@ -1,0 +1,74 @@
+"""The one place where errors about a problem are made or restated.
+
+The native module raises :class:`ExactCoverError` (and
+:class:`DlxFormatError`) with ``kind``, ``option`` and ``item`` set from the
+core's error; the façade raises the same classes with the same attributes,
+and restates native errors in terms of the user's own objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from ._native import DlxFormatError, ExactCoverError
+
+
+def describe(obj: object) -> str:
+    """A short repr for error messages."""
+    text = repr(obj)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def problem_error(
+    message: str, kind: str | None, *, option: Any = None, item: Any = None
+) -> ExactCoverError:
+    """An ExactCoverError raised by the façade: ``kind`` names the kind of
+    error (as the core's kinds do), ``option`` and ``item`` the user's choice
+    and constraint at fault, where there is one."""
+    error = ExactCoverError(message)
+    error.kind = kind
+    error.option = option
+    error.item = item
+    return error
+
+
+def format_error(
+    message: str, line: int | None = None, *, option: Any = None, item: Any = None
+) -> DlxFormatError:
+    """A DlxFormatError with the attributes of the ones raised in Rust:
+    ``line`` (None when not reading a text) and ``reason``."""
+    error = DlxFormatError(f"line {line}: {message}" if line else message)
+    error.kind = "dlx"
+    error.option = option
+    error.item = item
+    error.line = line
+    error.reason = message
+    return error
+
+
+def restate(
+    error: ExactCoverError, options: Sequence[Any], items: Sequence[Hashable]
+) -> ExactCoverError:
+    """A native error restated in the user's words: its ``option`` and
+    ``item`` become the user's objects (``options[k]``, ``items[i]``), and
+    the message names them."""
+    kind = error.kind
+    k, i = error.option, error.item
+    option = options[k] if k is not None and k < len(options) else k
+    item = items[i] if i is not None and i < len(items) else i
+    message = str(error)
+    if k is not None:
+        choice = describe(option)
+        constraint = describe(item)
+        if kind == "empty_option":
+            message = f"choice {choice} satisfies no constraints"
+        elif kind == "duplicate_item":
+            message = f"choice {choice} lists constraint {constraint} more than once"
+        elif kind == "color_on_item":
+            message = (
+                f"choice {choice} gives a color to constraint {constraint}, which is not "
+                "secondary: only constraints satisfied at most once (secondary=, or "
+                "optional with count 1) can have colors"
+            )
+    return problem_error(message, kind, option=option, item=item)

@@ -1,0 +1,527 @@
+"""One iterator over the native solver: :class:`Search`, what
+:class:`~exactcover.ExactCover`, :class:`~exactcover.MultiCover`,
+:class:`~exactcover.DlxSolutions` and :class:`~exactcover.MatrixCover` share.
+
+A search yields solutions one by one, counts the rest without building
+them (on threads, with a time limit or a progress bar), estimates its tree
+before it starts, and cuts that tree into subtrees to count elsewhere. The
+subclasses only say what a solution looks like to the user: choices,
+option indices, or matrix rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from copy import deepcopy as _deepcopy
+from itertools import islice
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from ._arguments import U64_MAX, optional_whole, whole
+from ._arguments import seed as _seed
+from ._errors import describe
+from ._native import Solver as _Solver
+from .progress import (
+    Deadline,
+    Reporter,
+    SearchTimeout,
+    check_timeout,
+    reporter,
+)
+
+__all__ = ["Search", "Estimate", "Subtree", "MAX_THREADS"]
+
+#: What one solution is to the user: a list of choices, of option indices, of rows.
+S = TypeVar("S")
+#: The type of the iterator itself, for methods returning it.
+_Self = TypeVar("_Self", bound="Search[Any]")
+
+#: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
+#: machine runs at once.
+MAX_THREADS = 65536
+#: The most subtrees ``split()`` makes: each is a list of choices.
+_MAX_SUBTREES = 10**6
+#: Default memory cap of a memo or solution graph: 1 GiB.
+_MEMO_BYTES = 2**30
+
+
+class Estimate(NamedTuple):
+    """Knuth's Monte Carlo estimate of a search tree (see ``estimate()``)."""
+
+    #: Number of random probes.
+    samples: int
+    #: Estimated number of nodes of the search tree (as ``stats["nodes"]``
+    #: counts them once the search is done).
+    nodes: float
+    #: Estimated number of solutions.
+    solutions: float
+    #: Standard error of ``nodes``.
+    nodes_error: float
+    #: Standard error of ``solutions``.
+    solutions_error: float
+    #: Mean depth of the probes.
+    depth: float
+
+    def caveat(self) -> str | None:
+        """Why this estimate should not be trusted, or None when nothing
+        says so.
+
+        Knuth's estimates are unbiased but heavy-tailed: a few rare probes
+        carry most of the weight, and until they are drawn the estimates
+        (and their standard errors) are too low. Two signs of that are
+        reported: no probe reached a solution (there may be none, or they
+        are too rare for this many probes), and a standard error above half
+        the estimate.
+
+        >>> Estimate(1000, 2e6, 0.0, 3e5, 0.0, 4.0).caveat()[:48]
+        'no probe reached a solution in 1000 probes: solu'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 6e3, 4.0).caveat()[:41]
+        'the standard error of solutions is more t'
+        >>> Estimate(1000, 2e6, 9e3, 3e5, 1e3, 4.0).caveat() is None
+        True
+        """
+        if self.solutions == 0:
+            return (
+                f"no probe reached a solution in {self.samples} probes: solutions may be "
+                "absent or only rare, and the node estimate is then likely too low as well "
+                "(try more probes)"
+            )
+        shaky = [
+            name
+            for name, value, error in (
+                ("nodes", self.nodes, self.nodes_error),
+                ("solutions", self.solutions, self.solutions_error),
+            )
+            if error > value / 2
+        ]
+        if shaky:
+            return (
+                f"the standard error of {' and '.join(shaky)} is more than half the estimate "
+                f"after {self.samples} probes (try more probes)"
+            )
+        return None
+
+
+class Subtree(NamedTuple):
+    """A part of the search tree as plain data (see ``split()``): the
+    solutions that contain every choice of ``forced`` and none of
+    ``excluded``."""
+
+    #: Choices every solution of the subtree contains.
+    forced: list[Any]
+    #: Choices no solution of the subtree contains.
+    excluded: list[Any]
+
+
+class Search(Iterator[S], Generic[S]):
+    """An iterator over the solutions of an exact cover problem, searched by
+    the native solver: what every iterator of this package shares.
+
+    Iterating yields solutions; :meth:`count` counts the rest without
+    building them; :meth:`estimate`, :meth:`split` and :meth:`restrict` work
+    on the whole search tree before it is searched. A subclass decides what
+    a solution looks like and what its options are called in subtrees
+    (``_labels``: option ``k`` is ``_labels[k]``).
+
+    One iterator is one search: it may be passed between threads, but used
+    by one thread at a time; a call while another thread's call runs raises
+    RuntimeError saying that the iterator is busy.
+    """
+
+    # _solver: the native solver. _labels: what each option is called in
+    # subtrees. _source: what makes the problem's plain data again (see
+    # _spec), for exactcover.distributed.
+    __slots__ = ("_solver", "_labels", "_source")
+
+    #: Attributes that ``copy.deepcopy`` copies (the others are shared).
+    _deep: tuple[str, ...] = ()
+
+    def __init__(self, solver: _Solver, labels: Any, source: Any) -> None:
+        self._solver = solver
+        self._labels = labels
+        self._source = source
+
+    def __iter__(self: _Self) -> _Self:
+        return self
+
+    def _solution(self, ids: list[int]) -> S:
+        """A solution, from the option ids the solver found."""
+        labels = self._labels
+        return [labels[k] for k in ids]  # type: ignore[return-value]
+
+    def __next__(self) -> S:
+        """The next solution."""
+        try:
+            _, ids = self._solver.next_solution()
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+        if ids is None:
+            raise StopIteration
+        return self._solution(ids)
+
+    @property
+    def _spec(self) -> tuple[Any, ...]:
+        """The problem as plain data: (items, options, seed, colors, initial
+        option ids)."""
+        return self._source  # type: ignore[no-any-return]
+
+    def __copy__(self: _Self) -> _Self:
+        """An independent iterator at the same point of the search:
+        ``copy.copy(it)`` yields what ``it`` would yield, and advancing one
+        leaves the other where it was. The problem's data is shared."""
+        clone = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(clone, name, getattr(self, name))
+        try:
+            clone._solver = self._solver.copy()
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+        return clone
+
+    def __deepcopy__(self: _Self, memo: dict[int, Any]) -> _Self:
+        """Like ``copy.copy``, with copies of the user's objects."""
+        clone = self.__copy__()
+        for name in self._deep:
+            setattr(clone, name, _deepcopy(getattr(self, name), memo))
+        return clone
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            f"{type(self).__name__} iterators cannot be pickled: pickle the problem, "
+            "or the subtrees of split(), and build the iterator again"
+        )
+
+    # -- counting ---------------------------------------------------------------
+
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        threads: int | None = None,
+        timeout: float | None = None,
+        progress: bool = False,
+        memo: bool | None = None,
+        memo_bytes: int = _MEMO_BYTES,
+    ) -> int:
+        """Count the solutions not yet yielded, without building them.
+
+        This consumes them, like ``sum(1 for _ in self)`` but entirely in Rust
+        with the GIL released. With ``limit``, stop after that many solutions
+        (the iterator then resumes after them). Ctrl-C raises
+        KeyboardInterrupt within a fraction of a second; ``stats["solutions"]``
+        then tells how many solutions had been found.
+
+        With ``threads=N`` (N > 1) the search runs on N threads (at most as
+        many as the machine runs at once, and at most ``MAX_THREADS`` may be
+        asked for): a thread that runs out of work takes part of another's.
+        This needs an iterator that has not started and cannot be combined with
+        ``limit``, ``timeout`` or ``progress``. Afterwards ``stats`` holds the
+        work of all threads; after Ctrl-C it holds the work done so far, the
+        solutions found included, and iterating starts again from the first
+        solution.
+
+        ``timeout`` (seconds): stop when it runs out and raise
+        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` holds
+        the solutions counted so far; the search stays where it stopped, and
+        a second ``count()`` goes on from there. ``progress=True`` shows a
+        progress bar (tqdm: a text bar in a terminal, a widget in Jupyter)
+        with the solutions, the nodes and Knuth's estimate of the fraction of
+        the search tree done, as ``exactcover solve --progress`` does.
+
+        Counts are exact ints of any size. Without ``limit`` or ``threads``,
+        the count *memoizes*: a sub-problem met again (the same constraints
+        left to satisfy, with the same bounds and colors) is not searched
+        again; its number of solutions is remembered. That reaches counts no
+        enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
+        ``memo=None`` (the default) decides by itself: for the first few
+        thousand nodes it weighs the work the memo saved against what it
+        cost, and drops it at once where sub-problems rarely repeat (n-queens,
+        Langford pairs); packing problems (polyominoes, dominoes) keep it.
+        ``memo=True`` always memoizes, ``memo=False`` never does.
+        ``memo_bytes`` caps the memo's memory (1 GiB by default): when full,
+        it is emptied and refilled, and the count stays exact.
+        ``memo_stats`` tells what the memo did. An iterator that has yielded
+        solutions counts the rest without the memo.
+
+        >>> from exactcover import ExactCover
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
+        2
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count(threads=2)
+        2
+        >>> from exactcover.queens import queens
+        >>> try:
+        ...     queens(20).count(timeout=0.1)
+        ... except TimeoutError as stopped:
+        ...     print(0 < stopped.count < 39029188884)
+        True
+        """
+        if memo is not None and not isinstance(memo, bool):
+            raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
+        memo_bytes = whole("memo_bytes", memo_bytes, minimum=0)
+        limit = optional_whole("limit", limit, minimum=0)
+        if limit is not None:
+            limit = min(limit, U64_MAX)
+        threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
+        seconds = check_timeout(timeout)
+        if threads is not None and threads > 1:
+            if limit is not None:
+                raise ValueError("count() takes limit or threads, not both")
+            if memo:
+                raise ValueError("count(memo=True) counts on one thread; leave out threads or memo")
+            if seconds is not None or progress:
+                raise ValueError("count(threads=...) takes no timeout or progress yet")
+        elif memo and (limit is not None or seconds is not None or progress):
+            raise ValueError(
+                "count(memo=True) counts every solution in one go: it takes no limit, "
+                "timeout or progress"
+            )
+        return self._count(
+            limit, threads or 1, seconds, reporter(bool(progress), "count"), memo, memo_bytes
+        )
+
+    def _count(
+        self,
+        limit: int | None,
+        threads: int,
+        seconds: float | None,
+        report: Reporter | None,
+        memo: bool | None = None,
+        memo_bytes: int = _MEMO_BYTES,
+    ) -> int:
+        """:meth:`count` with checked arguments; ``report`` (None: no
+        reports, one call into Rust) gets the figures between slices of the
+        search. The command line counts through here, with its own progress
+        line."""
+        solver = self._solver
+        try:
+            if threads > 1:
+                _check_not_started(self, "count(threads=...)")
+                if report is None:
+                    return solver.count_parallel(threads)
+                try:
+                    return solver.count_parallel(threads, report.update_parallel, report.interval)
+                finally:
+                    report.close()
+            if seconds is None and report is None:
+                if limit is not None:
+                    return solver.count(limit)[0]
+                return solver.count_exact(memo, min(memo_bytes, U64_MAX))
+            return self._count_in_slices(limit, seconds, report or Reporter())
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+
+    def _count_in_slices(self, limit: int | None, seconds: float | None, report: Reporter) -> int:
+        """count() with a time limit or progress reports: slices of the
+        search with a look at the clock and a report between them."""
+        deadline = Deadline(seconds, report.interval)
+        solver = self._solver
+        total = 0
+        try:
+            while True:
+                remaining = None if limit is None else limit - total
+                found, done = solver.count(remaining, deadline.slice())
+                total += found
+                report.update(solver)
+                if done:
+                    return total
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(total, seconds)
+        finally:
+            report.close()
+
+    def _found_before_interrupt(self) -> int:
+        """The solutions a count or a search found before Ctrl-C stopped it
+        (a count on threads included)."""
+        return self.stats["solutions"] or self._solver.interrupted_count
+
+    # -- solutions ----------------------------------------------------------------
+
+    def solutions(self, *, timeout: float | None = None, progress: bool = False) -> Iterator[S]:
+        """Iterate over the solutions, as iterating over the iterator itself
+        does, with a time limit (``timeout`` seconds: then
+        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` is the
+        number of solutions yielded) or a progress bar (``progress=True``, as
+        for :meth:`count`).
+
+        >>> from exactcover import ExactCover
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
+        >>> list(cover.solutions(timeout=10))
+        [['A'], ['B', 'C']]
+        """
+        seconds = check_timeout(timeout)
+        report = reporter(bool(progress), "solutions") or Reporter()
+        return self._solutions_in_slices(seconds, report)
+
+    def _solutions_in_slices(self, seconds: float | None, report: Reporter) -> Iterator[S]:
+        """The solutions, searched in slices with a look at the clock and a
+        report between them (the command line prints through here)."""
+        deadline = Deadline(seconds, report.interval)
+        solver = self._solver
+        found = 0
+        try:
+            while True:
+                try:
+                    ready, ids = solver.next_solution(deadline.slice())
+                except RuntimeError as error:
+                    raise _busy(self, error) from None
+                report.update(solver)
+                if ready:
+                    if ids is None:
+                        return
+                    found += 1
+                    yield self._solution(ids)
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(found, seconds)
+        finally:
+            report.close()
+
+    def first(self, n: int) -> list[S]:
+        """The next ``n`` solutions (fewer if the search ends first).
+
+        >>> from exactcover import ExactCover
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).first(5)
+        [['A'], ['B', 'C']]
+        >>> ExactCover({'A': [1]}).first(-1)
+        Traceback (most recent call last):
+          ...
+        ValueError: n must be non-negative, not -1
+        """
+        return list(islice(self, whole("n", n, minimum=0)))
+
+    # -- the whole tree, before the search ----------------------------------------
+
+    def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
+        """Estimate the size of the search tree before searching it.
+
+        Knuth's Monte Carlo method: each of ``samples`` random probes walks
+        from the root to a leaf, taking at every level one of the branches the
+        search would take, chosen uniformly; the products of the numbers of
+        branches along the way are unbiased estimates of the number of nodes
+        and of solutions. A second of probes tells whether a count will take a
+        second or a year (divide ``nodes`` by the nodes per second that
+        ``stats`` shows on a short run). ``seed`` makes it reproducible.
+        Only before the search starts; Ctrl-C interrupts it.
+
+        >>> from exactcover import ExactCover
+        >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]
+        ...           for i in range(8) for j in range(8)}
+        >>> diagonals = {c for cs in queens.values() for c in cs if c[0] in ('diag', 'anti')}
+        >>> e = ExactCover(queens, secondary=diagonals).estimate(20000, seed=1)
+        >>> 60 < e.solutions < 140    # 92 in truth
+        True
+        """
+        samples = whole("samples", samples, minimum=1)
+        _check_not_started(self, "estimate()")
+        resolved = _seed(True, seed)
+        assert resolved is not None  # random=True always gives a seed
+        try:
+            return Estimate(**self._solver.estimate(min(samples, U64_MAX), resolved))
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+
+    def split(self, n: int) -> list[Subtree]:
+        """Cut the search tree into at least ``n`` subtrees (fewer if the tree
+        is small) whose solutions, together, are this iterator's, each once.
+
+        A subtree is plain data, lists of your own choices: pickle it, send it
+        to another process or machine, build the same problem there and count
+        ``restrict(subtree)``; the counts add up to ``count()``. Only before
+        the search starts. Splitting walks each node at most once, so it never
+        takes longer than counting; Ctrl-C interrupts it.
+
+        >>> from exactcover import ExactCover
+        >>> data = {'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2, 3], 'E': [3]}
+        >>> parts = ExactCover(data).split(2)
+        >>> [ExactCover(data).restrict(p).count() for p in parts]
+        [1, 2]
+        >>> ExactCover(data).count()
+        3
+        """
+        n = whole("n", n, minimum=1)
+        if n > _MAX_SUBTREES:
+            raise ValueError(f"n must be at most {_MAX_SUBTREES:,} subtrees, not {n:,}")
+        _check_not_started(self, "split()")
+        labels = self._labels
+        try:
+            parts = self._solver.split(n)
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+        return [
+            Subtree([labels[k] for k in forced], [labels[k] for k in excluded])
+            for forced, excluded in parts
+        ]
+
+    def restrict(self: _Self, subtree: Subtree | tuple[Iterable[Any], Iterable[Any]]) -> _Self:
+        """Restrict the search to a subtree made by ``split()`` (on this
+        problem, here or elsewhere): force its ``forced`` choices and exclude
+        its ``excluded`` ones. Returns the iterator itself; only before the
+        search starts."""
+        forced, excluded = subtree
+        _check_not_started(self, "restrict()")
+        position = {label: k for k, label in enumerate(self._labels)}
+        self._solver.restrict(
+            option_ids(position, forced, "forced choice {} of the subtree"),
+            option_ids(position, excluded, "excluded choice {} of the subtree"),
+        )
+        return self
+
+    # -- figures ------------------------------------------------------------------
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Work done so far: search-tree ``nodes``, link ``updates`` and
+        ``solutions`` found (counted or yielded)."""
+        try:
+            return self._solver.stats
+        except RuntimeError as error:
+            raise _busy(self, error) from None
+
+    @property
+    def memo_stats(self) -> dict[str, Any]:
+        """What the memo of the last ``count()`` did: ``active`` (still in
+        use), ``lookups`` and ``hits`` (sub-problems found again), ``entries``
+        and ``bytes`` now, ``peak_bytes``, and ``evictions`` (times it was
+        full and emptied)."""
+        return self._solver.memo_stats
+
+    def _state(self) -> str:
+        """``active`` or ``exhausted``, for a repr."""
+        return "exhausted" if self._solver.exhausted else "active"
+
+
+def _busy(search: Search[Any] | None, error: RuntimeError) -> RuntimeError:
+    """PyO3's "Already borrowed" (the native solver is in use by another
+    thread, whose call runs without the GIL) restated; other errors as they are."""
+    if "borrowed" not in str(error):
+        return error
+    return RuntimeError(
+        f"this {type(search).__name__ if search is not None else 'iterator'} is busy in "
+        "another thread: one iterator is one "
+        "search, used by one thread at a time (make one iterator per thread, or use "
+        "count(threads=N))"
+    )
+
+
+def _check_not_started(search: Search[Any], what: str) -> None:
+    """Raise ValueError if the search has started: ``what`` works on the
+    whole search tree only."""
+    if search.stats["nodes"] > 0:
+        raise ValueError(f"{what} needs an iterator that has not started searching")
+
+
+def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:
+    """The option ids of the ``given`` labels (``position`` maps each label
+    to its id); ``name``, with ``{}`` for the label, names one in errors:
+    TypeError if it is not hashable, KeyError if it is not a choice."""
+    ids = []
+    for label in given:
+        try:
+            ids.append(position[label])
+        except TypeError:
+            raise TypeError(f"{name.format(describe(label))} is not hashable") from None
+        except KeyError:
+            raise KeyError(f"{name.format(describe(label))} is not one of the choices") from None
+    return ids
