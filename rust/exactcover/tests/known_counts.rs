@@ -121,6 +121,16 @@ fn deep_search_thousands_of_levels() {
 }
 
 #[test]
+fn forced_chain_of_a_million_items() {
+    // Every node has one branch: with an O(items) choice of item this is
+    // quadratic (10^12 steps); benches/RESULTS.md has its time.
+    let n = 1_000_000;
+    let mut solver = Solver::new(&common::forced_chain(n));
+    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.stats().nodes, n as u64 + 1);
+}
+
+#[test]
 fn paused_search_resumes_without_loss() {
     let p = common::queens(8);
     let mut solver = Solver::new(&p);
