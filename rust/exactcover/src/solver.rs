@@ -569,10 +569,9 @@ impl Solver {
             if exact.deciding && lookups.is_power_of_two() && lookups < 1 << 12 {
                 if memo.swamps(engine) {
                     self.drop_memo();
+                    continue;
                 }
-                continue;
-            }
-            if exact.deciding && lookups.is_power_of_two() && lookups >= 1 << 12 {
+            } else if exact.deciding && lookups.is_power_of_two() {
                 if lookups >= AUTO_TRIAL {
                     exact.deciding = false;
                 }
