@@ -107,15 +107,11 @@ struct Level {
     node: u32,
     /// Was the item's bound at least 2 when it was chosen (tweaking branches)?
     wide: bool,
-    /// Length of the tweak stack when this level began (wide levels only).
-    tweak_base: u32,
-    /// [`DancingLinks::empty_items`] at the node that branched (0 without
-    /// multiplicities), restored when the level is left.
-    empty_before: u32,
-    /// [`DancingLinks::empty_items`] to restore when the branch being
-    /// tried is undone: after covering the item (X4), or after tweaking the
-    /// option (wide levels).
-    empty: u32,
+    /// Wide levels: the length of the tweak stack when this level began.
+    /// Others: [`DancingLinks::empty_items`] once the item was covered (X4),
+    /// restored when a branch is undone (without multiplicities; the field
+    /// keeps `Level` at 16 bytes, which Algorithm M's loop feels).
+    base: u32,
 }
 
 /// Where the state machine resumes.
@@ -210,21 +206,22 @@ pub(crate) struct DancingLinks {
     bound: Vec<u32>,
     /// `hi - lo` for each item.
     slack: Vec<u32>,
-    /// The number of primary items in the active list whose `LEN` is 0.
-    /// With it, Algorithm X's choice costs O(1) at a dead end and stops at
-    /// the first item of length 1 otherwise (see [`DancingLinks::choose_x`]).
+    /// Without multiplicities, the number of primary items in the active
+    /// list whose `LEN` is 0. With it, Algorithm X's choice costs O(1) at a
+    /// dead end and stops at the first item of length 1 otherwise (see
+    /// [`DancingLinks::choose_x`]).
     ///
     /// The forward steps keep it: [`DancingLinks::hide`] and `tweak` where
     /// a `LEN` drops to 0, [`DancingLinks::unlink_item`] when an empty item
     /// leaves the list. That is exact because an item's `LEN` is frozen
     /// while it is out of the list: covering hides every option of its list,
-    /// so no later `hide` walks a node of it, and the null branch of
-    /// Algorithm M unlinks an item with an empty list. (Within one
-    /// `commit_others` an item about to be covered may reach 0 for a moment;
-    /// the count is exact again at every node.) The undoing steps do not
-    /// touch it: the search restores it from [`Level::empty_before`] and
-    /// [`Level::empty`], as unhiding would cost three instructions per link
-    /// update (cachegrind, pentominoes 8x8: +8% in all).
+    /// so no later `hide` walks a node of it. (Within one `commit_others` an
+    /// item about to be covered may reach 0 for a moment; the count is exact
+    /// again at every node.) The undoing steps do not touch it: the search
+    /// restores it from [`Level::base`], as counting in `unhide` would cost
+    /// three instructions per link update (cachegrind, pentominoes 8x8: +8%
+    /// in all). Algorithm M's choice does not use it and its loop does not
+    /// restore it: there it is meaningless (and wraps).
     empty_items: u32,
     /// First node of each option, ascending; maps nodes back to options.
     option_first: Vec<u32>,
@@ -597,8 +594,8 @@ impl DancingLinks {
                 let end = self.levels[l + 1..]
                     .iter()
                     .find(|lv| lv.wide)
-                    .map_or(self.tweaks.len(), |lv| lv.tweak_base as usize);
-                let tried = end.saturating_sub(level.tweak_base as usize) as u32;
+                    .map_or(self.tweaks.len(), |lv| lv.base as usize);
+                let tried = end.saturating_sub(level.base as usize) as u32;
                 let d = tried + len + 1;
                 (
                     if level.node == NULL_BRANCH {
@@ -809,7 +806,6 @@ impl DancingLinks {
                         Choice::Item(i) => {
                             // X4/M4 [Cover i] or prepare to tweak.
                             let iu = i as usize;
-                            let empty_before = self.empty_items;
                             if !M || self.bound[iu] == 1 {
                                 if M {
                                     self.bound[iu] = 0;
@@ -820,19 +816,15 @@ impl DancingLinks {
                                     item: i,
                                     node: first,
                                     wide: false,
-                                    tweak_base: 0,
-                                    empty_before,
-                                    empty: self.empty_items,
+                                    base: self.empty_items,
                                 });
                             } else {
-                                let tweak_base = self.tweaks.len() as u32;
+                                let base = self.tweaks.len() as u32;
                                 self.levels.push(Level {
                                     item: i,
                                     node: i,
                                     wide: true,
-                                    tweak_base,
-                                    empty_before,
-                                    empty: empty_before,
+                                    base,
                                 });
                             }
                             if H::ACTIVE {
@@ -848,9 +840,7 @@ impl DancingLinks {
                         item: i,
                         node: x,
                         wide,
-                        tweak_base,
-                        empty_before,
-                        ..
+                        base,
                     } = self.levels[top];
                     let iu = i as usize;
                     if !M || !wide {
@@ -865,7 +855,10 @@ impl DancingLinks {
                         } else {
                             // X7 [Backtrack]: restore i and leave the level.
                             self.uncover::<C>(i);
-                            self.empty_items = empty_before;
+                            if !M {
+                                // The node that branched had no empty item.
+                                self.empty_items = 0;
+                            }
                             if M {
                                 self.bound[iu] = 1;
                             }
@@ -885,7 +878,6 @@ impl DancingLinks {
                             self.tweak::<C>(x);
                             self.tweaks.push(x);
                             self.levels[top].node = x;
-                            self.levels[top].empty = self.empty_items;
                             self.commit_all::<C>(x);
                             self.state = State::Enter;
                         } else if need == 0 {
@@ -896,8 +888,7 @@ impl DancingLinks {
                             self.state = State::Enter;
                         } else {
                             // M8 [Restore i]: too few options left for its lower bound.
-                            self.untweak_to::<C>(tweak_base);
-                            self.empty_items = empty_before;
+                            self.untweak_to::<C>(base);
                             self.levels.pop();
                             if H::ACTIVE {
                                 hooks.leave(self);
@@ -912,9 +903,7 @@ impl DancingLinks {
                         item: i,
                         node: x,
                         wide,
-                        tweak_base,
-                        empty_before,
-                        empty,
+                        base,
                     }) = self.levels.last()
                     else {
                         self.state = State::Done;
@@ -924,12 +913,11 @@ impl DancingLinks {
                     if M && x == NULL_BRANCH {
                         if wide {
                             self.relink_item(i);
-                            self.untweak_to::<C>(tweak_base);
+                            self.untweak_to::<C>(base);
                         } else {
                             self.uncover::<C>(i);
                             self.bound[iu] = 1;
                         }
-                        self.empty_items = empty_before;
                         self.levels.pop();
                         if H::ACTIVE {
                             hooks.leave(self);
@@ -943,7 +931,9 @@ impl DancingLinks {
                     } else {
                         self.uncommit_all::<C>(x);
                     }
-                    self.empty_items = empty;
+                    if !M {
+                        self.empty_items = base;
+                    }
                     self.state = State::Try;
                 }
                 State::Done => return (found, Step::Exhausted),
@@ -1030,9 +1020,7 @@ impl DancingLinks {
                     item: i,
                     node: x,
                     wide: false,
-                    tweak_base: 0,
-                    empty_before: 0,
-                    empty: 0,
+                    base: 0,
                 });
                 weight *= f64::from(d);
             } else {
@@ -1041,7 +1029,7 @@ impl DancingLinks {
                 let need = self.bound[iu] - self.bound[iu].min(self.slack[iu]);
                 let d = len + 1 - need;
                 let r = rng.below(d as usize) as u32;
-                let tweak_base = self.tweaks.len() as u32;
+                let base = self.tweaks.len() as u32;
                 for _ in 0..r {
                     let x = self.nodes[iu].dlink;
                     self.tweak::<C>(x);
@@ -1060,9 +1048,7 @@ impl DancingLinks {
                     item: i,
                     node: x,
                     wide: true,
-                    tweak_base,
-                    empty_before: 0,
-                    empty: 0,
+                    base,
                 });
                 weight *= f64::from(d);
             }
@@ -1072,7 +1058,7 @@ impl DancingLinks {
             item: i,
             node: x,
             wide,
-            tweak_base,
+            base,
             ..
         }) = self.levels.pop()
         {
@@ -1082,7 +1068,7 @@ impl DancingLinks {
                 } else {
                     self.uncommit_all::<C>(x);
                 }
-                self.untweak_to::<C>(tweak_base);
+                self.untweak_to::<C>(base);
             } else {
                 if x != NULL_BRANCH {
                     self.uncommit_others::<M, C>(x);
@@ -1166,7 +1152,7 @@ impl DancingLinks {
 
     /// Covers item `i`: hides every option in its list and unlinks it from its
     /// item list.
-    #[inline]
+    #[inline(always)]
     fn cover<const C: bool>(&mut self, i: u32) {
         let mut p = links::get(&self.nodes, i).dlink;
         while p != i {
@@ -1178,7 +1164,7 @@ impl DancingLinks {
     }
 
     /// Exactly undoes [`DancingLinks::cover`].
-    #[inline]
+    #[inline(always)]
     fn uncover<const C: bool>(&mut self, i: u32) {
         self.relink_item(i);
         let mut p = links::get(&self.nodes, i).ulink;
@@ -1194,31 +1180,27 @@ impl DancingLinks {
     #[inline]
     fn hide<const C: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
-        let mut q = p + 1;
         let mut updates = 0;
-        while q != p {
-            let Node {
-                top: x,
-                ulink: u,
-                dlink: d,
-                color,
-            } = links::get(nodes, q);
-            if x == 0 {
-                q = u;
-            } else {
-                if !C || color != PURIFIED {
-                    links::get_mut(nodes, u).dlink = d;
-                    links::get_mut(nodes, d).ulink = u;
-                    let len = &mut links::get_mut(nodes, x).top;
-                    *len -= 1;
-                    if *len == 0 {
-                        self.empty_items += 1;
-                    }
-                    updates += 1;
-                }
-                q += 1;
+        let mut emptied = 0;
+        // The walk passes the option's spacer once, so it is two loops:
+        // rightwards from p to the spacer, then from the option's first node
+        // up to p. Only the first looks for the spacer, only the second for p.
+        let mut q = p + 1;
+        loop {
+            let node = links::get(nodes, q);
+            if node.top == 0 {
+                q = node.ulink;
+                break;
             }
+            hide_node::<C>(nodes, node, &mut updates, &mut emptied);
+            q += 1;
         }
+        while q != p {
+            let node = links::get(nodes, q);
+            hide_node::<C>(nodes, node, &mut updates, &mut emptied);
+            q += 1;
+        }
+        self.empty_items = self.empty_items.wrapping_add(emptied);
         self.stats.updates += updates;
     }
 
@@ -1227,23 +1209,19 @@ impl DancingLinks {
     fn unhide<const C: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mut q = p - 1;
-        while q != p {
-            let Node {
-                top: x,
-                ulink: u,
-                dlink: d,
-                color,
-            } = links::get(nodes, q);
-            if x == 0 {
-                q = d;
-            } else {
-                if !C || color != PURIFIED {
-                    links::get_mut(nodes, u).dlink = q;
-                    links::get_mut(nodes, d).ulink = q;
-                    links::get_mut(nodes, x).top += 1;
-                }
-                q -= 1;
+        loop {
+            let node = links::get(nodes, q);
+            if node.top == 0 {
+                q = node.dlink;
+                break;
             }
+            unhide_node::<C>(nodes, node, q);
+            q -= 1;
+        }
+        while q != p {
+            let node = links::get(nodes, q);
+            unhide_node::<C>(nodes, node, q);
+            q -= 1;
         }
     }
 
@@ -1261,7 +1239,7 @@ impl DancingLinks {
         self.nodes[d as usize].ulink = u;
         self.nodes[i as usize].top -= 1;
         if self.nodes[i as usize].top == 0 {
-            self.empty_items += 1;
+            self.empty_items = self.empty_items.wrapping_add(1);
         }
         self.stats.updates += 1;
         self.hide::<C>(x);
@@ -1302,7 +1280,7 @@ impl DancingLinks {
         *links::item_mut(&mut self.rlink, l) = r;
         *links::item_mut(&mut self.llink, r) = l;
         if links::get(&self.nodes, i).top == 0 {
-            self.empty_items -= 1;
+            self.empty_items = self.empty_items.wrapping_sub(1);
         }
     }
 
@@ -1341,7 +1319,7 @@ impl DancingLinks {
     }
 
     /// Exactly undoes [`DancingLinks::commit`].
-    #[inline]
+    #[inline(always)]
     fn uncommit<const M: bool, const C: bool>(&mut self, p: u32) {
         let Node { top: j, color, .. } = links::get(&self.nodes, p);
         if C && color != 0 {
@@ -1486,7 +1464,7 @@ impl DancingLinks {
             }
             p = self.rlink[p as usize];
         }
-        if empty != self.empty_items as usize {
+        if !self.multi && empty != self.empty_items as usize {
             return Err(format!(
                 "{empty} active primary items are empty, empty_items says {}",
                 self.empty_items
@@ -1509,6 +1487,45 @@ impl DancingLinks {
             }
         }
         Ok(())
+    }
+}
+
+/// [`DancingLinks::hide`]'s step at one node (not a spacer): unlink it
+/// from its item's list, unless it is purified; count the update and, if the
+/// list is now empty, the empty item (only a primary `LEN` reaches 0).
+#[inline(always)]
+fn hide_node<const C: bool>(nodes: &mut [Node], node: Node, updates: &mut u64, emptied: &mut u32) {
+    let Node {
+        top: x,
+        ulink: u,
+        dlink: d,
+        color,
+    } = node;
+    if !C || color != PURIFIED {
+        links::get_mut(nodes, u).dlink = d;
+        links::get_mut(nodes, d).ulink = u;
+        let len = &mut links::get_mut(nodes, x).top;
+        *len -= 1;
+        if *len == 0 {
+            *emptied += 1;
+        }
+        *updates += 1;
+    }
+}
+
+/// Exactly undoes [`hide_node`] for node `q`.
+#[inline(always)]
+fn unhide_node<const C: bool>(nodes: &mut [Node], node: Node, q: u32) {
+    let Node {
+        top: x,
+        ulink: u,
+        dlink: d,
+        color,
+    } = node;
+    if !C || color != PURIFIED {
+        links::get_mut(nodes, u).dlink = q;
+        links::get_mut(nodes, d).ulink = q;
+        links::get_mut(nodes, x).top += 1;
     }
 }
 

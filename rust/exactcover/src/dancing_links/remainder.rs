@@ -34,7 +34,7 @@ impl DancingLinks {
         for (l, level) in self.levels.iter().enumerate().rev() {
             if level.wide {
                 ends[l] = end;
-                end = level.tweak_base as usize;
+                end = level.base as usize;
             }
         }
         ends
@@ -45,7 +45,7 @@ impl DancingLinks {
     fn level_path(&self, l: usize, end: usize) -> (Option<usize>, Vec<usize>) {
         let level = self.levels[l];
         if level.wide {
-            let segment = &self.tweaks[level.tweak_base as usize..end];
+            let segment = &self.tweaks[level.base as usize..end];
             if level.node == NULL_BRANCH {
                 (None, segment.iter().map(|&x| self.option_of(x)).collect())
             } else {
@@ -95,7 +95,7 @@ impl DancingLinks {
         }
         let level = self.levels[l];
         if level.wide {
-            let segment = &self.tweaks[level.tweak_base as usize..end];
+            let segment = &self.tweaks[level.base as usize..end];
             return Some(segment.iter().map(|&x| self.option_of(x)).collect());
         }
         // The covered item's list is intact while its level lives (its
