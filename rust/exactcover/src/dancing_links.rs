@@ -223,6 +223,10 @@ pub(crate) struct DancingLinks {
     /// in all). Algorithm M's choice does not use it and its loop does not
     /// restore it: there it is meaningless (and wraps).
     empty_items: u32,
+    /// The last node committed of an option whose commitment stopped early
+    /// (see [`DancingLinks::commit_others_x`]), 0 if none: the node it
+    /// leads to is a dead end, so at most one option is partly committed.
+    partial: u32,
     /// First node of each option, ascending; maps nodes back to options.
     option_first: Vec<u32>,
     /// Options forced before the search, in the order given.
@@ -402,6 +406,7 @@ impl DancingLinks {
             bound,
             slack,
             empty_items,
+            partial: 0,
             option_first,
             forced: Vec::new(),
             removed: Vec::new(),
@@ -846,7 +851,11 @@ impl DancingLinks {
                     if !M || !wide {
                         if x != i {
                             // X5 [Try x_l]: cover the other items of option x.
-                            self.commit_others::<M, C>(x);
+                            if M {
+                                self.commit_others::<M, C>(x);
+                            } else {
+                                self.commit_others_x::<C>(x);
+                            }
                             self.state = State::Enter;
                         } else if M && self.slack[iu] > 0 {
                             // M5: all options tried; i may stay short of its bound.
@@ -925,7 +934,13 @@ impl DancingLinks {
                         continue;
                     }
                     if !M || !wide {
-                        self.uncommit_others::<M, C>(x);
+                        // From the end of the option, or from where X5 stopped.
+                        let last = if !M && self.partial != 0 {
+                            std::mem::take(&mut self.partial)
+                        } else {
+                            x - 1
+                        };
+                        self.uncommit_from::<M, C>(x, last);
                         let top = self.levels.len() - 1;
                         self.levels[top].node = self.nodes[x as usize].dlink;
                     } else {
@@ -1389,10 +1404,62 @@ impl DancingLinks {
         }
     }
 
-    /// Exactly undoes [`DancingLinks::commit_others`], right to left.
+    /// Algorithm X's X5: [`DancingLinks::commit_others`], except that it
+    /// stops as soon as an active primary item outside the option has an
+    /// empty list. The node it leads to is then a dead end whatever the rest
+    /// of the option would do (covering only shortens lists), and the search
+    /// enters it as before (the same nodes are counted) and finds it dead at
+    /// once from [`DancingLinks::empty_items`]; the covers left out are saved
+    /// (Knuth's ssxcc aborts likewise). [`DancingLinks::partial`] records
+    /// where it stopped, for [`DancingLinks::uncommit_from`].
+    ///
+    /// Items of the option still to be covered may be empty meanwhile
+    /// (option `x` left their lists when its item `i` was covered): they do
+    /// not count.
     #[inline(always)]
-    fn uncommit_others<const M: bool, const C: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
+    fn commit_others_x<const C: bool>(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let node = links::get(&self.nodes, p);
+            if node.top == 0 {
+                p = node.ulink;
+            } else {
+                self.commit::<false, C>(p);
+                if self.empty_items > 0 && self.empty_items > self.empty_ahead(p, x) {
+                    self.partial = p;
+                    return;
+                }
+                p += 1;
+            }
+        }
+    }
+
+    /// How many items of the option of `p` and `x`, after `p` and before
+    /// `x` (cyclically), have an empty list (only primary items can).
+    fn empty_ahead(&self, p: u32, x: u32) -> u32 {
+        let mut empty = 0;
+        let mut q = p + 1;
+        while q != x {
+            let node = links::get(&self.nodes, q);
+            if node.top == 0 {
+                q = node.ulink;
+            } else {
+                if links::get(&self.nodes, node.top).top == 0 {
+                    empty += 1;
+                }
+                q += 1;
+            }
+        }
+        empty
+    }
+
+    /// Uncommits the nodes of `x`'s option from `last` back to `x`
+    /// (excluded), right to left: `last == x - 1` undoes
+    /// [`DancingLinks::commit_others`], or a [`DancingLinks::commit_others_x`]
+    /// that stopped after `last`.
+    #[inline(always)]
+    fn uncommit_from<const M: bool, const C: bool>(&mut self, x: u32, last: u32) {
+        let mut p = last;
         while p != x {
             let node = links::get(&self.nodes, p);
             if node.top == 0 {
@@ -1402,6 +1469,12 @@ impl DancingLinks {
                 p -= 1;
             }
         }
+    }
+
+    /// Exactly undoes [`DancingLinks::commit_others`], right to left.
+    #[inline(always)]
+    fn uncommit_others<const M: bool, const C: bool>(&mut self, x: u32) {
+        self.uncommit_from::<M, C>(x, x - 1);
     }
 
     /// Commits every item of `x`'s option, `x`'s own first (with
