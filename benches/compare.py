@@ -309,7 +309,7 @@ SOLVERS = {
             description="miniexact -x -e FILE (-m with multiplicities), as a subprocess",
         ),
         Solver(
-            "dlx1|dlx3",
+            "dlx1/dlx3",
             _prepare_knuth("dlx1", "dlx3"),
             _run_knuth,  # type: ignore[arg-type]
             external=True,
@@ -317,7 +317,7 @@ SOLVERS = {
             description="Knuth's dlx1 (dlx3 with multiplicities), gcc -O3, as a subprocess",
         ),
         Solver(
-            "ssxcc|ssmcc",
+            "ssxcc/ssmcc",
             _prepare_knuth("ssxcc", "ssmcc"),
             _run_knuth,  # type: ignore[arg-type]
             external=True,
@@ -746,7 +746,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-KNUTH_SOLVERS = ("dlx1|dlx3", "ssxcc|ssmcc")
+KNUTH_SOLVERS = ("dlx1/dlx3", "ssxcc/ssmcc")
 
 
 def tree_row(
