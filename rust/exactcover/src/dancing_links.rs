@@ -219,8 +219,8 @@ pub(crate) struct DancingLinks {
     /// item about to be covered may reach 0 for a moment; the count is exact
     /// again at every node.) The undoing steps do not touch it: the search
     /// restores it from [`Level::base`], as counting in `unhide` would cost
-    /// three instructions per link update (cachegrind, pentominoes 8x8: +8%
-    /// in all). Algorithm M's choice does not use it and its loop does not
+    /// three instructions per link update (cachegrind, pentominoes 8x8: 10%
+    /// more in all). Algorithm M's choice does not use it and its loop does not
     /// restore it: there it is meaningless (and wraps).
     empty_items: u32,
     /// The last node committed of an option whose commitment stopped early
