@@ -211,17 +211,19 @@ pub(crate) struct DancingLinks {
     /// dead end and stops at the first item of length 1 otherwise (see
     /// [`DancingLinks::choose_x`]).
     ///
-    /// The forward steps keep it: [`DancingLinks::hide`] and `tweak` where
-    /// a `LEN` drops to 0, [`DancingLinks::unlink_item`] when an empty item
-    /// leaves the list. That is exact because an item's `LEN` is frozen
+    /// The forward steps of Algorithm X's search keep it:
+    /// [`DancingLinks::hide`] where a `LEN` drops to 0,
+    /// [`DancingLinks::unlink_item`] when an empty item leaves the list; the
+    /// root counts it afresh after its restrictions. That is exact because an item's `LEN` is frozen
     /// while it is out of the list: covering hides every option of its list,
     /// so no later `hide` walks a node of it. (Within one `commit_others` an
     /// item about to be covered may reach 0 for a moment; the count is exact
     /// again at every node.) The undoing steps do not touch it: the search
     /// restores it from [`Level::base`], as counting in `unhide` would cost
     /// three instructions per link update (cachegrind, pentominoes 8x8: 10%
-    /// more in all). Algorithm M's choice does not use it and its loop does not
-    /// restore it: there it is meaningless (and wraps).
+    /// more in all). Algorithm M's choice does not use it, and its loop
+    /// neither counts (`hide::<_, false>`) nor restores it: there it is
+    /// meaningless (and wraps).
     empty_items: u32,
     /// The last node committed of an option whose commitment stopped early
     /// (see [`DancingLinks::commit_others_x`]), 0 if none: the node it
@@ -422,9 +424,10 @@ impl DancingLinks {
         // An upper bound of 0 forbids the item's options from the start.
         for i in 1..=n as u32 {
             if solver.bound[i as usize] == 0 {
-                solver.cover::<true>(i);
+                solver.cover::<true, false>(i);
             }
         }
+        solver.recount_empty_items();
         solver.stats.updates = 0;
         solver
     }
@@ -453,6 +456,7 @@ impl DancingLinks {
         self.forced.push(option as u32);
         self.tweak::<true>(x);
         self.commit_all::<true>(x);
+        self.recount_empty_items();
         Ok(true)
     }
 
@@ -468,6 +472,7 @@ impl DancingLinks {
         } else if self.is_available(option) {
             self.removed[option] = true;
             self.tweak::<true>(self.option_first[option]);
+            self.recount_empty_items();
         }
         Ok(())
     }
@@ -815,7 +820,7 @@ impl DancingLinks {
                                 if M {
                                     self.bound[iu] = 0;
                                 }
-                                self.cover::<C>(i);
+                                self.cover_at::<M, C>(i);
                                 let first = self.nodes[iu].dlink;
                                 self.levels.push(Level {
                                     item: i,
@@ -1022,7 +1027,7 @@ impl DancingLinks {
                 if M {
                     self.bound[iu] = 0;
                 }
-                self.cover::<C>(i);
+                self.cover_at::<M, C>(i);
                 let mut x = NULL_BRANCH;
                 if r < len {
                     x = self.nodes[iu].dlink;
@@ -1167,15 +1172,44 @@ impl DancingLinks {
 
     /// Covers item `i`: hides every option in its list and unlinks it from its
     /// item list.
+    ///
+    /// `E`: keep [`DancingLinks::empty_items`] (see [`DancingLinks::hide`]).
     #[inline(always)]
-    fn cover<const C: bool>(&mut self, i: u32) {
+    fn cover<const C: bool, const E: bool>(&mut self, i: u32) {
         let mut p = links::get(&self.nodes, i).dlink;
         while p != i {
-            self.hide::<C>(p);
+            self.hide::<C, E>(p);
             p = links::get(&self.nodes, p).dlink;
         }
         self.unlink_item(i);
         self.stats.updates += 1;
+    }
+
+    /// [`DancingLinks::cover`] in the search loop of Algorithm X (`M` false),
+    /// which keeps [`DancingLinks::empty_items`], or of Algorithm M, which
+    /// does not use it and saves counting.
+    #[inline(always)]
+    fn cover_at<const M: bool, const C: bool>(&mut self, i: u32) {
+        if M {
+            self.cover::<C, false>(i);
+        } else {
+            self.cover::<C, true>(i);
+        }
+    }
+
+    /// Counts [`DancingLinks::empty_items`] afresh: at the root, after
+    /// steps that did not keep it (covering saturated items, forcing and
+    /// excluding options).
+    fn recount_empty_items(&mut self) {
+        let mut empty = 0;
+        let mut p = self.rlink[0];
+        while p != 0 {
+            if self.nodes[p as usize].top == 0 {
+                empty += 1;
+            }
+            p = self.rlink[p as usize];
+        }
+        self.empty_items = empty;
     }
 
     /// Exactly undoes [`DancingLinks::cover`].
@@ -1192,8 +1226,11 @@ impl DancingLinks {
     /// Removes the option containing node `p` from every item list except `p`'s
     /// own. With colors, nodes marked [`PURIFIED`] stay in their lists (Knuth's
     /// `hide'`).
+    ///
+    /// With `E`, an item whose list it empties (only a primary one can) is
+    /// counted in [`DancingLinks::empty_items`]; Algorithm M saves that.
     #[inline]
-    fn hide<const C: bool>(&mut self, p: u32) {
+    fn hide<const C: bool, const E: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mut updates = 0;
         let mut emptied = 0;
@@ -1207,12 +1244,12 @@ impl DancingLinks {
                 q = node.ulink;
                 break;
             }
-            hide_node::<C>(nodes, node, &mut updates, &mut emptied);
+            hide_node::<C, E>(nodes, node, &mut updates, &mut emptied);
             q += 1;
         }
         while q != p {
             let node = links::get(nodes, q);
-            hide_node::<C>(nodes, node, &mut updates, &mut emptied);
+            hide_node::<C, E>(nodes, node, &mut updates, &mut emptied);
             q += 1;
         }
         self.empty_items = self.empty_items.wrapping_add(emptied);
@@ -1253,11 +1290,10 @@ impl DancingLinks {
         self.nodes[u as usize].dlink = d;
         self.nodes[d as usize].ulink = u;
         self.nodes[i as usize].top -= 1;
-        if self.nodes[i as usize].top == 0 {
-            self.empty_items = self.empty_items.wrapping_add(1);
-        }
         self.stats.updates += 1;
-        self.hide::<C>(x);
+        // Only Algorithm M and the restrictions at the root tweak: neither
+        // keeps empty_items (the root counts it afresh).
+        self.hide::<C, false>(x);
     }
 
     /// Exactly undoes [`DancingLinks::tweak`].
@@ -1320,16 +1356,20 @@ impl DancingLinks {
         let Node { top: j, color, .. } = links::get(&self.nodes, p);
         if C && color != 0 {
             if color != PURIFIED {
-                self.purify(p);
+                if M {
+                    self.purify::<false>(p);
+                } else {
+                    self.purify::<true>(p);
+                }
             }
         } else if M {
             let b = &mut self.bound[j as usize];
             *b -= 1;
             if *b == 0 {
-                self.cover::<C>(j);
+                self.cover::<C, false>(j);
             }
         } else {
-            self.cover::<C>(j);
+            self.cover::<C, true>(j);
         }
     }
 
@@ -1354,7 +1394,7 @@ impl DancingLinks {
     /// Node `p` gives its item `j` a color: hide every option of `j`'s list
     /// with another color or none, and mark those with the same color (Knuth's
     /// `purify`).
-    fn purify(&mut self, p: u32) {
+    fn purify<const E: bool>(&mut self, p: u32) {
         let Node { top: j, color, .. } = links::get(&self.nodes, p);
         links::get_mut(&mut self.nodes, j).color = color;
         let mut q = links::get(&self.nodes, j).dlink;
@@ -1365,7 +1405,7 @@ impl DancingLinks {
                     links::get_mut(&mut self.nodes, q).color = PURIFIED;
                 }
             } else {
-                self.hide::<true>(q);
+                self.hide::<true, E>(q);
             }
             q = node.dlink;
         }
@@ -1567,7 +1607,12 @@ impl DancingLinks {
 /// from its item's list, unless it is purified; count the update and, if the
 /// list is now empty, the empty item (only a primary `LEN` reaches 0).
 #[inline(always)]
-fn hide_node<const C: bool>(nodes: &mut [Node], node: Node, updates: &mut u64, emptied: &mut u32) {
+fn hide_node<const C: bool, const E: bool>(
+    nodes: &mut [Node],
+    node: Node,
+    updates: &mut u64,
+    emptied: &mut u32,
+) {
     let Node {
         top: x,
         ulink: u,
@@ -1579,7 +1624,7 @@ fn hide_node<const C: bool>(nodes: &mut [Node], node: Node, updates: &mut u64, e
         links::get_mut(nodes, d).ulink = u;
         let len = &mut links::get_mut(nodes, x).top;
         *len -= 1;
-        if *len == 0 {
+        if E && *len == 0 {
             *emptied += 1;
         }
         *updates += 1;
