@@ -63,6 +63,10 @@ def _ours_count(inst: I.Instance) -> int:
     return inst.solver().count(inst.limit)
 
 
+def _ours_count_nomemo(inst: I.Instance) -> int:
+    return inst.solver().count(inst.limit, memo=False)
+
+
 def _ours_iterate(inst: I.Instance) -> int:
     solutions = inst.solver()
     if inst.limit is not None:
@@ -184,6 +188,81 @@ def _run_pyxcc(payload: tuple[int, int, list[list[int]]]) -> int:
     return pyxcc.solve(problem, True).count()
 
 
+# --- Knuth's programs (never shipped: built by benches/build_knuth.sh) -------------
+
+#: Where --knuth-dir / EXACTCOVER_KNUTH_DIR says Knuth's binaries are (else PATH).
+_KNUTH_DIR: str | None = os.environ.get("EXACTCOVER_KNUTH_DIR")
+
+#: (program, DLX file) -> (nodes, updates, mems) of the last run, from its report.
+KNUTH_TREE: dict[tuple[str, str], tuple[int, int, int]] = {}
+
+_ALTOGETHER = re.compile(
+    r"Altogether (\d+) solutions?, (\d+)\+(\d+) mems, (\d+) updates,.*?(\d+) nodes"
+)
+
+
+def _knuth_program(name: str) -> str | None:
+    if _KNUTH_DIR:
+        path = os.path.join(_KNUTH_DIR, name)
+        if os.access(path, os.X_OK):
+            return path
+    return shutil.which(name)
+
+
+def _prepare_knuth(plain: str, multi: str) -> Callable[[I.Instance], tuple[str, str, int | None]]:
+    """dlx1/ssxcc read Knuth's DLX text; dlx3/ssmcc, with bounds, take the
+    instances with multiplicities."""
+
+    def prepare(inst: I.Instance) -> tuple[str, str, int | None]:
+        program = _knuth_program(multi if inst.counts else plain)
+        if program is None:
+            raise NotApplicable
+        fd, path = tempfile.mkstemp(prefix=inst.name + "-", suffix=".dlx", dir=_TMP)
+        with os.fdopen(fd, "w") as f:
+            f.write(inst.to_dlx())
+        return program, path, inst.limit
+
+    return prepare
+
+
+def _run_knuth(payloads: list[tuple[str, str, int | None]], timeout: float) -> list[int]:
+    """One process per file; the count (and the tree's nodes and updates) are
+    read from the program's closing report on stderr."""
+    counts = []
+    deadline = time.perf_counter() + timeout
+    for program, path, limit in payloads:
+        args = [program] + ([f"t{limit}"] if limit else [])
+        with open(path, "rb") as stdin:
+            done = subprocess.run(
+                args,
+                stdin=stdin,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                timeout=max(deadline - time.perf_counter(), 0.1),
+                check=False,
+            )
+        found = _ALTOGETHER.search(done.stderr.decode(errors="replace"))
+        if not found:
+            counts.append(-1)
+            continue
+        solutions, mems0, mems1, updates, nodes = (int(g) for g in found.groups())
+        KNUTH_TREE[(os.path.basename(program), path)] = (nodes, updates, mems0 + mems1)
+        counts.append(solutions)
+    return counts
+
+
+def _knuth_available(plain: str, multi: str) -> Callable[[], str | None]:
+    def check() -> str | None:
+        if _knuth_program(plain) or _knuth_program(multi):
+            return None
+        return (
+            f"{plain}/{multi} not found in --knuth-dir, EXACTCOVER_KNUTH_DIR or PATH "
+            "(build them with benches/build_knuth.sh)"
+        )
+
+    return check
+
+
 def _module(name: str) -> Callable[[], str | None]:
     def check() -> str | None:
         try:
@@ -209,6 +288,12 @@ SOLVERS = {
             description="exactcover: ExactCover/MultiCover(...).count()",
         ),
         Solver(
+            "count-nomemo",
+            lambda i: i,
+            _ours_count_nomemo,
+            description="exactcover: .count(memo=False), every solution visited",
+        ),
+        Solver(
             "iterate",
             lambda i: i,
             _ours_iterate,
@@ -222,6 +307,22 @@ SOLVERS = {
             external=True,
             available=_command("miniexact"),
             description="miniexact -x -e FILE (-m with multiplicities), as a subprocess",
+        ),
+        Solver(
+            "dlx1/dlx3",
+            _prepare_knuth("dlx1", "dlx3"),
+            _run_knuth,  # type: ignore[arg-type]
+            external=True,
+            available=_knuth_available("dlx1", "dlx3"),
+            description="Knuth's dlx1 (dlx3 with multiplicities), gcc -O3, as a subprocess",
+        ),
+        Solver(
+            "ssxcc/ssmcc",
+            _prepare_knuth("ssxcc", "ssmcc"),
+            _run_knuth,  # type: ignore[arg-type]
+            external=True,
+            available=_knuth_available("ssxcc", "ssmcc"),
+            description="Knuth's ssxcc (ssmcc with multiplicities), gcc -O3, as a subprocess",
         ),
         Solver(
             "miniexact-py",
@@ -545,11 +646,20 @@ def main(argv: list[str] | None = None) -> int:
         "--no-extras", action="store_true", help="skip build time, memory and ratio targets"
     )
     ap.add_argument(
+        "--knuth-dir",
+        metavar="DIR",
+        help="where Knuth's dlx1, dlx3, ssxcc, ssmcc are (default: EXACTCOVER_KNUTH_DIR, "
+        "then PATH; build them with benches/build_knuth.sh)",
+    )
+    ap.add_argument(
         "--allow-debug",
         action="store_true",
         help="run even on an unoptimized build (numbers meaningless)",
     )
     args = ap.parse_args(argv)
+    global _KNUTH_DIR
+    if args.knuth_dir:
+        _KNUTH_DIR = args.knuth_dir
 
     names = list(I.INSTANCES)
     if args.quick:
@@ -588,6 +698,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     results: dict[str, dict[str, Outcome | list[Outcome]]] = {}
+    trees: dict[str, dict[str, tuple[int, int] | None]] = {}
     sizes: dict[str, int] = {}
     for name in names:
         built = I.build(name)
@@ -614,6 +725,8 @@ def main(argv: list[str] | None = None) -> int:
             payload = prepared[s.name]
             row[s.name] = payload if isinstance(payload, Outcome) else summarize(runs[s.name])
         results[name] = row
+        if any(s.name in KNUTH_SOLVERS for s in solvers):
+            trees[name] = tree_row(batch, prepared)
         print_row(name, row, sizes[name], args.timeout, markdown=False, progress=True)
 
     for clock, title in (
@@ -623,11 +736,71 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(f"### {title}\n" if args.markdown else f"{title}:")
         print_table(results, sizes, solvers, args.timeout, args.markdown, clock)
+    if trees:
+        print()
+        print_trees(trees, args.markdown)
     if not args.no_extras:
         print()
         extras(results, args, names)
     shutil.rmtree(_TMP, ignore_errors=True)
     return 0
+
+
+KNUTH_SOLVERS = ("dlx1/dlx3", "ssxcc/ssmcc")
+
+
+def tree_row(
+    batch: list[I.Instance], prepared: dict[str, Any]
+) -> dict[str, tuple[int, int] | None]:
+    """Nodes and updates of the search trees: exactcover's enumerating search
+    (count(memo=False), counted again here, untimed) and Knuth's programs (from
+    their reports), summed over a batch."""
+    row: dict[str, tuple[int, int] | None] = {}
+    nodes = updates = 0
+    for inst in batch:
+        solver = inst.solver()
+        solver.count(inst.limit, memo=False)
+        nodes += solver.stats["nodes"]
+        updates += solver.stats["updates"]
+    row["exactcover"] = (nodes, updates)
+    for name in KNUTH_SOLVERS:
+        payloads = prepared.get(name)
+        if not isinstance(payloads, list):
+            row[name] = None
+            continue
+        trees = [KNUTH_TREE.get((os.path.basename(p), path)) for p, path, _ in payloads]
+        row[name] = (
+            None
+            if any(t is None for t in trees)
+            else (sum(t[0] for t in trees), sum(t[1] for t in trees))  # type: ignore[index]
+        )
+    return row
+
+
+def print_trees(trees: dict[str, dict[str, tuple[int, int] | None]], markdown: bool) -> None:
+    print(
+        "### Search trees: nodes / updates\n"
+        if markdown
+        else "Search trees (nodes / updates; exactcover's with memo=False):"
+    )
+    header = ["instance", "exactcover", *KNUTH_SOLVERS]
+    rows = [
+        [name] + [f"{t[0]:,} / {t[1]:,}" if t else "n/a" for t in (row[h] for h in header[1:])]
+        for name, row in trees.items()
+    ]
+    if markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        widths = [max(len(r[k]) for r in rows + [header]) for k in range(len(header))]
+        for r in [header] + rows:
+            print(
+                "  ".join(
+                    c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))
+                )
+            )
 
 
 def summarize(runs: list[Outcome]) -> Outcome:
@@ -771,6 +944,17 @@ def extras(
                 print(
                     f"- 2x faster than miniexact's CLI on {name}: {verdict} (wall {r:.2f}x, CPU {c:.2f}x)"
                 )
+    rivals = [r for r in (*KNUTH_SOLVERS, "miniexact-cli") if r in next(iter(results.values()), {})]
+    if rivals:
+        print(f"- count() at most 0.5x the fastest of {', '.join(rivals)} (issue 11):")
+        for name in results:
+            best = [(ratio(name, "count", r), r) for r in rivals]
+            known = [(x, r) for x, r in best if x is not None]
+            if not known:
+                continue
+            worst, rival = max(known)
+            verdict = "met" if worst <= 0.5 else f"MISSED by {worst / 0.5:.2f}x"
+            print(f"  - {name}: {worst:.2f}x {rival} ({verdict})")
     if (
         "sudoku-hard" in results
         and results["sudoku-hard"].get("count", Outcome(status="n/a")).status == "ok"

@@ -60,6 +60,11 @@ fn main() {
             Box::new(|| common::dominoes(8, 8)),
             12_988_816,
         ),
+        (
+            "chain-1000000",
+            Box::new(|| common::forced_chain(1_000_000)),
+            1,
+        ),
     ];
     for (name, build, expected) in instances {
         if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {

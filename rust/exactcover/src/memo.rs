@@ -30,7 +30,9 @@ pub enum MemoMode {
     /// compare the work (link updates) of the subtrees its hits skipped with
     /// what the memo cost, and count on without the memo as soon as the
     /// savings are below a tenth of the cost. Problems whose sub-problems
-    /// rarely repeat (n-queens) drop it after 4096 nodes.
+    /// rarely repeat (n-queens) drop it after 4096 nodes. Before that, from
+    /// 16 nodes on, it is dropped if it costs far more than the search itself
+    /// (huge keys for little work per node: a forced chain of 10^6 items).
     #[default]
     Auto,
     /// Always memoize.
@@ -275,6 +277,11 @@ fn work(engine: &DancingLinks) -> u64 {
 /// See [`Memo::pays`].
 const MIN_BENEFIT: f64 = 0.1;
 
+/// See [`Memo::swamps`]. On the benchmarks the memo costs 0.05 (pentominoes)
+/// to 4.3 (2n-queens) times the search's work during its first 4096 lookups;
+/// on a forced chain of 10^6 items, 3700 times.
+const SWAMPED: u64 = 16;
+
 /// Edge label of a branch that takes no option (Algorithm M's null branch).
 const NO_OPTION: u32 = u32::MAX;
 
@@ -384,6 +391,18 @@ impl Memo {
         let words = self.scratch.len() as u64;
         let cost = self.stats.lookups * (LOOKUP_COST + KEY_WORD_COST * words);
         self.saved as f64 / cost.max(1) as f64
+    }
+
+    /// Has the memo, not paying yet, cost more than [`SWAMPED`] times the
+    /// search's own work? Its keys cost O(items) each, so on a problem of
+    /// many items and little work per node (a forced chain of 10^6 items:
+    /// 15,626 words a key for one update a node) the first 4096 lookups of
+    /// [`MemoMode::Auto`]'s trial would take seconds and a stack of keys of
+    /// half a gigabyte. Checked before those 4096, from 16 lookups on.
+    pub(crate) fn swamps(&self, engine: &DancingLinks) -> bool {
+        let words = self.scratch.len() as u64;
+        let cost = self.stats.lookups * (LOOKUP_COST + KEY_WORD_COST * words);
+        !self.pays() && cost > SWAMPED * work(engine)
     }
 
     /// Keeps only `bits` bits of every hash, so that keys collide (for tests

@@ -627,8 +627,10 @@ impl Solver {
                 return engine.count_step(budget, u64::MAX).1;
             };
             let looked = memo.stats().lookups;
-            // Auto checks at 2^12, 2^13, ... lookups up to AUTO_TRIAL.
-            let checkpoint = (looked + 1).next_power_of_two().max(1 << 12);
+            // Auto checks at 2^4, 2^5, ... lookups up to AUTO_TRIAL: from
+            // 2^12 on whether the memo pays, before that only whether it
+            // swamps the search (see Memo::swamps).
+            let checkpoint = (looked + 1).next_power_of_two().max(1 << 4);
             let slice = if exact.deciding {
                 budget.min(checkpoint - looked)
             } else {
@@ -641,7 +643,12 @@ impl Solver {
             }
             budget = budget.saturating_sub(engine.stats().nodes - before);
             let lookups = memo.stats().lookups;
-            if exact.deciding && lookups.is_power_of_two() && lookups >= 1 << 12 {
+            if exact.deciding && lookups.is_power_of_two() && lookups < 1 << 12 {
+                if memo.swamps(engine) {
+                    self.drop_memo();
+                    continue;
+                }
+            } else if exact.deciding && lookups.is_power_of_two() {
                 if lookups >= AUTO_TRIAL {
                     exact.deciding = false;
                 }

@@ -121,6 +121,39 @@ fn deep_search_thousands_of_levels() {
 }
 
 #[test]
+fn search_trees_keep_their_size() {
+    // Node counts of the engine before issue 11 (the same tree as Knuth's
+    // dlx1 and dlx3 walk, items in the problem's order): the O(1) dead ends
+    // and the early stop of X5 must not change the tree.
+    let cases = [
+        (common::queens(12), 14_200, 327_813),
+        (common::langford(11), 35_584, 439_747),
+        (common::two_queens(7), 19_448, 176_903),
+    ];
+    for (problem, count, nodes) in cases {
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.count(), count);
+        assert_eq!(solver.stats().nodes, nodes);
+    }
+}
+
+#[test]
+fn forced_chain_of_a_million_items() {
+    // Every node has one branch: with an O(items) choice of item this is
+    // quadratic (10^12 steps); benches/RESULTS.md has its time.
+    let n = 1_000_000;
+    let mut solver = Solver::new(&common::forced_chain(n));
+    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.stats().nodes, n as u64 + 1);
+    // The memo's trial (MemoMode::Auto) gives up on keys of 15,626 words at
+    // once instead of after 4096 nodes (seconds, and half a gigabyte).
+    let mut solver = Solver::new(&common::forced_chain(n));
+    assert_eq!(solver.count_exact(), 1u64.into());
+    assert!(!solver.memo_stats().active);
+    assert!(solver.memo_stats().lookups < 100);
+}
+
+#[test]
 fn paused_search_resumes_without_loss() {
     let p = common::queens(8);
     let mut solver = Solver::new(&p);

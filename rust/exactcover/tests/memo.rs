@@ -114,6 +114,22 @@ fn the_graph_refuses_to_outgrow_its_cap() {
 }
 
 #[test]
+fn auto_counts_in_slices_that_end_at_its_checkpoints() {
+    // Slices of 16 nodes end exactly where MemoMode::Auto checks (16, 32,
+    // ... lookups): the check must not stop the search from going on.
+    for budget in [1, 16] {
+        let mut solver = Solver::new(&dominoes(6, 6));
+        let options = MemoOptions::default();
+        let mut slices = 0;
+        while solver.count_exact_step(budget, &options) == exactcover::Step::Paused {
+            slices += 1;
+            assert!(slices < 1_000_000, "no progress with budget {budget}");
+        }
+        assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
+    }
+}
+
+#[test]
 fn counting_in_slices_and_after_the_search_started() {
     let p = dominoes(6, 6);
     let mut solver = Solver::new(&p);

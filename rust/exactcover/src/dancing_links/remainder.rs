@@ -38,7 +38,7 @@ impl DancingLinks {
         for (l, level) in self.levels.iter().enumerate().rev() {
             if level.wide {
                 ends[l] = end;
-                end = level.tweak_base as usize;
+                end = level.base as usize;
             }
         }
         ends
@@ -50,7 +50,7 @@ impl DancingLinks {
         let level = self.levels[l];
         debug_assert!(level.branch != Branch::Done, "no branch between slices");
         if level.wide {
-            let segment = &self.tweaks[level.tweak_base as usize..end];
+            let segment = &self.tweaks[level.base as usize..end];
             match level.branch {
                 Branch::Option(x) => {
                     // The option being tried is the last one the level tweaked.
@@ -106,7 +106,7 @@ impl DancingLinks {
             unreachable!("a level with siblings is on an option");
         };
         if level.wide {
-            let segment = &self.tweaks[level.tweak_base as usize..end];
+            let segment = &self.tweaks[level.base as usize..end];
             return Some(segment.iter().map(|&x| self.option_of(x)).collect());
         }
         // The covered item's list is intact while its level lives (its

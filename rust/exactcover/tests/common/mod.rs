@@ -151,3 +151,14 @@ pub fn dominoes(rows: usize, cols: usize) -> Problem {
     }
     p
 }
+
+/// A forced chain: `n` items, item k in one option, `{k}`. One solution,
+/// `n` levels deep, every node with one branch: the choice of an item must
+/// not cost O(items) per node (issue 11).
+pub fn forced_chain(n: usize) -> Problem {
+    let mut p = Problem::with_items(n, 0);
+    for k in 0..n {
+        p.add_option([k]).unwrap();
+    }
+    p
+}
