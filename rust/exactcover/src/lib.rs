@@ -134,8 +134,8 @@ pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use engine::{Stats, Step, Subtree};
 pub use error::Error;
 pub use memo::{
-    GraphCursor, GraphSolutions, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL,
-    DEFAULT_MEMO_BYTES,
+    GraphCursor, GraphSolutions, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_FIRST_CHECK,
+    AUTO_TRIAL, DEFAULT_MEMO_BYTES,
 };
 pub use problem::{Item, Problem};
 pub use solver::{

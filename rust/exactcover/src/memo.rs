@@ -26,11 +26,12 @@ pub const DEFAULT_MEMO_BYTES: usize = 1 << 30;
 /// When [`crate::Solver::count_exact`] memoizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum MemoMode {
-    /// Memoize while it pays: at 4096, 8192, ... nodes up to [`AUTO_TRIAL`],
+    /// Memoize while it pays: at 1024, 2048, ... lookups ([`AUTO_FIRST_CHECK`]
+    /// on) up to [`AUTO_TRIAL`],
     /// compare the work (link updates) of the subtrees its hits skipped with
     /// what the memo cost, and count on without the memo as soon as the
     /// savings are below a tenth of the cost. Problems whose sub-problems
-    /// rarely repeat (n-queens) drop it after 4096 nodes. Before that, from
+    /// rarely repeat (n-queens) drop it after 1024 lookups. Before that, from
     /// 16 nodes on, it is dropped if it costs far more than the search itself
     /// (huge keys for little work per node: a forced chain of 10^6 items).
     #[default]
@@ -44,6 +45,13 @@ pub enum MemoMode {
 /// Nodes searched with the memo after which [`MemoMode::Auto`] stops
 /// checking whether it pays.
 pub const AUTO_TRIAL: u64 = 1 << 17;
+
+/// [`MemoMode::Auto`] first weighs whether the memo pays after this many
+/// lookups (only nodes that branch are looked up). At that point the
+/// benchmarks' packing problems score 0.77 to 3.8 (see [`Memo::pays`]),
+/// queens, Langford pairs and 2n-queens at most 0.05: the trial costs them
+/// a quarter of what 4096 lookups did (2n-queens 7: 2.6 ms of 26).
+pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
 
 /// How [`crate::Solver::count_exact_with`] memoizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -379,8 +387,8 @@ impl Memo {
     /// a search node costs 20 to 400 updates). It pays if the
     /// hits saved at least [`MIN_BENEFIT`] of that cost: on the benchmarks,
     /// packing problems (where the memo is 1.3-1.6x faster) score 0.46 to 3.5
-    /// from the first 4096 nodes on, queens and Langford pairs (where it is
-    /// 2-5x slower) at most 0.04.
+    /// from the first 1024 lookups on, queens and Langford pairs (where it is
+    /// 2-5x slower) at most 0.05.
     pub(crate) fn pays(&self) -> bool {
         self.benefit() >= MIN_BENEFIT
     }
@@ -398,7 +406,7 @@ impl Memo {
     /// many items and little work per node (a forced chain of 10^6 items:
     /// 15,626 words a key for one update a node) the first 4096 lookups of
     /// [`MemoMode::Auto`]'s trial would take seconds and a stack of keys of
-    /// half a gigabyte. Checked before those 4096, from 16 lookups on.
+    /// half a gigabyte. Checked before [`AUTO_FIRST_CHECK`], from 16 lookups on.
     pub(crate) fn swamps(&self, engine: &DancingLinks) -> bool {
         let words = self.scratch.len() as u64;
         let cost = self.stats.lookups * (LOOKUP_COST + KEY_WORD_COST * words);

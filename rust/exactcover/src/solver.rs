@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use crate::count::Count;
 use crate::dancing_links::DancingLinks;
 use crate::engine::{Engine, Stats, Step, Subtree};
-use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_TRIAL};
+use crate::memo::{
+    Memo, MemoMode, MemoOptions, MemoStats, SolutionGraph, AUTO_FIRST_CHECK, AUTO_TRIAL,
+};
 use crate::rng::SplitMix64;
 use crate::{Error, Problem};
 
@@ -628,7 +630,7 @@ impl Solver {
             };
             let looked = memo.stats().lookups;
             // Auto checks at 2^4, 2^5, ... lookups up to AUTO_TRIAL: from
-            // 2^12 on whether the memo pays, before that only whether it
+            // AUTO_FIRST_CHECK on whether the memo pays, before that only whether it
             // swamps the search (see Memo::swamps).
             let checkpoint = (looked + 1).next_power_of_two().max(1 << 4);
             let slice = if exact.deciding {
@@ -643,7 +645,7 @@ impl Solver {
             }
             budget = budget.saturating_sub(engine.stats().nodes - before);
             let lookups = memo.stats().lookups;
-            if exact.deciding && lookups.is_power_of_two() && lookups < 1 << 12 {
+            if exact.deciding && lookups.is_power_of_two() && lookups < AUTO_FIRST_CHECK {
                 if memo.swamps(engine) {
                     self.drop_memo();
                     continue;

@@ -145,8 +145,8 @@ fn forced_chain_of_a_million_items() {
     let mut solver = Solver::new(&common::forced_chain(n));
     assert_eq!(solver.count(), 1);
     assert_eq!(solver.stats().nodes, n as u64 + 1);
-    // The memo's trial (MemoMode::Auto) gives up on keys of 15,626 words at
-    // once instead of after 4096 nodes (seconds, and half a gigabyte).
+    // The memo's trial (MemoMode::Auto) gives up on keys of 15,626 words
+    // at once instead of after its first check (seconds, and half a gigabyte).
     let mut solver = Solver::new(&common::forced_chain(n));
     assert_eq!(solver.count_exact(), 1u64.into());
     assert!(!solver.memo_stats().active);
