@@ -45,6 +45,9 @@ TASK_SECONDS = 1.0
 #: that the tree is cut quickly at the start.
 _SHORT_SECONDS = 0.1
 _QUEUE_PER_WORKER = 2
+#: A task that runs out of time cuts the top of its rest into at least this
+#: many subtrees per worker.
+_PIECES_PER_WORKER = 16
 _FORMAT = 1
 
 
@@ -122,18 +125,32 @@ def _install(digest: str, spec: _Spec) -> None:
 
 
 def count_subtree(
-    problem: tuple[str, _Spec | None], subtree: _Ids, seconds: float
+    problem: tuple[str, _Spec | None], subtree: _Ids, seconds: float, pieces: int = 1
 ) -> tuple[int, list[_Ids], int]:
     """A task: count the solutions of ``subtree`` of ``problem`` (its digest
     and plain data, or None if installed in this process) for about
     ``seconds``; returns the count, the unexplored rest as subtrees, and the
-    number of search-tree nodes visited."""
+    number of search-tree nodes visited.
+
+    The rest is one subtree per level of the search where it stopped; the
+    shallowest holds the siblings still to come near the top, usually most
+    of the work. With ``pieces`` above 1 that one is cut further, into at
+    least ``pieces`` subtrees, so that a long task hands back work that
+    several workers can share rather than one big piece that would keep a
+    single worker busy while the others wait."""
     digest, spec = problem
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0
     found, rest = solver.count_or_split(seconds)
+    if rest and pieces > 1:
+        top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
+        part = _built(digest, spec).copy()
+        if part.restrict(list(rest[top][0]), list(rest[top][1])):
+            rest[top : top + 1] = part.split(pieces)
+        else:
+            del rest[top]
     return found, rest, solver.stats["nodes"]
 
 
@@ -307,15 +324,16 @@ def count_distributed(
                 thing.close()
 
 
-#: Submits a task for a subtree with a time budget; returns its future.
-_Submit = Callable[[_Ids, float], Any]
+#: Submits a task for a subtree with a time budget and a number of pieces
+#: to cut its rest into (see :func:`count_subtree`); returns its future.
+_Submit = Callable[[_Ids, float, int], Any]
 
 
 def _executor_backend(
     executor: concurrent.futures.Executor, problem: tuple[str, _Spec | None]
 ) -> _Submit:
-    def submit(subtree: _Ids, seconds: float) -> Any:
-        return executor.submit(count_subtree, problem, subtree, seconds)
+    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
+        return executor.submit(count_subtree, problem, subtree, seconds, pieces)
 
     return submit
 
@@ -325,8 +343,8 @@ def _dask_backend(client: Any, digest: str, spec: _Spec) -> tuple[_Submit, int]:
     [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
     slots = max(1, sum(client.nthreads().values()))
 
-    def submit(subtree: _Ids, seconds: float) -> Any:
-        return client.submit(count_subtree, problem, subtree, seconds, pure=False)
+    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
+        return client.submit(count_subtree, problem, subtree, seconds, pieces, pure=False)
 
     return submit, slots
 
@@ -359,7 +377,7 @@ def _drive(
             subtree = todo.pop()
             crowded = len(todo) + len(running) >= _QUEUE_PER_WORKER * slots
             seconds = task_seconds if crowded else min(task_seconds, _SHORT_SECONDS)
-            future = submit(subtree, seconds)
+            future = submit(subtree, seconds, 1 if slots == 1 else _PIECES_PER_WORKER * slots)
             running[future] = subtree
             future.add_done_callback(finished.put)
 
