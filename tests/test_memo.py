@@ -183,8 +183,6 @@ def test_bad_arguments_and_limits():
         cover.count(memo="yes")
     with pytest.raises(ValueError, match="limit"):
         cover.count(3, memo=True)
-    with pytest.raises(ValueError, match="one thread"):
-        cover.count(threads=2, memo=True)
     with pytest.raises(ValueError, match="memo_bytes"):
         cover.count(memo_bytes=-1)
     with pytest.raises(ExactCoverError, match="memory cap") as info:
@@ -200,6 +198,11 @@ def test_bad_arguments_and_limits():
         dominoes(rectangle(2, 2)).solution_graph().sample("3")
 
 
-def test_limit_and_threads_still_count_without_the_memo():
+def test_limit_counts_without_the_memo_and_threads_with_it():
     assert dominoes(rectangle(6, 6)).count(limit=100) == 100
-    assert dominoes(rectangle(6, 6)).count(threads=2) == 6728
+    for memo in (None, True, False):
+        assert dominoes(rectangle(6, 6)).count(threads=2, memo=memo) == 6728
+    # Past 2^64 on threads: only a memo gets there, exactly.
+    assert dominoes(rectangle(14, 14)).count(threads=2) == 112202208776036178000000
+    # A cap so small that every thread's table is emptied again and again.
+    assert dominoes(rectangle(8, 8)).count(threads=2, memo=True, memo_bytes=100_000) == 12988816

@@ -127,10 +127,13 @@ class Solver:
         threads: int,
         progress: Callable[[dict[str, int]], object] | None = None,
         interval: float = 0.2,
+        memo: bool | None = None,
+        memo_bytes: int = 1073741824,
     ) -> int:
         """Count all solutions on ``threads`` threads (before the search
         starts), calling ``progress`` with the figures so far every
-        ``interval`` seconds."""
+        ``interval`` seconds; every thread memoizes as ``count_exact`` does
+        (``memo_bytes`` shared among them)."""
     def count_parallel_eager(self, threads: int) -> int:
         """``count_parallel`` donating after every node (slow; for tests)."""
     def count_or_split(

@@ -229,8 +229,8 @@ class Search(Iterator[S], Generic[S]):
         with the solutions, the nodes and Knuth's estimate of the fraction of
         the search tree done, as ``exactcover solve --progress`` does.
 
-        Counts are exact ints of any size. Without ``limit`` or ``threads``,
-        the count *memoizes*: a sub-problem met again (the same constraints
+        Counts are exact ints of any size. Without ``limit``, the count
+        *memoizes*: a sub-problem met again (the same constraints
         left to satisfy, with the same bounds and colors) is not searched
         again; its number of solutions is remembered. That reaches counts no
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
@@ -241,8 +241,11 @@ class Search(Iterator[S], Generic[S]):
         ``memo=True`` always memoizes, ``memo=False`` never does.
         ``memo_bytes`` caps the memo's memory (1 GiB by default): when full,
         it is emptied and refilled, and the count stays exact.
-        ``memo_stats`` tells what the memo did. An iterator that has yielded
-        solutions counts the rest without the memo.
+        ``memo_stats`` tells what the memo did (on one thread). With
+        ``threads=N`` every thread memoizes the subtrees it counts, in a table
+        of its own (``memo_bytes`` is shared among them), and the first thread
+        to find whether the memo pays decides for all. An iterator that has
+        yielded solutions counts the rest without the memo.
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
@@ -267,8 +270,6 @@ class Search(Iterator[S], Generic[S]):
         if threads is not None and threads > 1:
             if limit is not None:
                 raise ValueError("count() takes limit or threads, not both")
-            if memo:
-                raise ValueError("count(memo=True) counts on one thread; leave out threads or memo")
             if seconds is not None or progress:
                 raise ValueError("count(threads=...) takes no timeout or progress yet")
         elif memo and (limit is not None or seconds is not None or progress):
@@ -298,9 +299,11 @@ class Search(Iterator[S], Generic[S]):
             if threads > 1:
                 _check_not_started(self, "count(threads=...)")
                 if report is None:
-                    return solver.count_parallel(threads)
+                    return solver.count_parallel(threads, memo=memo, memo_bytes=memo_bytes)
                 try:
-                    return solver.count_parallel(threads, report.update_parallel, report.interval)
+                    return solver.count_parallel(
+                        threads, report.update_parallel, report.interval, memo, memo_bytes
+                    )
                 finally:
                     report.close()
             if seconds is None and report is None:

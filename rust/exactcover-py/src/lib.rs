@@ -192,7 +192,7 @@ struct PySolver {
     /// Set when a panic escaped the core: the links may be inconsistent.
     poisoned: bool,
     /// Solutions counted by the last parallel count before Ctrl-C stopped it.
-    interrupted_count: u64,
+    interrupted_count: Count,
     /// The options of the last solution (reused, to spare an allocation).
     buffer: Vec<usize>,
 }
@@ -245,7 +245,7 @@ impl PySolver {
             solver,
             budget: FIRST_BUDGET,
             poisoned: false,
-            interrupted_count: 0,
+            interrupted_count: Count::ZERO,
             buffer: Vec::new(),
         }
     }
@@ -333,7 +333,7 @@ impl PySolver {
             solver: self.solver.clone(),
             budget: self.budget,
             poisoned: false,
-            interrupted_count: self.interrupted_count,
+            interrupted_count: self.interrupted_count.clone(),
             buffer: Vec::new(),
         })
     }
@@ -552,18 +552,31 @@ impl PySolver {
     /// (nodes, updates, solutions, subtrees done, subtrees pending). On Ctrl-C
     /// (or an exception from `progress`) it stops the workers, adds their
     /// work to `stats` (the search itself stays at its start) and raises.
-    #[pyo3(signature = (threads, progress=None, interval=0.2))]
-    fn count_parallel(
+    /// Every thread memoizes as count_exact does (memo: None, True or False;
+    /// memo_bytes shared among the threads); the count is an exact int.
+    #[pyo3(signature = (threads, progress=None, interval=0.2, memo=None, memo_bytes=1073741824))]
+    fn count_parallel<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         threads: usize,
-        progress: Option<Bound<'_, PyAny>>,
+        progress: Option<Bound<'py, PyAny>>,
         interval: f64,
-    ) -> PyResult<u64> {
+        memo: Option<bool>,
+        memo_bytes: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
-        self.interrupted_count = 0;
+        let options = MemoOptions {
+            mode: match memo {
+                None => MemoMode::Auto,
+                Some(true) => MemoMode::Always,
+                Some(false) => MemoMode::Never,
+            },
+            max_bytes: memo_bytes,
+            hash_bits: 64,
+        };
+        self.interrupted_count = Count::ZERO;
         let interval = if interval.is_finite() {
             Duration::from_secs_f64(interval.clamp(0.001, 1e6))
         } else {
@@ -583,7 +596,7 @@ impl PySolver {
                 .name("exactcover-parallel".into())
                 .spawn_scoped(scope, move || {
                     let result = catch_unwind(AssertUnwindSafe(|| {
-                        solver.count_parallel_live(threads, stop, live)
+                        solver.count_parallel_exact(threads, stop, live, &options)
                     }));
                     // The receiver may be gone if the caller was interrupted.
                     let _ = done.send(());
@@ -621,9 +634,9 @@ impl PySolver {
             }
         });
         match outcome {
-            Err(None) => self.count(py, None, None).map(|(count, _)| count),
+            Err(None) => self.count_exact(py, memo, memo_bytes, 64),
             Err(Some(interrupt)) => Err(interrupt),
-            Ok(Ok(Ok(Ok((count, true))))) => Ok(count),
+            Ok(Ok(Ok(Ok((count, true))))) => count_to_py(py, &count),
             Ok(Ok(Ok(Ok((_, false))))) => {
                 Err(internal_error("parallel count stopped without a signal"))
             }
@@ -714,8 +727,8 @@ impl PySolver {
     /// Solutions counted by the last parallel count before Ctrl-C stopped it
     /// (the solver itself is left where it was).
     #[getter]
-    fn interrupted_count(&self) -> u64 {
-        self.interrupted_count
+    fn interrupted_count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        count_to_py(py, &self.interrupted_count)
     }
 
     /// True once every solution has been visited.

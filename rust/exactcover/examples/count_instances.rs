@@ -3,7 +3,8 @@
 //! profiling (`--profile profiling` keeps symbols for perf/callgrind).
 //! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
 //! estimate of the tree from N random probes, beside the true numbers.
-//! `--memo auto|always|never` counts with `Solver::count_exact_with` instead.
+//! `--memo auto|always|never` counts with `Solver::count_exact_with` instead
+//! (with `--threads N`, `Solver::count_parallel_exact`).
 
 use std::time::Instant;
 
@@ -73,7 +74,14 @@ fn main() {
         let problem = build();
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
-        let count = if let Some(options) = &memo {
+        let count = if let (Some(options), true) = (&memo, threads > 1) {
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let live = exactcover::ParallelProgress::default();
+            let (count, _) = solver
+                .count_parallel_exact(threads, &stop, &live, options)
+                .unwrap();
+            count.to_u64().expect("fits")
+        } else if let Some(options) = &memo {
             solver.count_exact_with(options).to_u64().expect("fits")
         } else if threads > 1 {
             solver.count_parallel(threads).unwrap()

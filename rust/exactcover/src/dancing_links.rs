@@ -624,6 +624,14 @@ impl DancingLinks {
         }
     }
 
+    /// Do keys written with `a` and with `b` (for searches of the same problem
+    /// under different roots) mean the same? They do when the same items
+    /// carry a bound and a color in both: the options removed at the root
+    /// are written as a list of their own, whatever the root.
+    pub(crate) fn same_key_format(a: &KeyLayout, b: &KeyLayout) -> bool {
+        a.wide_items == b.wide_items && a.colorable == b.colorable
+    }
+
     /// Writes into `out` a key that determines the sub-problem left at the
     /// current node: the active items (a bitset), the remaining bound of every
     /// active item that can take two or more options, the color of every

@@ -445,6 +445,43 @@ impl Memo {
         self.table.bytes() + graph + self.stack_keys.capacity() * 8
     }
 
+    /// Work donation made the `levels` shallowest levels of the search part
+    /// of its root ([`crate::Solver::donate`]): their frames are never left,
+    /// so they are let go (counting needs nothing from them: the solutions
+    /// are counted as they are found or skipped, and the branches given
+    /// away are another search's). What the table holds stays true: the
+    /// options given away all contain the item of the deepest of those
+    /// levels, covered in every sub-problem below, and so are the items of
+    /// the options forced; no key met from now on depends on them.
+    /// Counting mode only.
+    pub(crate) fn rebase(&mut self, levels: usize) {
+        debug_assert!(self.graph.is_none(), "a solution graph is built whole");
+        self.frames.drain(..levels.min(self.frames.len()));
+    }
+
+    /// The memo of a finished search, taken on to another search of the same
+    /// problem under another root (the next subtree of a thread of a
+    /// parallel count), table and all; `None` if that search writes its
+    /// keys otherwise ([`DancingLinks::same_key_format`]). A key determines
+    /// its sub-problem whatever the root it was met under: the options
+    /// removed at the root that could matter are part of it.
+    pub(crate) fn carry_to(
+        mut self,
+        engine: &DancingLinks,
+        root_removed: &[usize],
+    ) -> Option<Memo> {
+        let layout = engine.key_layout(root_removed);
+        if self.graph.is_some() || !DancingLinks::same_key_format(&self.layout, &layout) {
+            return None;
+        }
+        self.layout = layout;
+        self.frames.clear();
+        self.stack_keys.clear();
+        self.root = Count::ZERO;
+        self.skipped = Count::ZERO;
+        Some(self)
+    }
+
     /// Marks the memo dropped (by [`MemoMode::Auto`]).
     pub(crate) fn deactivate(&mut self) {
         self.stats.active = false;

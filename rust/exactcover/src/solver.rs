@@ -5,7 +5,7 @@
 //! memoized count, parallel counts by work donation, splitting into
 //! subtrees, and Knuth's estimate.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -348,7 +348,11 @@ impl Solver {
     /// to the rest (the branch it is in at that level). `None` if there is
     /// nothing to give (or the search is not paused between nodes).
     pub fn donate(&mut self) -> Option<Subtree> {
+        let depth = self.engine.depth();
         let (given, kept) = self.engine.donate()?;
+        if let Some(memo) = self.exact.as_mut().and_then(|e| e.memo.as_mut()) {
+            memo.rebase(depth - self.engine.depth());
+        }
         let given = self.root.join(given);
         self.root.extend(kept, self.engine.num_options());
         Some(given)
@@ -386,6 +390,57 @@ impl Solver {
             .0)
     }
 
+    /// [`Solver::count_parallel`] with the memo of [`Solver::count_exact`]:
+    /// every thread memoizes the subtrees it counts (a table of its own, of
+    /// at most `options.max_bytes / threads` bytes), and under
+    /// [`MemoMode::Auto`] the first thread to find whether the memo pays
+    /// decides for the others. Counts of any size; stops within a few
+    /// milliseconds once `stop` becomes true, returning the solutions counted
+    /// so far and whether the count is complete, as
+    /// [`Solver::count_parallel_until`] does.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use exactcover::{MemoOptions, ParallelProgress, Problem, Solver};
+    ///
+    /// // Domino tilings of the 6 x 6 board: 6728.
+    /// let mut p = Problem::with_items(36, 0);
+    /// for cell in 0..36 {
+    ///     if cell % 6 < 5 {
+    ///         p.add_option([cell, cell + 1]).unwrap();
+    ///     }
+    ///     if cell < 30 {
+    ///         p.add_option([cell, cell + 6]).unwrap();
+    ///     }
+    /// }
+    /// let stop = AtomicBool::new(false);
+    /// let (count, complete) = Solver::new(&p)
+    ///     .count_parallel_exact(2, &stop, &ParallelProgress::default(), &MemoOptions::default())
+    ///     .unwrap();
+    /// assert_eq!((count.to_u64(), complete), (Some(6728), true));
+    /// ```
+    pub fn count_parallel_exact(
+        &mut self,
+        threads: usize,
+        stop: &AtomicBool,
+        progress: &ParallelProgress,
+        options: &MemoOptions,
+    ) -> Result<(Count, bool), Error> {
+        let threads = threads.clamp(1, max_threads());
+        let plan = MemoPlan {
+            options: MemoOptions {
+                max_bytes: options.max_bytes / threads,
+                ..*options
+            },
+            verdict: AtomicU8::new(match options.mode {
+                MemoMode::Auto => UNDECIDED,
+                MemoMode::Always => KEEP,
+                MemoMode::Never => DROP,
+            }),
+        };
+        self.count_parallel_tuned(threads, stop, progress, false, Some(&plan))
+    }
+
     /// Like [`Solver::count_parallel`], but every thread stops within a few
     /// milliseconds once `stop` becomes true. Returns the
     /// number of solutions counted and whether the count is complete; an
@@ -407,7 +462,8 @@ impl Solver {
         stop: &AtomicBool,
         progress: &ParallelProgress,
     ) -> Result<(u64, bool), Error> {
-        self.count_parallel_tuned(threads, stop, progress, false)
+        let (count, complete) = self.count_parallel_tuned(threads, stop, progress, false, None)?;
+        Ok((count.saturating_u64(), complete))
     }
 
     /// [`Solver::count_parallel`] that starts every thread at once and
@@ -418,7 +474,31 @@ impl Solver {
         let stop = AtomicBool::new(false);
         let progress = ParallelProgress::default();
         Ok(self
-            .count_parallel_tuned(threads, &stop, &progress, true)?
+            .count_parallel_tuned(threads, &stop, &progress, true, None)?
+            .0
+            .saturating_u64())
+    }
+
+    /// [`Solver::count_parallel_exact`] that starts every thread at once and
+    /// donates after every node a waiting thread sees. For tests.
+    #[doc(hidden)]
+    pub fn count_parallel_exact_eager(
+        &mut self,
+        threads: usize,
+        options: &MemoOptions,
+    ) -> Result<Count, Error> {
+        let plan = MemoPlan {
+            options: *options,
+            verdict: AtomicU8::new(match options.mode {
+                MemoMode::Auto => UNDECIDED,
+                MemoMode::Always => KEEP,
+                MemoMode::Never => DROP,
+            }),
+        };
+        let stop = AtomicBool::new(false);
+        let progress = ParallelProgress::default();
+        Ok(self
+            .count_parallel_tuned(threads, &stop, &progress, true, Some(&plan))?
             .0)
     }
 
@@ -428,7 +508,8 @@ impl Solver {
         stop: &AtomicBool,
         progress: &ParallelProgress,
         eager: bool,
-    ) -> Result<(u64, bool), Error> {
+        memo: Option<&MemoPlan>,
+    ) -> Result<(Count, bool), Error> {
         self.at_root()?;
         let threads = threads.clamp(1, max_threads());
         let pool = Pool::new(threads);
@@ -436,7 +517,7 @@ impl Solver {
         // This thread starts on the whole tree alone: a small search is over
         // before other threads would have started.
         let mut first = root.copy_search();
-        let mut slice = Slice::new(eager);
+        let mut slice = Slice::new(eager, memo);
         let mut last = first.stats();
         let alone = Instant::now();
         let mut finished_alone = first.is_exhausted();
@@ -453,24 +534,38 @@ impl Solver {
                 for _ in 1..threads {
                     let spawned = std::thread::Builder::new()
                         .name("exactcover-count".into())
-                        .spawn_scoped(scope, || work(root, &pool, stop, progress, None, eager));
+                        .spawn_scoped(scope, || {
+                            work(root, &pool, stop, progress, None, eager, memo)
+                        });
                     if spawned.is_err() {
                         // Out of threads or memory: count with the others.
                         pool.retire_one();
                     }
                 }
-                work(root, &pool, stop, progress, Some((first, slice)), eager);
+                work(
+                    root,
+                    &pool,
+                    stop,
+                    progress,
+                    Some((first, slice)),
+                    eager,
+                    memo,
+                );
             });
-        } else if finished_alone {
-            pool.retire_all();
+        } else {
+            progress.count(&first.solutions_counted());
+            if finished_alone {
+                pool.retire_all();
+            }
         }
         let work = progress.stats();
         self.engine.add_work(work);
+        let counted = progress.counted();
         if stop.load(Ordering::Relaxed) && !pool.finished() {
-            return Ok((work.solutions, false));
+            return Ok((counted, false));
         }
         self.engine.end();
-        Ok((work.solutions, true))
+        Ok((counted, true))
     }
 
     /// Runs the search until the next solution, the end of the search, or until
@@ -669,6 +764,47 @@ impl Solver {
             if budget == 0 {
                 return Step::Paused;
             }
+        }
+    }
+
+    /// Starts an exact count that memoizes with `memo`, the memo of another
+    /// search of the same problem ([`Memo::carry_to`]); false (and nothing
+    /// done) if the search has started or the memo's keys do not fit.
+    fn start_exact_with(&mut self, memo: Memo, options: &MemoOptions) -> bool {
+        if self.exact.is_some() || self.engine.started() || options.mode == MemoMode::Never {
+            return false;
+        }
+        let Some(memo) = memo.carry_to(&self.engine, &self.root.removed_options()) else {
+            return false;
+        };
+        self.exact = Some(Box::new(ExactCount {
+            memo: Some(memo),
+            deciding: options.mode == MemoMode::Auto,
+            skipped: Count::ZERO,
+            dropped: MemoStats::default(),
+        }));
+        true
+    }
+
+    /// Takes the memo of a finished exact count, for [`Solver::start_exact_with`]
+    /// (its solutions stay counted).
+    fn take_memo(&mut self) -> Option<Memo> {
+        let exact = self.exact.as_mut()?;
+        let memo = exact.memo.take()?;
+        exact.skipped += memo.skipped();
+        Some(memo)
+    }
+
+    /// Whether the exact count in progress memoizes for good: `Some(true)`
+    /// once it keeps its memo (decided, or [`MemoMode::Always`]),
+    /// `Some(false)` once it counts without one, `None` before an exact count
+    /// or while [`MemoMode::Auto`] is still deciding.
+    fn memo_verdict(&self) -> Option<bool> {
+        let exact = self.exact.as_ref()?;
+        match &exact.memo {
+            None => Some(false),
+            Some(_) if !exact.deciding => Some(true),
+            Some(_) => None,
         }
     }
 
@@ -961,6 +1097,8 @@ pub struct ParallelProgress {
     done: AtomicU64,
     /// Subtrees waiting in the queue or being set up.
     pending: AtomicU64,
+    /// Solutions of the searches over (exact, memo hits included).
+    counted: Mutex<Count>,
 }
 
 impl ParallelProgress {
@@ -979,6 +1117,20 @@ impl ParallelProgress {
             self.done.load(Ordering::Relaxed),
             self.pending.load(Ordering::Relaxed),
         )
+    }
+
+    /// The solutions counted exactly by the searches that are over (those of
+    /// searches under way are in [`ParallelProgress::stats`] only).
+    pub fn counted(&self) -> Count {
+        self.counted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// A search is over (or stopped): its solutions, exactly.
+    fn count(&self, solutions: &Count) {
+        *self.counted.lock().unwrap_or_else(|e| e.into_inner()) += solutions;
     }
 
     fn add(&self, before: Stats, after: Stats) {
@@ -1131,24 +1283,67 @@ impl Drop for Leave<'_> {
 /// Slices of search whose node budget adapts so that each lasts about
 /// [`SLICE_TIME`], whatever a node costs.
 #[derive(Debug, Clone, Copy)]
-struct Slice {
+struct Slice<'a> {
     budget: u64,
     /// Slices of one node, for tests.
     eager: bool,
+    /// The memo of a memoized parallel count.
+    memo: Option<&'a MemoPlan>,
+    /// How this slice's search memoizes (read by its first step).
+    options: Option<MemoOptions>,
 }
 
-impl Slice {
-    fn new(eager: bool) -> Slice {
+/// [`MemoPlan::verdict`] before any thread knows whether the memo pays.
+const UNDECIDED: u8 = 0;
+/// The memo pays: every thread memoizes.
+const KEEP: u8 = 1;
+/// The memo does not pay: no thread memoizes.
+const DROP: u8 = 2;
+
+/// How the threads of [`Solver::count_parallel_exact`] memoize.
+#[derive(Debug)]
+struct MemoPlan {
+    /// Each thread's memo (`max_bytes` already divided among them).
+    options: MemoOptions,
+    /// [`UNDECIDED`], [`KEEP`] or [`DROP`]: under [`MemoMode::Auto`], set
+    /// by the first search that decides, and read by the searches started
+    /// after it, which then skip the trial.
+    verdict: AtomicU8,
+}
+
+impl<'a> Slice<'a> {
+    fn new(eager: bool, memo: Option<&'a MemoPlan>) -> Slice<'a> {
         Slice {
             budget: if eager { 1 } else { 1 << 10 },
             eager,
+            memo,
+            options: memo.map(|plan| MemoOptions {
+                mode: match plan.verdict.load(Ordering::Relaxed) {
+                    KEEP => MemoMode::Always,
+                    DROP => MemoMode::Never,
+                    _ => plan.options.mode,
+                },
+                ..plan.options
+            }),
         }
     }
 
     /// Runs one slice of counting on `solver`.
     fn run(&mut self, solver: &mut Solver) -> Step {
         let start = Instant::now();
-        let (_, step) = solver.count_step(self.budget, u64::MAX);
+        let step = match (&self.options, self.memo) {
+            (Some(options), Some(plan)) => {
+                let step = solver.count_exact_step(self.budget, options);
+                if plan.verdict.load(Ordering::Relaxed) == UNDECIDED {
+                    if let Some(keep) = solver.memo_verdict() {
+                        plan.verdict
+                            .store(if keep { KEEP } else { DROP }, Ordering::Relaxed);
+                    }
+                }
+                step
+            }
+            _ => solver.count_step(self.budget, u64::MAX).1,
+        };
         let took = start.elapsed();
         if self.eager {
             return step;
@@ -1170,8 +1365,9 @@ fn work(
     pool: &Pool,
     stop: &AtomicBool,
     progress: &ParallelProgress,
-    first: Option<(Solver, Slice)>,
+    first: Option<(Solver, Slice<'_>)>,
     eager: bool,
+    memo: Option<&MemoPlan>,
 ) {
     // If this thread panics, the others must not wait for its donations.
     let _leave = Leave(pool);
@@ -1184,6 +1380,8 @@ fn work(
         Duration::from_micros(50)
     };
     let mut copy_time = floor;
+    // The memo of this thread's last search, taken on to its next.
+    let mut carried: Option<Memo> = None;
     loop {
         let (mut solver, mut slice) = match first.take() {
             Some(first) => first,
@@ -1206,13 +1404,18 @@ fn work(
                     progress.done.fetch_add(1, Ordering::Relaxed);
                     continue;
                 }
-                (solver, Slice::new(eager))
+                let slice = Slice::new(eager, memo);
+                if let (Some(m), Some(options)) = (carried.take(), &slice.options) {
+                    solver.start_exact_with(m, options);
+                }
+                (solver, slice)
             }
         };
         let mut last = solver.stats();
         let mut since_donation = Instant::now();
         loop {
             if stop.load(Ordering::Relaxed) {
+                progress.count(&solver.solutions_counted());
                 return;
             }
             let step = slice.run(&mut solver);
@@ -1233,7 +1436,9 @@ fn work(
                 }
             }
         }
+        progress.count(&solver.solutions_counted());
         progress.done.fetch_add(1, Ordering::Relaxed);
+        carried = solver.take_memo();
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use exactcover::{Item, MemoMode, MemoOptions, Problem, Solver, Step};
+use exactcover::{Item, MemoMode, MemoOptions, ParallelProgress, Problem, Solver, Step};
 use proptest::prelude::*;
 
 mod common;
@@ -208,6 +208,42 @@ fn check_memo(
         prop_assert!(solver.is_exhausted());
         prop_assert_eq!(solver.stats().solutions, expected.len() as u64);
     }
+    // Memoized parallel counts: each thread's memo survives the donations
+    // that cut its search (every thread at once, donating after every node;
+    // one hash for every key), and Auto's verdict passes between threads.
+    for (mode, hash_bits) in [
+        (MemoMode::Always, 64),
+        (MemoMode::Always, 0),
+        (MemoMode::Auto, 64),
+    ] {
+        let options = MemoOptions {
+            mode,
+            max_bytes: 1 << 20,
+            hash_bits,
+        };
+        let mut solver = new_solver();
+        prop_assert_eq!(
+            solver
+                .count_parallel_exact_eager(3, &options)
+                .unwrap()
+                .to_u64(),
+            Some(expected.len() as u64)
+        );
+        prop_assert!(solver.is_exhausted());
+    }
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (count, complete) = new_solver()
+        .count_parallel_exact(
+            2,
+            &stop,
+            &ParallelProgress::default(),
+            &MemoOptions::default(),
+        )
+        .unwrap();
+    prop_assert_eq!(
+        (count.to_u64(), complete),
+        (Some(expected.len() as u64), true)
+    );
     let graph = new_solver().solution_graph(1 << 20).unwrap();
     prop_assert_eq!(graph.count().to_u64(), Some(expected.len() as u64));
     let listed: Vec<Vec<usize>> = graph.solutions().map(sorted).collect();
