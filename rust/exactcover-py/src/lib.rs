@@ -159,6 +159,19 @@ fn in_slices<T: Send>(
 }
 
 /// A count as a Python int, exact at any size.
+/// The core's memo options from Python's `memo` (None: decide, True, False).
+fn memo_options(memo: Option<bool>, max_bytes: usize, hash_bits: u32) -> MemoOptions {
+    MemoOptions {
+        mode: match memo {
+            None => MemoMode::Auto,
+            Some(true) => MemoMode::Always,
+            Some(false) => MemoMode::Never,
+        },
+        max_bytes,
+        hash_bits,
+    }
+}
+
 fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
     if let Some(v) = count.to_u64() {
         return Ok(v.into_pyobject(py)?.into_any());
@@ -483,15 +496,7 @@ impl PySolver {
         memo_bytes: usize,
         hash_bits: u32,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let options = MemoOptions {
-            mode: match memo {
-                None => MemoMode::Auto,
-                Some(true) => MemoMode::Always,
-                Some(false) => MemoMode::Never,
-            },
-            max_bytes: memo_bytes,
-            hash_bits,
-        };
+        let options = memo_options(memo, memo_bytes, hash_bits);
         let before = self.solver.solutions_counted();
         self.run(py, None, |s, budget| s.count_exact_step(budget, &options))?;
         let counted = self
@@ -567,15 +572,7 @@ impl PySolver {
         if self.poisoned {
             return Err(internal_error("a previous call failed"));
         }
-        let options = MemoOptions {
-            mode: match memo {
-                None => MemoMode::Auto,
-                Some(true) => MemoMode::Always,
-                Some(false) => MemoMode::Never,
-            },
-            max_bytes: memo_bytes,
-            hash_bits: 64,
-        };
+        let options = memo_options(memo, memo_bytes, 64);
         self.interrupted_count = Count::ZERO;
         let interval = if interval.is_finite() {
             Duration::from_secs_f64(interval.clamp(0.001, 1e6))

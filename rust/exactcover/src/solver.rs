@@ -427,17 +427,10 @@ impl Solver {
         options: &MemoOptions,
     ) -> Result<(Count, bool), Error> {
         let threads = threads.clamp(1, max_threads());
-        let plan = MemoPlan {
-            options: MemoOptions {
-                max_bytes: options.max_bytes / threads,
-                ..*options
-            },
-            verdict: AtomicU8::new(match options.mode {
-                MemoMode::Auto => UNDECIDED,
-                MemoMode::Always => KEEP,
-                MemoMode::Never => DROP,
-            }),
-        };
+        let plan = MemoPlan::new(MemoOptions {
+            max_bytes: options.max_bytes / threads,
+            ..*options
+        });
         self.count_parallel_tuned(threads, stop, progress, false, Some(&plan))
     }
 
@@ -487,14 +480,7 @@ impl Solver {
         threads: usize,
         options: &MemoOptions,
     ) -> Result<Count, Error> {
-        let plan = MemoPlan {
-            options: *options,
-            verdict: AtomicU8::new(match options.mode {
-                MemoMode::Auto => UNDECIDED,
-                MemoMode::Always => KEEP,
-                MemoMode::Never => DROP,
-            }),
-        };
+        let plan = MemoPlan::new(*options);
         let stop = AtomicBool::new(false);
         let progress = ParallelProgress::default();
         Ok(self
@@ -1309,6 +1295,19 @@ struct MemoPlan {
     /// by the first search that decides, and read by the searches started
     /// after it, which then skip the trial.
     verdict: AtomicU8,
+}
+
+impl MemoPlan {
+    fn new(options: MemoOptions) -> MemoPlan {
+        MemoPlan {
+            options,
+            verdict: AtomicU8::new(match options.mode {
+                MemoMode::Auto => UNDECIDED,
+                MemoMode::Always => KEEP,
+                MemoMode::Never => DROP,
+            }),
+        }
+    }
 }
 
 impl<'a> Slice<'a> {
