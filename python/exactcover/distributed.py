@@ -45,8 +45,9 @@ TASK_SECONDS = 1.0
 #: that the tree is cut quickly at the start.
 _SHORT_SECONDS = 0.1
 _QUEUE_PER_WORKER = 2
-#: A task that runs out of time cuts the top of its rest into at least this
-#: many subtrees per worker.
+#: A task that runs out of time while few subtrees wait (fewer than
+#: workers) cuts the top of its rest into at least this many subtrees per
+#: worker.
 _PIECES_PER_WORKER = 16
 _FORMAT = 1
 
@@ -377,7 +378,10 @@ def _drive(
             subtree = todo.pop()
             crowded = len(todo) + len(running) >= _QUEUE_PER_WORKER * slots
             seconds = task_seconds if crowded else min(task_seconds, _SHORT_SECONDS)
-            future = submit(subtree, seconds, 1 if slots == 1 else _PIECES_PER_WORKER * slots)
+            # Cut a straggler's rest only when work is short: while enough
+            # subtrees wait, each task more costs the scheduler for nothing.
+            short = slots > 1 and len(todo) < slots
+            future = submit(subtree, seconds, _PIECES_PER_WORKER * slots if short else 1)
             running[future] = subtree
             future.add_done_callback(finished.put)
 
