@@ -227,3 +227,41 @@ def test_the_problem_travels_as_plain_data_and_is_not_consumed():
         data[("extra", 0)] = [("row", 0)]
         with pytest.raises(ValueError, match="constraints mapping has changed"):
             count_distributed(changed, executor=pool)
+
+
+def test_tasks_share_a_memo_and_count_past_two_to_the_64():
+    # Domino tilings of 14 x 14 (A004003): no enumeration gets there; tasks
+    # of 50 ms each, lending their memo to the next, do, exactly.
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            domino_tilings(rectangle(14, 14)), executor=pool, task_seconds=0.05
+        )
+    assert total == 112202208776036178000000
+
+
+def test_a_memo_is_lent_once_and_only_to_a_problem_of_its_size():
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    first = domino_tilings(rectangle(4, 4))._solver
+    assert first.count_exact(True) == 36
+    memo = first.take_memo()
+    assert memo is not None and memo.entries > 0
+    assert not domino_tilings(rectangle(4, 6))._solver.lend_memo(memo)
+    assert memo.entries == 0
+    with pytest.raises(ValueError, match="lent already"):
+        domino_tilings(rectangle(4, 4))._solver.lend_memo(memo)
+    # Lent to a search of the same problem under another root, it counts
+    # right: the subtrees with and without option 0 add up.
+    whole = domino_tilings(rectangle(4, 4))._solver
+    whole.count_exact(True)
+    with_first = domino_tilings(rectangle(4, 4))._solver
+    assert with_first.restrict([0], [])
+    assert with_first.lend_memo(whole.take_memo(), True)
+    first_part = with_first.count_exact(True)
+    without_first = domino_tilings(rectangle(4, 4))._solver
+    assert without_first.restrict([], [0])
+    assert without_first.lend_memo(with_first.take_memo(), True)
+    assert first_part + without_first.count_exact(True) == 36
+    assert 0 < first_part < 36

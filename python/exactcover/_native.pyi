@@ -11,6 +11,7 @@ __all__ = [
     "DlxProblem",
     "ExactCoverError",
     "GraphSolutions",
+    "LentMemo",
     "SolutionGraph",
     "Solver",
     "__version__",
@@ -137,10 +138,25 @@ class Solver:
     def count_parallel_eager(self, threads: int) -> int:
         """``count_parallel`` donating after every node (slow; for tests)."""
     def count_or_split(
-        self, seconds: float, max_entries: int = 1000000
+        self,
+        seconds: float,
+        max_entries: int = 1000000,
+        memo: bool | None = None,
+        memo_bytes: int = 1073741824,
     ) -> tuple[int, list[tuple[list[int], list[int]]]]:
-        """Count for about ``seconds``; (solutions found, the unexplored rest
-        as subtrees, empty when the search is over)."""
+        """Count for about ``seconds``, memoizing as ``count_exact`` does;
+        (solutions found, the unexplored rest as subtrees, empty when the
+        search is over)."""
+    def take_memo(self) -> LentMemo | None:
+        """The memo of this solver's exact count, to lend to another solver
+        of the same problem, or None."""
+    def lend_memo(self, memo: LentMemo, mode: bool | None = None) -> bool:
+        """Start the next exact count with ``memo`` (from ``take_memo`` on a
+        solver of the same problem); False if it could not be used."""
+    @property
+    def memo_verdict(self) -> bool | None:
+        """True once the exact count keeps its memo, False once it counts
+        without one, None before or while deciding."""
     def count_exact(
         self, memo: bool | None = None, memo_bytes: int = 1073741824, hash_bits: int = 64
     ) -> int:
@@ -169,6 +185,14 @@ class Solver:
         nodes, solutions, nodes_error, solutions_error and depth."""
     def choice_positions(self, levels: int) -> list[tuple[int, int]]:
         """(k, d) for each of the first ``levels`` levels: branch k of d."""
+
+@final
+class LentMemo:
+    """The memo of one search, lent to another of the same problem."""
+
+    @property
+    def entries(self) -> int:
+        """Sub-problems stored (0 once lent)."""
 
 @final
 class SolutionGraph:

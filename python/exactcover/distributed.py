@@ -97,6 +97,13 @@ def problem_digest(spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
+#: Per process: the memos its finished tasks lend to the next (one per
+#: thread at most), and whether the memo pays (True, False; absent: not
+#: known yet), by problem.
+_MEMOS: dict[str, list[Any]] = {}
+_VERDICTS: dict[str, bool] = {}
+#: Memory cap of each of a process's memos.
+_MEMO_BYTES = 1 << 28
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
 
@@ -111,6 +118,8 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
         items, options, seed, colors, _ = spec
         if len(_BUILT) >= 4:
             _BUILT.clear()
+            _MEMOS.clear()
+            _VERDICTS.clear()
         solver = _BUILT[digest] = _Solver(
             [tuple(item) for item in items],
             options,
@@ -138,13 +147,33 @@ def count_subtree(
     of the work. With ``pieces`` above 1 that one is cut further, into at
     least ``pieces`` subtrees, so that a long task hands back work that
     several workers can share rather than one big piece that would keep a
-    single worker busy while the others wait."""
+    single worker busy while the others wait.
+
+    Tasks memoize as ``count()`` does, and the tasks of one process share
+    their memo: each lends the next the sub-problems it solved (a memo per
+    task alone gains nothing: the sub-problems met again lie in different
+    subtrees). The first task to find whether the memo pays decides for the
+    process's later tasks."""
     digest, spec = problem
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0
-    found, rest = solver.count_or_split(seconds)
+    memo = _VERDICTS.get(digest)
+    memos = _MEMOS.setdefault(digest, [])
+    if memo is not False and memos:
+        try:
+            solver.lend_memo(memos.pop(), memo)
+        except IndexError:  # another thread of this worker took it
+            pass
+    found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
+    verdict = solver.memo_verdict
+    if verdict is not None:
+        _VERDICTS[digest] = verdict
+    if verdict is not False:
+        lent = solver.take_memo()
+        if lent is not None:
+            memos.append(lent)
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
         part = _built(digest, spec).copy()

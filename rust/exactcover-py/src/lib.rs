@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use exactcover::dlx_format::{DlxEntry, DlxProblem, Syntax};
 use exactcover::{
-    Count, Error, GraphCursor, Item, MemoMode, MemoOptions, ParallelProgress, Problem,
+    Count, Error, GraphCursor, Item, LentMemo, MemoMode, MemoOptions, ParallelProgress, Problem,
     SolutionGraph, Solver, Step, Subtree,
 };
 use pyo3::create_exception;
@@ -376,31 +376,65 @@ impl PySolver {
     /// remainder is empty when the search is over, else the unexplored part as
     /// subtrees (forced ids, excluded ids) that hold exactly the solutions
     /// still to come. If describing them would take more than `max_entries`
-    /// ids, counts on for another `seconds` and tries again.
-    #[pyo3(signature = (seconds, max_entries=1_000_000))]
-    fn count_or_split(
+    /// ids, counts on for another `seconds` and tries again. Memoizes as
+    /// count_exact does (memo: None, True or False), with a memo lent by
+    /// lend_memo if any; the count is an exact int.
+    #[pyo3(signature = (seconds, max_entries=1_000_000, memo=None, memo_bytes=1073741824))]
+    fn count_or_split<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         seconds: f64,
         max_entries: usize,
-    ) -> PyResult<(u64, Vec<PlainSubtree>)> {
-        let mut total = 0u64;
+        memo: Option<bool>,
+        memo_bytes: usize,
+    ) -> PyResult<(Bound<'py, PyAny>, Vec<PlainSubtree>)> {
+        let options = memo_options(memo, memo_bytes, 64);
+        let before = self.solver.solutions_counted();
         loop {
             let step = self.run(py, Some(seconds), |s, budget| {
-                let (found, step) = s.count_step(budget, u64::MAX);
-                total += found;
-                step
+                s.count_exact_step(budget, &options)
             })?;
-            if step != Step::Paused {
-                return Ok((total, Vec::new()));
-            }
-            if let Some(parts) = self.solver.remainder(max_entries) {
-                return Ok((
-                    total,
-                    parts.into_iter().map(|s| (s.forced, s.excluded)).collect(),
-                ));
-            }
+            let rest = match step {
+                Step::Paused => match self.solver.remainder(max_entries) {
+                    Some(parts) => parts.into_iter().map(|s| (s.forced, s.excluded)).collect(),
+                    None => continue,
+                },
+                _ => Vec::new(),
+            };
+            let counted = self
+                .solver
+                .solutions_counted()
+                .checked_sub(&before)
+                .ok_or_else(|| internal_error("the count went down"))?;
+            return Ok((count_to_py(py, &counted)?, rest));
         }
+    }
+
+    /// Takes the memo of this solver's exact count (see lend_memo), or None.
+    fn take_memo(&mut self) -> Option<PyLentMemo> {
+        self.solver
+            .take_memo()
+            .map(|memo| PyLentMemo { memo: Some(memo) })
+    }
+
+    /// Lends this solver (not started) the memo another solver of the same
+    /// problem took (take_memo), for its next count_exact or count_or_split;
+    /// returns False if it could not take it (the memo is then gone).
+    #[pyo3(signature = (memo, mode=None))]
+    fn lend_memo(&mut self, memo: &mut PyLentMemo, mode: Option<bool>) -> PyResult<bool> {
+        let Some(lent) = memo.memo.take() else {
+            return Err(PyValueError::new_err("this memo was lent already"));
+        };
+        Ok(self
+            .solver
+            .lend_memo(lent, &memo_options(mode, usize::MAX, 64)))
+    }
+
+    /// True once the exact count keeps its memo for good, False once it
+    /// counts without one, None before or while deciding.
+    #[getter]
+    fn memo_verdict(&self) -> Option<bool> {
+        self.solver.memo_verdict()
     }
 
     /// Restricts the search to one subtree of `split`: forces and excludes its
@@ -741,6 +775,22 @@ impl PySolver {
     }
 }
 
+/// The memo of one search, to lend to another of the same problem
+/// (Solver.take_memo, Solver.lend_memo). Opaque; lent once.
+#[pyclass(name = "LentMemo", module = "exactcover._native")]
+struct PyLentMemo {
+    memo: Option<LentMemo>,
+}
+
+#[pymethods]
+impl PyLentMemo {
+    /// Sub-problems stored (0 once lent).
+    #[getter]
+    fn entries(&self) -> u64 {
+        self.memo.as_ref().map_or(0, |m| m.stats().entries)
+    }
+}
+
 /// All the solutions of a problem as a DAG over option ids (see
 /// `exactcover.SolutionGraph`).
 #[pyclass(name = "SolutionGraph", module = "exactcover._native", frozen)]
@@ -979,6 +1029,7 @@ fn parse_dlx(py: Python<'_>, text: &str, strict: bool) -> PyResult<PyDlxProblem>
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolver>()?;
     m.add_class::<PyGraph>()?;
+    m.add_class::<PyLentMemo>()?;
     m.add_class::<PyGraphSolutions>()?;
     m.add_class::<PyDlxProblem>()?;
     m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;

@@ -624,6 +624,12 @@ impl DancingLinks {
         }
     }
 
+    /// The problem's size as (items, options): memos are lent only between
+    /// searches of problems of one size ([`crate::Solver::lend_memo`]).
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.llink.len() - 2, DancingLinks::num_options(self))
+    }
+
     /// Do keys written with `a` and with `b` (for searches of the same problem
     /// under different roots) mean the same? They do when the same items
     /// carry a bound and a color in both: the options removed at the root

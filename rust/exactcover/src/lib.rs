@@ -139,8 +139,8 @@ pub use memo::{
 };
 pub use problem::{Item, Problem};
 pub use solver::{
-    max_threads, Estimate, Estimator, GraphBuilder, ParallelProgress, Solutions, Solver, Splitter,
-    SMALL_SEARCH,
+    max_threads, Estimate, Estimator, GraphBuilder, LentMemo, ParallelProgress, Solutions, Solver,
+    Splitter, SMALL_SEARCH,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -303,6 +303,8 @@ const BIG: u64 = 1 << 63;
 /// documentation).
 #[derive(Debug, Clone)]
 pub(crate) struct Memo {
+    /// The size of the problem searched (see [`Memo::carry_to`]).
+    shape: (usize, usize),
     layout: KeyLayout,
     table: Table,
     /// Counts too large for a table value (count mode).
@@ -353,6 +355,7 @@ impl Memo {
 
     fn new(engine: &DancingLinks, root_removed: &[usize], max_bytes: usize, graph: bool) -> Memo {
         Memo {
+            shape: engine.shape(),
             layout: engine.key_layout(root_removed),
             table: Table::new(max_bytes, u64::MAX),
             big: Vec::new(),
@@ -459,7 +462,8 @@ impl Memo {
         self.frames.drain(..levels.min(self.frames.len()));
     }
 
-    /// The memo of a finished search, taken on to another search of the same
+    /// The memo of a search (over, or stopped between nodes: what its table
+    /// holds is finished), taken on to another search of the same
     /// problem under another root (the next subtree of a thread of a
     /// parallel count), table and all; `None` if that search writes its
     /// keys otherwise ([`DancingLinks::same_key_format`]). A key determines
@@ -471,7 +475,10 @@ impl Memo {
         root_removed: &[usize],
     ) -> Option<Memo> {
         let layout = engine.key_layout(root_removed);
-        if self.graph.is_some() || !DancingLinks::same_key_format(&self.layout, &layout) {
+        if self.graph.is_some()
+            || self.shape != engine.shape()
+            || !DancingLinks::same_key_format(&self.layout, &layout)
+        {
             return None;
         }
         self.layout = layout;

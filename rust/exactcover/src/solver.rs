@@ -753,6 +753,58 @@ impl Solver {
         }
     }
 
+    /// Lends this solver the memo of another search of the same problem
+    /// ([`Solver::take_memo`]): its next exact count
+    /// ([`Solver::count_exact_step`]) starts with the sub-problems that
+    /// search solved already (under any root: a key holds the options
+    /// removed at its root that could matter). Returns false, and drops the
+    /// memo, if this search has started, if `options` say never to
+    /// memoize, or if the memo is of a problem of another size or writes
+    /// its keys otherwise (colors and bounds at the root differ).
+    ///
+    /// The problem must be the same (the same items and options): counts
+    /// would be wrong with another problem's memo. This is how the tasks of
+    /// a distributed count, each a subtree counted by a solver of its own,
+    /// share what they learn within a process.
+    ///
+    /// ```
+    /// use exactcover::{MemoOptions, Problem, Solver, Subtree};
+    ///
+    /// // Domino tilings of the 4 x 4 board (36), counted in two subtrees:
+    /// // with option 0 and without it.
+    /// let mut p = Problem::with_items(16, 0);
+    /// for cell in 0..16 {
+    ///     if cell % 4 < 3 {
+    ///         p.add_option([cell, cell + 1]).unwrap();
+    ///     }
+    ///     if cell < 12 {
+    ///         p.add_option([cell, cell + 4]).unwrap();
+    ///     }
+    /// }
+    /// let options = MemoOptions::default();
+    /// let mut with = Solver::new(&p);
+    /// with.restrict(&Subtree { forced: vec![0], excluded: vec![] }).unwrap();
+    /// let a = with.count_exact_with(&options);
+    /// let mut without = Solver::new(&p);
+    /// without.restrict(&Subtree { forced: vec![], excluded: vec![0] }).unwrap();
+    /// if let Some(memo) = with.take_memo() {
+    ///     assert!(without.lend_memo(memo, &options));
+    /// }
+    /// let b = without.count_exact_with(&options);
+    /// assert_eq!(a.to_u64().unwrap() + b.to_u64().unwrap(), 36);
+    /// ```
+    pub fn lend_memo(&mut self, memo: LentMemo, options: &MemoOptions) -> bool {
+        self.start_exact_with(memo.0, options)
+    }
+
+    /// Takes the memo of this solver's exact count (over, or paused), to lend
+    /// to another solver of the same problem ([`Solver::lend_memo`]); the
+    /// solutions it counted stay counted here. `None` if there is none (no
+    /// exact count, or [`MemoMode::Auto`] dropped it).
+    pub fn take_memo(&mut self) -> Option<LentMemo> {
+        Solver::take_memo_inner(self).map(LentMemo)
+    }
+
     /// Starts an exact count that memoizes with `memo`, the memo of another
     /// search of the same problem ([`Memo::carry_to`]); false (and nothing
     /// done) if the search has started or the memo's keys do not fit.
@@ -774,7 +826,7 @@ impl Solver {
 
     /// Takes the memo of a finished exact count, for [`Solver::start_exact_with`]
     /// (its solutions stay counted).
-    fn take_memo(&mut self) -> Option<Memo> {
+    fn take_memo_inner(&mut self) -> Option<Memo> {
         let exact = self.exact.as_mut()?;
         let memo = exact.memo.take()?;
         exact.skipped += memo.skipped();
@@ -784,8 +836,10 @@ impl Solver {
     /// Whether the exact count in progress memoizes for good: `Some(true)`
     /// once it keeps its memo (decided, or [`MemoMode::Always`]),
     /// `Some(false)` once it counts without one, `None` before an exact count
-    /// or while [`MemoMode::Auto`] is still deciding.
-    fn memo_verdict(&self) -> Option<bool> {
+    /// or while [`MemoMode::Auto`] is still deciding. Other searches of the
+    /// same problem can skip the trial: [`MemoMode::Always`] or
+    /// [`MemoMode::Never`] accordingly.
+    pub fn memo_verdict(&self) -> Option<bool> {
         let exact = self.exact.as_ref()?;
         match &exact.memo {
             None => Some(false),
@@ -1286,6 +1340,19 @@ const KEEP: u8 = 1;
 /// The memo does not pay: no thread memoizes.
 const DROP: u8 = 2;
 
+/// The memo of one search, on its way to another search of the same problem
+/// ([`Solver::take_memo`], [`Solver::lend_memo`]): the sub-problems solved
+/// so far with their counts. Opaque.
+#[derive(Debug, Clone)]
+pub struct LentMemo(Memo);
+
+impl LentMemo {
+    /// Figures of the memo (its entries, bytes, lookups and hits so far).
+    pub fn stats(&self) -> MemoStats {
+        self.0.stats()
+    }
+}
+
 /// How the threads of [`Solver::count_parallel_exact`] memoize.
 #[derive(Debug)]
 struct MemoPlan {
@@ -1437,7 +1504,7 @@ fn work(
         }
         progress.count(&solver.solutions_counted());
         progress.done.fetch_add(1, Ordering::Relaxed);
-        carried = solver.take_memo();
+        carried = solver.take_memo_inner();
     }
 }
 
