@@ -98,9 +98,9 @@ def problem_digest(spec: _Spec) -> str:
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
 #: Per process: the memos its finished tasks lend to the next (one per
-#: thread at most), and whether the memo pays (True, False; absent: not
-#: known yet), by problem.
-_MEMOS: dict[str, list[Any]] = {}
+#: thread at most), of the latest run only, with that run's id; and whether
+#: the memo pays (True, False; absent: not known yet); by problem.
+_MEMOS: dict[str, tuple[str, list[Any]]] = {}
 _VERDICTS: dict[str, bool] = {}
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
@@ -135,7 +135,11 @@ def _install(digest: str, spec: _Spec) -> None:
 
 
 def count_subtree(
-    problem: tuple[str, _Spec | None], subtree: _Ids, seconds: float, pieces: int = 1
+    problem: tuple[str, _Spec | None],
+    subtree: _Ids,
+    seconds: float,
+    pieces: int = 1,
+    run: str = "",
 ) -> tuple[int, list[_Ids], int]:
     """A task: count the solutions of ``subtree`` of ``problem`` (its digest
     and plain data, or None if installed in this process) for about
@@ -149,18 +153,22 @@ def count_subtree(
     several workers can share rather than one big piece that would keep a
     single worker busy while the others wait.
 
-    Tasks memoize as ``count()`` does, and the tasks of one process share
-    their memo: each lends the next the sub-problems it solved (a memo per
-    task alone gains nothing: the sub-problems met again lie in different
-    subtrees). The first task to find whether the memo pays decides for the
-    process's later tasks."""
+    Tasks memoize as ``count()`` does, and the tasks of one ``run`` (one
+    count) in one process share their memo: each lends the next the
+    sub-problems it solved (a memo per task alone gains nothing: the
+    sub-problems met again lie in different subtrees). A process keeps the
+    memos of its latest run only. The first task to find whether the memo
+    pays decides for the process's later tasks of the same problem."""
     digest, spec = problem
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0
     memo = _VERDICTS.get(digest)
-    memos = _MEMOS.setdefault(digest, [])
+    if _MEMOS.get(digest, ("", []))[0] != run:
+        _MEMOS.clear()
+        _MEMOS[digest] = (run, [])
+    memos = _MEMOS[digest][1]
     if memo is not False and memos:
         try:
             solver.lend_memo(memos.pop(), memo)
@@ -311,6 +319,9 @@ def count_distributed(
     spec = _spec_of(problem)
     digest = problem_digest(spec)
     log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
+    # The tasks of this count share memos within a process; another count's
+    # tasks (even of the same problem) start afresh.
+    run = os.urandom(8).hex()
     owned: list[Any] = []
     try:
         if client is None and executor is None:
@@ -322,7 +333,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit, slots = _executor_backend(executor, (digest, None)), n
+                submit, slots = _executor_backend(executor, (digest, None), run), n
             else:
                 import logging
 
@@ -336,13 +347,13 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots = _dask_backend(client, digest, spec)
+                submit, slots = _dask_backend(client, digest, spec, run)
         elif client is not None:
-            submit, slots = _dask_backend(client, digest, spec)
+            submit, slots = _dask_backend(client, digest, spec, run)
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-            submit = _executor_backend(executor, (digest, spec))
+            submit = _executor_backend(executor, (digest, spec), run)
         return _drive(submit, slots, spec, log, progress, float(task_seconds))
     finally:
         if log is not None:
@@ -360,21 +371,21 @@ _Submit = Callable[[_Ids, float, int], Any]
 
 
 def _executor_backend(
-    executor: concurrent.futures.Executor, problem: tuple[str, _Spec | None]
+    executor: concurrent.futures.Executor, problem: tuple[str, _Spec | None], run: str
 ) -> _Submit:
     def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtree, problem, subtree, seconds, pieces)
+        return executor.submit(count_subtree, problem, subtree, seconds, pieces, run)
 
     return submit
 
 
-def _dask_backend(client: Any, digest: str, spec: _Spec) -> tuple[_Submit, int]:
+def _dask_backend(client: Any, digest: str, spec: _Spec, run: str) -> tuple[_Submit, int]:
     # The problem goes to every worker once; tasks refer to it.
     [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
     slots = max(1, sum(client.nthreads().values()))
 
     def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
-        return client.submit(count_subtree, problem, subtree, seconds, pieces, pure=False)
+        return client.submit(count_subtree, problem, subtree, seconds, pieces, run, pure=False)
 
     return submit, slots
 
