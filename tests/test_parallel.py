@@ -37,6 +37,8 @@ def _all_ways(make, expected):
     assert make().count() == expected
     assert count_distributed(make(), executor=_POOL, task_seconds=1e-6) == expected
     assert make().count(threads=2) == expected
+    assert make().count(threads=2, memo=True) == expected
+    assert make().count(threads=2, memo=False) == expected
     assert make()._solver.count_parallel_eager(2) == expected
     for n in (1, 3, 7):
         parts = make().split(n)
