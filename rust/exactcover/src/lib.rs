@@ -101,9 +101,12 @@
 //! ## Counting in parallel
 //!
 //! [`Solver::split`] cuts the search tree into [`Subtree`]s, plain lists of
-//! forced and excluded options; [`Solver::count_parallel`] counts them on
-//! several threads, and [`Solver::restrict`] lets another process or machine
-//! count one of them.
+//! forced and excluded options; [`Solver::count_parallel`] counts on several
+//! threads (a thread that runs out of work takes part of another's), and
+//! [`Solver::restrict`] lets another process or machine count one subtree.
+//! [`Solver::count_parallel_exact`] memoizes on every thread, and
+//! [`Solver::take_memo`] / [`Solver::lend_memo`] pass a memo from one
+//! subtree's solver to the next, as the tasks of a distributed count do.
 //!
 //! ## Searching in slices
 //!
