@@ -48,8 +48,9 @@ pub const AUTO_TRIAL: u64 = 1 << 17;
 
 /// [`MemoMode::Auto`] first weighs whether the memo pays after this many
 /// lookups (only nodes that branch are looked up). At that point the
-/// benchmarks' packing problems score 0.77 to 3.8 (see [`Memo::pays`]),
-/// queens, Langford pairs and 2n-queens at most 0.05: the trial costs them
+/// benchmarks' packing problems score 0.77 to 3.8 (the memo's savings over
+/// its cost, as [`MemoMode::Auto`] weighs them), queens, Langford pairs and
+/// 2n-queens at most 0.05: the trial costs them
 /// a quarter of what 4096 lookups did (2n-queens 7: 2.6 ms of 26).
 pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
 
