@@ -159,6 +159,11 @@ def test_auto_keeps_the_memo_on_packing_problems_and_drops_it_on_queens():
     queens = ExactCover(board, secondary=diagonals)
     assert queens.count() == 14200
     assert not queens.memo_stats["active"] and queens.memo_stats["entries"] == 0
+    # On threads too: the first thread's trial drops it for all.
+    queens = ExactCover(board, secondary=diagonals)
+    assert queens.count(threads=2) == 14200
+    stats = queens.memo_stats
+    assert not stats["active"] and stats["entries"] == 0 and 0 < stats["lookups"] < 10_000
 
 
 def test_a_small_memory_cap_evicts_and_stays_exact():
@@ -204,5 +209,10 @@ def test_limit_counts_without_the_memo_and_threads_with_it():
         assert dominoes(rectangle(6, 6)).count(threads=2, memo=memo) == 6728
     # Past 2^64 on threads: only a memo gets there, exactly.
     assert dominoes(rectangle(14, 14)).count(threads=2) == 112202208776036178000000
+    # memo_stats after a count on threads: the threads' memos, summed.
+    tilings = dominoes(rectangle(8, 8))
+    assert tilings.count(threads=2) == 12988816
+    stats = tilings.memo_stats
+    assert stats["active"] and stats["lookups"] > stats["hits"] > 0 and stats["entries"] > 0
     # A cap so small that every thread's table is emptied again and again.
     assert dominoes(rectangle(8, 8)).count(threads=2, memo=True, memo_bytes=100_000) == 12988816

@@ -241,7 +241,8 @@ class Search(Iterator[S], Generic[S]):
         ``memo=True`` always memoizes, ``memo=False`` never does.
         ``memo_bytes`` caps the memo's memory (1 GiB by default): when full,
         it is emptied and refilled, and the count stays exact.
-        ``memo_stats`` tells what the memo did (on one thread). With
+        ``memo_stats`` tells what the memo did (after ``threads=N``: the
+        threads' memos, summed). With
         ``threads=N`` every thread memoizes the subtrees it counts, in a table
         of its own (``memo_bytes`` is shared among them), and the first thread
         to find whether the memo pays decides for all. An iterator that has

@@ -515,6 +515,8 @@ impl Solver {
             last = now;
             finished_alone = step == Step::Exhausted;
         }
+        // The first search's memo, if it ends on this thread.
+        let mut first_memo = MemoStats::default();
         if !finished_alone && !stop.load(Ordering::Relaxed) {
             std::thread::scope(|scope| {
                 for _ in 1..threads {
@@ -540,12 +542,22 @@ impl Solver {
             });
         } else {
             progress.count(&first.solutions_counted());
+            first_memo = first.memo_stats();
             if finished_alone {
                 pool.retire_all();
             }
         }
         let work = progress.stats();
         self.engine.add_work(work);
+        if memo.is_some() {
+            progress.add_memo(first_memo);
+            self.exact = Some(Box::new(ExactCount {
+                memo: None,
+                deciding: false,
+                skipped: Count::ZERO,
+                dropped: progress.memo_stats(),
+            }));
+        }
         let counted = progress.counted();
         if stop.load(Ordering::Relaxed) && !pool.finished() {
             return Ok((counted, false));
@@ -1139,6 +1151,8 @@ pub struct ParallelProgress {
     pending: AtomicU64,
     /// Solutions of the searches over (exact, memo hits included).
     counted: Mutex<Count>,
+    /// The memos of the searches over, summed (see [`Solver::memo_stats`]).
+    memo: Mutex<MemoStats>,
 }
 
 impl ParallelProgress {
@@ -1166,6 +1180,27 @@ impl ParallelProgress {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// The figures of the threads' memos so far, summed (peak bytes too: the
+    /// threads' tables coexist); `active` if any thread memoizes.
+    pub fn memo_stats(&self) -> MemoStats {
+        *self.memo.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A thread is done with a memo (or a search dropped its memo).
+    fn add_memo(&self, stats: MemoStats) {
+        if stats.lookups == 0 && stats.entries == 0 {
+            return;
+        }
+        let mut sum = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        sum.active |= stats.active;
+        sum.lookups += stats.lookups;
+        sum.hits += stats.hits;
+        sum.entries += stats.entries;
+        sum.bytes += stats.bytes;
+        sum.peak_bytes += stats.peak_bytes;
+        sum.evictions += stats.evictions;
     }
 
     /// A search is over (or stopped): its solutions, exactly.
@@ -1453,6 +1488,9 @@ fn work(
             Some(first) => first,
             None => {
                 let Some(subtree) = pool.take(stop) else {
+                    if let Some(m) = &carried {
+                        progress.add_memo(m.stats());
+                    }
                     return;
                 };
                 let start = Instant::now();
@@ -1472,7 +1510,10 @@ fn work(
                 }
                 let slice = Slice::new(eager, memo);
                 if let (Some(m), Some(options)) = (carried.take(), &slice.options) {
-                    solver.start_exact_with(m, options);
+                    let stats = m.stats();
+                    if !solver.start_exact_with(m, options) {
+                        progress.add_memo(stats);
+                    }
                 }
                 (solver, slice)
             }
@@ -1482,6 +1523,10 @@ fn work(
         loop {
             if stop.load(Ordering::Relaxed) {
                 progress.count(&solver.solutions_counted());
+                progress.add_memo(solver.memo_stats());
+                if let Some(m) = &carried {
+                    progress.add_memo(m.stats());
+                }
                 return;
             }
             let step = slice.run(&mut solver);
@@ -1505,6 +1550,9 @@ fn work(
         progress.count(&solver.solutions_counted());
         progress.done.fetch_add(1, Ordering::Relaxed);
         carried = solver.take_memo_inner();
+        if carried.is_none() {
+            progress.add_memo(solver.memo_stats());
+        }
     }
 }
 
