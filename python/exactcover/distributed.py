@@ -15,6 +15,12 @@ a checkpoint file, every finished task is appended to it at once (one JSON
 line, flushed to disk); counting again with the same file skips the subtrees
 already counted, and a file written for another problem is refused.
 
+Tasks memoize as ``count()`` does, and the tasks of one count in one worker
+process lend each other their memo (at most 256 MiB for each worker thread,
+kept until that process's next count): a memo changes how long a task
+takes, never what it returns. So counts far past what enumeration reaches
+(the domino tilings of a 14 x 14 board, 1.1 x 10^23) work here too.
+
 Needs ``pip install 'exactcover[dask]'`` for Dask and the progress bar; a
 ``concurrent.futures`` executor (e.g. a process pool) needs nothing more.
 """
