@@ -158,7 +158,6 @@ fn in_slices<T: Send>(
     }
 }
 
-/// A count as a Python int, exact at any size.
 /// The core's memo options from Python's `memo` (None: decide, True, False).
 fn memo_options(memo: Option<bool>, max_bytes: usize, hash_bits: u32) -> MemoOptions {
     MemoOptions {
@@ -172,6 +171,7 @@ fn memo_options(memo: Option<bool>, max_bytes: usize, hash_bits: u32) -> MemoOpt
     }
 }
 
+/// A count as a Python int, exact at any size.
 fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
     if let Some(v) = count.to_u64() {
         return Ok(v.into_pyobject(py)?.into_any());

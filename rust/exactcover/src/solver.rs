@@ -806,25 +806,10 @@ impl Solver {
     /// assert_eq!(a.to_u64().unwrap() + b.to_u64().unwrap(), 36);
     /// ```
     pub fn lend_memo(&mut self, memo: LentMemo, options: &MemoOptions) -> bool {
-        self.start_exact_with(memo.0, options)
-    }
-
-    /// Takes the memo of this solver's exact count (over, or paused), to lend
-    /// to another solver of the same problem ([`Solver::lend_memo`]); the
-    /// solutions it counted stay counted here. `None` if there is none (no
-    /// exact count, or [`MemoMode::Auto`] dropped it).
-    pub fn take_memo(&mut self) -> Option<LentMemo> {
-        Solver::take_memo_inner(self).map(LentMemo)
-    }
-
-    /// Starts an exact count that memoizes with `memo`, the memo of another
-    /// search of the same problem ([`Memo::carry_to`]); false (and nothing
-    /// done) if the search has started or the memo's keys do not fit.
-    fn start_exact_with(&mut self, memo: Memo, options: &MemoOptions) -> bool {
         if self.exact.is_some() || self.engine.started() || options.mode == MemoMode::Never {
             return false;
         }
-        let Some(memo) = memo.carry_to(&self.engine, &self.root.removed_options()) else {
+        let Some(memo) = memo.0.carry_to(&self.engine, &self.root.removed_options()) else {
             return false;
         };
         self.exact = Some(Box::new(ExactCount {
@@ -836,13 +821,15 @@ impl Solver {
         true
     }
 
-    /// Takes the memo of a finished exact count, for [`Solver::start_exact_with`]
-    /// (its solutions stay counted).
-    fn take_memo_inner(&mut self) -> Option<Memo> {
+    /// Takes the memo of this solver's exact count (over, or paused), to lend
+    /// to another solver of the same problem ([`Solver::lend_memo`]); the
+    /// solutions it counted stay counted here. `None` if there is none (no
+    /// exact count, or [`MemoMode::Auto`] dropped it).
+    pub fn take_memo(&mut self) -> Option<LentMemo> {
         let exact = self.exact.as_mut()?;
         let memo = exact.memo.take()?;
         exact.skipped += memo.skipped();
-        Some(memo)
+        Some(LentMemo(memo))
     }
 
     /// Whether the exact count in progress memoizes for good: `Some(true)`
@@ -1482,7 +1469,7 @@ fn work(
     };
     let mut copy_time = floor;
     // The memo of this thread's last search, taken on to its next.
-    let mut carried: Option<Memo> = None;
+    let mut carried: Option<LentMemo> = None;
     loop {
         let (mut solver, mut slice) = match first.take() {
             Some(first) => first,
@@ -1511,7 +1498,7 @@ fn work(
                 let slice = Slice::new(eager, memo);
                 if let (Some(m), Some(options)) = (carried.take(), &slice.options) {
                     let stats = m.stats();
-                    if !solver.start_exact_with(m, options) {
+                    if !solver.lend_memo(m, options) {
                         progress.add_memo(stats);
                     }
                 }
@@ -1549,7 +1536,7 @@ fn work(
         }
         progress.count(&solver.solutions_counted());
         progress.done.fetch_add(1, Ordering::Relaxed);
-        carried = solver.take_memo_inner();
+        carried = solver.take_memo();
         if carried.is_none() {
             progress.add_memo(solver.memo_stats());
         }
