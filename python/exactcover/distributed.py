@@ -103,10 +103,11 @@ def problem_digest(spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
-#: Per process: the memos its finished tasks lend to the next (one per
-#: thread at most), of the latest run only, with that run's id; and whether
-#: the memo pays (True, False; absent: not known yet); by problem.
-_MEMOS: dict[str, tuple[str, list[Any]]] = {}
+#: Per process: the id of its latest run (one count) and the memos that
+#: run's finished tasks lend to the next (one per thread at most).
+_LENT: tuple[str, list[Any]] = ("", [])
+#: Per process: whether the memo pays (True, False; absent: not known yet),
+#: by problem.
 _VERDICTS: dict[str, bool] = {}
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
@@ -124,7 +125,6 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
         items, options, seed, colors, _ = spec
         if len(_BUILT) >= 4:
             _BUILT.clear()
-            _MEMOS.clear()
             _VERDICTS.clear()
         solver = _BUILT[digest] = _Solver(
             [tuple(item) for item in items],
@@ -165,16 +165,16 @@ def count_subtree(
     sub-problems met again lie in different subtrees). A process keeps the
     memos of its latest run only. The first task to find whether the memo
     pays decides for the process's later tasks of the same problem."""
+    global _LENT
     digest, spec = problem
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0
     memo = _VERDICTS.get(digest)
-    if _MEMOS.get(digest, ("", []))[0] != run:
-        _MEMOS.clear()
-        _MEMOS[digest] = (run, [])
-    memos = _MEMOS[digest][1]
+    if _LENT[0] != run:
+        _LENT = (run, [])
+    memos = _LENT[1]
     if memo is not False and memos:
         try:
             solver.lend_memo(memos.pop(), memo)
