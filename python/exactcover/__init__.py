@@ -1,9 +1,11 @@
 """exactcover: exact cover problems solved by Knuth's Dancing Links, in Rust.
 
-The two iterators :class:`ExactCover` and :class:`MultiCover` take a mapping
-from each *choice* to the *constraints* it satisfies (any hashable objects) and
-yield solutions as lists of choices; ``.count()`` counts solutions without
-leaving Rust.
+The two iterators `ExactCover` and `MultiCover` take a mapping from each
+*choice* to the *constraints* it satisfies (any hashable objects) and yield
+solutions as lists of choices; `count()` counts solutions without leaving
+Rust. The names most programs need are imported here from the submodules
+(`from exactcover import ExactCover, DlxProblem, queens`); the submodules,
+each documented on its own, hold the rest.
 
 >>> from exactcover import ExactCover
 >>> sorted(next(ExactCover({'A': [1, 2], 'B': [3], 'C': [1, 3], 'D': [2]})))
@@ -117,10 +119,16 @@ __all__ = [
 
 
 def _callable_module(module: ModuleType, function: Callable[..., Any]) -> None:
-    """Let a submodule be called as its main function: ``from exactcover
-    import queens; queens(8)`` calls :func:`exactcover.queens.queens`, while
-    ``import exactcover.queens`` and ``exactcover.queens.decode_queens`` go on
-    working (the name is the module, which can also be called)."""
+    """Let a submodule be called as its main function.
+
+    `from exactcover import queens; queens(8)` calls `exactcover.queens.queens`,
+    while `import exactcover.queens` and `exactcover.queens.decode_queens` go on
+    working (the name is the module, which can also be called).
+
+    Args:
+        module: The submodule, whose class becomes a callable one.
+        function: What calling the module calls.
+    """
 
     class CallableModule(ModuleType):
         __doc__ = module.__doc__
@@ -135,11 +143,16 @@ _callable_module(_queens_module, _queens_module.queens)
 _callable_module(_polyomino_module, _polyomino_module.polyomino)
 del _callable_module
 
-#: Names imported from exactcover.svg on first use (svgwrite takes a while to import).
+# Names imported from exactcover.svg on first use (svgwrite takes a while to import).
 _SVG_NAMES = {"Picture", "polyomino_svg", "polyform_svg", "polycube_svg"}
 
 
 def __getattr__(name: str) -> object:
+    """The names of `exactcover.svg`, imported on first use.
+
+    Raises:
+        AttributeError: For any other name.
+    """
     if name in _SVG_NAMES:
         from . import svg
 

@@ -1,8 +1,8 @@
 """Checking the arguments users pass: whole numbers and seeds, written once.
 
 An argument that should be a whole number may be a Python int or a NumPy
-integer (anything with ``__index__``), never a bool; a wrong type is a
-TypeError, a value out of range a ValueError, each naming the argument.
+integer (anything with `__index__`), never a bool; a wrong type is a
+`TypeError`, a value out of range a `ValueError`, each naming the argument.
 """
 
 from __future__ import annotations
@@ -11,14 +11,21 @@ import operator
 import random as _random
 from typing import Any
 
-#: The largest value of the solver's 64-bit counters and seeds: seeds are
-#: taken modulo 2**64, limits and byte counts capped at it.
 U64_MAX = 2**64 - 1
+"""The largest value of the solver's 64-bit counters and seeds: seeds are
+taken modulo 2**64, limits and byte counts capped at it."""
 
 
 def integer(value: object) -> int | None:
-    """``value`` as an int if it is an integer, a Python or a NumPy one
-    (anything with ``__index__``) but not a bool; else None."""
+    """An integer argument as an int.
+
+    Args:
+        value: Anything.
+
+    Returns:
+        `value` as an int if it is an integer, a Python or a NumPy one
+        (anything with `__index__`) but not a bool; else None.
+    """
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -30,9 +37,7 @@ def integer(value: object) -> int | None:
 
 
 def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
-    """``value``, the argument called ``name``, as an int: TypeError if it is
-    not an integer, ValueError if it is below ``minimum`` or above
-    ``maximum``.
+    """A whole-number argument, checked.
 
     >>> whole('n', 3, minimum=1)
     3
@@ -44,6 +49,19 @@ def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | N
     Traceback (most recent call last):
       ...
     TypeError: limit must be an int, not float
+
+    Args:
+        name: The argument's name, for the error messages.
+        value: The argument.
+        minimum: The least value allowed (None: no least).
+        maximum: The greatest value allowed (None: no greatest).
+
+    Returns:
+        `value` as an int.
+
+    Raises:
+        TypeError: If `value` is not an integer (a bool is not).
+        ValueError: If it is below `minimum` or above `maximum`.
     """
     number = integer(value)
     if number is None:
@@ -59,7 +77,21 @@ def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | N
 def optional_whole(
     name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None
 ) -> int | None:
-    """As :func:`whole`, with None allowed (and returned)."""
+    """As `whole()`, with None allowed (and returned).
+
+    Args:
+        name: The argument's name, for the error messages.
+        value: The argument, or None.
+        minimum: The least value allowed (None: no least).
+        maximum: The greatest value allowed (None: no greatest).
+
+    Returns:
+        `value` as an int, or None.
+
+    Raises:
+        TypeError: If `value` is neither an integer nor None.
+        ValueError: If it is below `minimum` or above `maximum`.
+    """
     if value is None:
         return None
     if integer(value) is None:
@@ -68,8 +100,19 @@ def optional_whole(
 
 
 def seed(random: bool, given: Any) -> int | None:
-    """The seed of a search: ``given`` modulo 2**64, else a fresh random one
-    if ``random``, else None (the input order)."""
+    """The seed of a search.
+
+    Args:
+        random: Whether the search runs in a random order.
+        given: The seed the user gave (any integer), or None.
+
+    Returns:
+        `given` modulo 2**64, else a fresh random seed if `random`, else
+        None (the search keeps the input order).
+
+    Raises:
+        TypeError: If `given` is neither an integer nor None.
+    """
     if given is not None:
         return whole("seed", given) & U64_MAX
     if random:

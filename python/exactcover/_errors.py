@@ -1,9 +1,9 @@
 """The one place where errors about a problem are made or restated.
 
-The native module raises :class:`ExactCoverError` (and
-:class:`DlxFormatError`) with ``kind``, ``option`` and ``item`` set from the
-core's error; the façade raises the same classes with the same attributes,
-and restates native errors in terms of the user's own objects.
+The native module raises `ExactCoverError` (and `DlxFormatError`) with
+`kind`, `option` and `item` set from the core's error; the façade raises the
+same classes with the same attributes, and restates native errors in terms of
+the user's own objects.
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from ._native import DlxFormatError, ExactCoverError
 
 
 def describe(obj: object) -> str:
-    """A short repr for error messages."""
+    """A short repr for error messages.
+
+    Args:
+        obj: Anything.
+
+    Returns:
+        `repr(obj)`, cut to 80 characters.
+    """
     text = repr(obj)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -23,9 +30,19 @@ def describe(obj: object) -> str:
 def problem_error(
     message: str, kind: str | None, *, option: Any = None, item: Any = None
 ) -> ExactCoverError:
-    """An ExactCoverError raised by the façade: ``kind`` names the kind of
-    error (as the core's kinds do), ``option`` and ``item`` the user's choice
-    and constraint at fault, where there is one."""
+    """An `ExactCoverError` raised by the façade, with the attributes of the
+    ones raised in Rust.
+
+    Args:
+        message: The message.
+        kind: The kind of error, named as the core names its kinds
+            (`"empty_option"`, `"invalid_bounds"`, ...).
+        option: The user's choice at fault, if there is one.
+        item: The user's constraint at fault, if there is one.
+
+    Returns:
+        The error, to be raised.
+    """
     error = ExactCoverError(message)
     error.kind = kind
     error.option = option
@@ -36,8 +53,17 @@ def problem_error(
 def format_error(
     message: str, line: int | None = None, *, option: Any = None, item: Any = None
 ) -> DlxFormatError:
-    """A DlxFormatError with the attributes of the ones raised in Rust:
-    ``line`` (None when not reading a text) and ``reason``."""
+    """A `DlxFormatError` with the attributes of the ones raised in Rust.
+
+    Args:
+        message: What is wrong; the error's `reason`.
+        line: The line of the text at fault (None when not reading a text).
+        option: The option at fault, if there is one.
+        item: The item at fault, if there is one.
+
+    Returns:
+        The error, to be raised; its message starts with the line number.
+    """
     error = DlxFormatError(f"line {line}: {message}" if line else message)
     error.kind = "dlx"
     error.option = option
@@ -50,9 +76,18 @@ def format_error(
 def restate(
     error: ExactCoverError, options: Sequence[Any], items: Sequence[Hashable]
 ) -> ExactCoverError:
-    """A native error restated in the user's words: its ``option`` and
-    ``item`` become the user's objects (``options[k]``, ``items[i]``), and
-    the message names them."""
+    """A native error restated in the user's words.
+
+    Args:
+        error: The error the native module raised, whose `option` and `item`
+            are ids.
+        options: The user's choices, by id.
+        items: The user's constraints, by id.
+
+    Returns:
+        A new error whose `option` and `item` are the user's objects
+        (`options[k]`, `items[i]`) and whose message names them.
+    """
     kind = error.kind
     k, i = error.option, error.item
     option = options[k] if k is not None and k < len(options) else k

@@ -1,4 +1,4 @@
-"""The exact cover iterators: :class:`ExactCover` and :class:`MultiCover`.
+"""The exact cover iterators: `ExactCover` and `MultiCover`.
 
 Choices and constraints are any hashable Python objects. This module maps them
 to dense integer ids, hands the ids to the Rust solver, and maps solutions back.
@@ -21,7 +21,7 @@ from ._native import ExactCoverError
 from ._native import Solver as _Solver
 from .graph import SolutionGraph
 from .search import (
-    _MEMO_BYTES,
+    DEFAULT_MEMO_BYTES,
     Estimate,
     Search,
     Subtree,
@@ -35,24 +35,36 @@ __all__ = ["ExactCover", "MultiCover", "Cover", "ExactCoverError", "Estimate", "
 
 C = TypeVar("C", bound=Hashable)
 
-#: The most choices a puzzle builder (queens, latin_squares, ...) makes
-#: unless told otherwise (``max_choices=None``): a million take about a
-#: gigabyte and seconds to build; far more cannot finish.
 MAX_CHOICES = 10**6
+"""The most choices a puzzle builder (`queens`, `latin_squares`, ...) makes
+unless told otherwise (`max_choices=None`): a million take about a gigabyte
+and seconds to build; far more cannot finish."""
 
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
 
 
 def _max_choices(max_choices: int | None) -> int | None:
-    """Check a ``max_choices`` argument (None: no limit)."""
+    """Check a `max_choices` argument (None: no limit).
+
+    Raises:
+        TypeError: If it is neither an integer nor None.
+    """
     return optional_whole("max_choices", max_choices)
 
 
 def _check_choices(what: str, choices: int | None, max_choices: int | None) -> None:
-    """Refuse to build ``what``, with ``choices`` choices (None: too many to
-    count), if that is more than ``max_choices`` (None: no limit); call it
-    before building anything."""
+    """Refuse to build a problem with too many choices; call it before
+    building anything.
+
+    Args:
+        what: The problem, for the message.
+        choices: How many choices it would have (None: too many to count).
+        max_choices: The most choices allowed (None: no limit).
+
+    Raises:
+        ValueError: If `choices` is more than `max_choices`.
+    """
     limit = _max_choices(max_choices)
     if limit is None or (choices is not None and choices <= limit):
         return
@@ -65,13 +77,28 @@ def _check_choices(what: str, choices: int | None, max_choices: int | None) -> N
 
 
 class Cover(Search["list[C]"]):
-    """What :class:`ExactCover` and :class:`MultiCover` share: a
-    :class:`~exactcover.search.Search` whose options are the user's choices,
-    each a mapping to the constraints it satisfies (and maybe their colors).
+    """What `ExactCover` and `MultiCover` share: a `Search` whose options are
+    the user's choices, each a mapping to the constraints it satisfies (and
+    maybe their colors).
 
     One iterator is one search: it may be passed between threads, but used
     by one thread at a time; a call while another thread's call runs raises
-    RuntimeError saying that the iterator is busy.
+    `RuntimeError` saying that the iterator is busy.
+
+    Args:
+        constraints: A map from each choice to the constraints it satisfies.
+        initial: Choices that every solution contains.
+        random: Search in a random order.
+        seed: The seed of that order (implies `random`).
+        item_kinds: Makes each constraint's bounds, `(primary, lo, hi)`,
+            from the numbering of the constraints (which it may extend).
+
+    Raises:
+        TypeError: If `constraints` is not a mapping, a choice's constraints
+            are not an iterable, or a constraint, a color or an initial
+            choice is not hashable.
+        KeyError: If an initial choice is not one of the choices.
+        ExactCoverError: If the problem is malformed (see `ExactCover`).
     """
 
     # _labels (of Search) is the list of choices; _colored maps each colored
@@ -137,19 +164,30 @@ class Cover(Search["list[C]"]):
             raise StopIteration
         return solution
 
-    def solution_graph(self, *, max_bytes: int = _MEMO_BYTES) -> SolutionGraph[C]:
-        """All the solutions as a :class:`~exactcover.SolutionGraph`: a DAG of
-        the distinct sub-problems of the search, to count, iterate and
-        ``sample()`` uniformly at random without searching again.
+    def solution_graph(self, *, max_bytes: int = DEFAULT_MEMO_BYTES) -> SolutionGraph[C]:
+        """All the solutions as a `SolutionGraph`: a DAG of the distinct
+        sub-problems of the search, to count, iterate and `sample()`
+        uniformly at random without searching again.
 
         Only before the search starts; the iterator itself is left as it was.
-        Raises ExactCoverError if the graph would take more than
-        ``max_bytes`` (1 GiB by default). Ctrl-C interrupts the building.
+        Ctrl-C interrupts the building.
 
         >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]})
         >>> graph = cover.solution_graph()
         >>> graph.count, sorted(sorted(s) for s in graph)
         (3, [['A'], ['B', 'C'], ['D']])
+
+        Args:
+            max_bytes: The most memory the graph may take
+                (`DEFAULT_MEMO_BYTES`, 1 GiB, by default).
+
+        Returns:
+            The graph of all the solutions.
+
+        Raises:
+            ExactCoverError: If the graph would take more than `max_bytes`.
+            TypeError: If `max_bytes` is not an integer.
+            ValueError: If `max_bytes` is negative, or the search has started.
         """
         max_bytes = whole("max_bytes", max_bytes, minimum=0)
         _check_not_started(self, "solution_graph()")
@@ -157,13 +195,18 @@ class Cover(Search["list[C]"]):
         return SolutionGraph(graph, self._labels)
 
     def colors(self, solution: Iterable[C]) -> dict[Hashable, Hashable]:
-        """The colors a solution gives its colored constraints: a dict from
-        each constraint to the color that the solution's choices give it.
+        """The colors a solution gives its colored constraints.
 
         >>> cover = ExactCover({'a': {1: None, 'x': 'red'}, 'b': {2: None, 'x': 'red'},
         ...                     'c': {2: None, 'x': 'blue'}}, secondary=['x'])
         >>> [cover.colors(s) for s in cover]
         [{'x': 'red'}]
+
+        Args:
+            solution: A solution (or any choices) of this problem.
+
+        Returns:
+            A dict from each constraint that the choices color to its color.
         """
         out: dict[Hashable, Hashable] = {}
         colored = self._colored
@@ -181,7 +224,7 @@ class Cover(Search["list[C]"]):
         )
 
 
-#: Another name of :class:`Cover`, kept for code that imports it.
+# Another name of `Cover`, kept for code that imports it.
 _Cover = Cover
 
 
@@ -189,7 +232,15 @@ def _map_constraints(
     constraints: Mapping[Any, Iterable[Hashable]],
 ) -> tuple[list[list[int]], dict[Hashable, int]]:
     """Map each choice's constraints to dense ids, numbered in order of first
-    appearance; returns the options as lists of ids, and the numbering."""
+    appearance.
+
+    Returns:
+        The options as lists of ids, and the numbering.
+
+    Raises:
+        TypeError: If a choice's constraints are not an iterable of hashable
+            objects (the message names the choice).
+    """
     # A defaultdict numbering new keys does the lookup-or-insert in C: this
     # loop is most of the time it takes to build a problem.
     index: defaultdict[Hashable, int] = defaultdict(count().__next__)
@@ -220,9 +271,16 @@ def _map_colors(
     constraints: Mapping[C, Iterable[Hashable]],
 ) -> tuple[list[tuple[int, int, int]], dict[C, list[tuple[Hashable, Hashable]]]]:
     """Colors given by choices whose constraints are a mapping from constraint
-    to color (None: no color). Returns ``(option, position, color id)``
-    triples for the native solver, and each colored choice's
-    ``(constraint, color)`` pairs."""
+    to color (None: no color).
+
+    Returns:
+        `(option, position, color id)` triples for the native solver, and
+        each colored choice's `(constraint, color)` pairs.
+
+    Raises:
+        TypeError: If a color is not hashable.
+        ExactCoverError: If there are too many distinct colors.
+    """
     triples: list[tuple[int, int, int]] = []
     colored: dict[C, list[tuple[Hashable, Hashable]]] = {}
     color_ids: dict[Hashable, int] = {}
@@ -250,7 +308,13 @@ def _map_colors(
 
 
 def _constraint_set(name: str, constraints: Iterable[Hashable] | None) -> list[Hashable]:
-    """Materialize a user's iterable of constraints, checking hashability."""
+    """Materialize a user's iterable of constraints (`name` is the argument),
+    checking hashability.
+
+    Raises:
+        TypeError: If it is not an iterable (or is a string), or a constraint
+            is not hashable.
+    """
     if constraints is None:
         return []
     if isinstance(constraints, (str, bytes)) or not isinstance(constraints, Iterable):
@@ -267,6 +331,11 @@ def _constraint_set(name: str, constraints: Iterable[Hashable] | None) -> list[H
 
 
 def _check_count(constraint: Hashable, given: Any) -> int:
+    """The count `given` for `constraint`, checked.
+
+    Raises:
+        ExactCoverError: If it is not a non-negative integer that fits 32 bits.
+    """
     count = _integer(given)
     if count is None:
         raise problem_error(
@@ -300,81 +369,84 @@ class ExactCover(Cover[C]):
 
     A solution is a list of choices such that each constraint is satisfied by
     exactly one of the choices in the solution. Constraints named in
-    ``secondary`` are relaxed: they may be satisfied at most once (Knuth's
+    `secondary` are relaxed: they may be satisfied at most once (Knuth's
     secondary items, as in the generalized exact cover of the 8-queens
     problem, whose diagonals need not all be occupied).
 
-    Required argument:
+    Solutions are lists of choices, initial choices first, then in the order
+    the search made them. The search runs in Rust (Knuth's Dancing Links, with
+    the "minimum remaining values" heuristic); it can be interrupted with
+    Ctrl-C, and the iterator can be dropped at any point. For example:
 
-    constraints -- A map from each choice to an iterable of the constraints
-        satisfied by that choice.
+    >>> next(ExactCover(dict(A = [1, 4, 7],
+    ...                      B = [1, 4],
+    ...                      C = [4, 5, 7],
+    ...                      D = [3, 5, 6],
+    ...                      E = [2, 3, 6, 7],
+    ...                      F = [2, 7])))
+    ['B', 'D', 'F']
 
-    Optional arguments:
+    Generalized exact cover: the 4-queens problem with the diagonals as
+    secondary constraints.
 
-    initial -- An iterable of choices that must appear in every solution
-        (default: none). Contradictory initial choices give no solutions.
-    random -- Generate solutions in random order? (Default: False.)
+    >>> squares = {(i, j): [('row', i), ('col', j), ('diag', i - j), ('anti', i + j)]
+    ...            for i in range(4) for j in range(4)}
+    >>> diagonals = [(d, k) for d in ('diag', 'anti') for k in range(-3, 7)]
+    >>> sorted(map(sorted, ExactCover(squares, secondary=diagonals)))
+    [[(0, 1), (1, 3), (2, 0), (3, 2)], [(0, 2), (1, 0), (2, 3), (3, 1)]]
 
-    Keyword-only arguments:
+    Constraints are otherwise only known from the choices, so a constraint
+    that no choice satisfies would go unnoticed: list it in `primary` (e.g.
+    the cells of a board), and there is no solution.
 
-    secondary -- Constraints that may be satisfied at most once instead of
-        exactly once. A choice all of whose constraints are secondary is never
-        chosen by the search (unless it is an initial choice).
-    primary -- Constraints that must be satisfied exactly once even if no
-        choice lists them (then there is no solution). Constraints are
-        otherwise only known from the choices, so a constraint that no choice
-        satisfies would go unnoticed: list it here, e.g. the cells of a board.
-
-        >>> ExactCover({'A': [1], 'B': [2]}, primary=[1, 2, 3]).count()
-        0
-
-    seed -- An integer: generate solutions in a random order reproducible from
-        this seed (implies ``random=True``).
+    >>> ExactCover({'A': [1], 'B': [2]}, primary=[1, 2, 3]).count()
+    0
 
     Colors (Knuth's XCC): a choice's constraints may be given as a mapping
     from constraint to *color* (any hashable; None for no color) instead of a
     plain iterable. Choices that give a secondary constraint the same color
     are compatible, any number of them; a different color, or no color,
-    conflicts. ``colors(solution)`` tells the colors a solution chose:
+    conflicts. `colors(solution)` tells the colors a solution chose:
 
-        >>> choices = {}
-        >>> for w in ['ab', 'ba', 'bb']:     # 2x2 word squares
-        ...     for k in range(2):
-        ...         row = {(k, j): c for j, c in enumerate(w)}
-        ...         col = {(i, k): c for i, c in enumerate(w)}
-        ...         choices['row', k, w] = {('row', k): None, **row}
-        ...         choices['col', k, w] = {('col', k): None, **col}
-        >>> cells = [(i, j) for i in range(2) for j in range(2)]
-        >>> ExactCover(choices, secondary=cells).count()
-        7
-        >>> square = ExactCover(choices, secondary=cells)
-        >>> grid = square.colors(next(square))
-        >>> [grid[i, 0] + grid[i, 1] for i in range(2)]
-        ['ab', 'ba']
+    >>> choices = {}
+    >>> for w in ['ab', 'ba', 'bb']:     # 2x2 word squares
+    ...     for k in range(2):
+    ...         row = {(k, j): c for j, c in enumerate(w)}
+    ...         col = {(i, k): c for i, c in enumerate(w)}
+    ...         choices['row', k, w] = {('row', k): None, **row}
+    ...         choices['col', k, w] = {('col', k): None, **col}
+    >>> cells = [(i, j) for i in range(2) for j in range(2)]
+    >>> ExactCover(choices, secondary=cells).count()
+    7
+    >>> square = ExactCover(choices, secondary=cells)
+    >>> grid = square.colors(next(square))
+    >>> [grid[i, 0] + grid[i, 1] for i in range(2)]
+    ['ab', 'ba']
 
-    Solutions are lists of choices, initial choices first, then in the order
-    the search made them. The search runs in Rust (Knuth's Dancing Links, with
-    the "minimum remaining values" heuristic); it can be interrupted with
-    Ctrl-C, and the iterator can be dropped at any point.
+    Args:
+        constraints: A map from each choice to an iterable of the constraints
+            satisfied by that choice (or to a mapping from each of those
+            constraints to its color).
+        initial: Choices that must appear in every solution (default: none).
+            Contradictory initial choices give no solutions.
+        random: Generate solutions in a random order.
+        secondary: Constraints that may be satisfied at most once instead of
+            exactly once. A choice all of whose constraints are secondary is
+            never chosen by the search (unless it is an initial choice).
+        primary: Constraints that must be satisfied exactly once even if no
+            choice lists them (then there is no solution).
+        seed: An integer: generate solutions in a random order reproducible
+            from this seed (implies `random=True`).
 
-    For example:
-
-        >>> next(ExactCover(dict(A = [1, 4, 7],
-        ...                      B = [1, 4],
-        ...                      C = [4, 5, 7],
-        ...                      D = [3, 5, 6],
-        ...                      E = [2, 3, 6, 7],
-        ...                      F = [2, 7])))
-        ['B', 'D', 'F']
-
-    Generalized exact cover: the 4-queens problem with the diagonals as
-    secondary constraints.
-
-        >>> squares = {(i, j): [('row', i), ('col', j), ('diag', i - j), ('anti', i + j)]
-        ...            for i in range(4) for j in range(4)}
-        >>> diagonals = [(d, k) for d in ('diag', 'anti') for k in range(-3, 7)]
-        >>> sorted(map(sorted, ExactCover(squares, secondary=diagonals)))
-        [[(0, 1), (1, 3), (2, 0), (3, 2)], [(0, 2), (1, 0), (2, 3), (3, 1)]]
+    Raises:
+        TypeError: If `constraints` is not a mapping, a choice's constraints
+            are not an iterable, or a constraint, a color or an initial
+            choice is not hashable.
+        KeyError: If an initial choice is not one of the choices.
+        ExactCoverError: If the problem is malformed: a choice with no
+            constraints, a choice that lists a constraint twice, a constraint
+            both primary and secondary, a color on a constraint that is not
+            secondary.
     """
 
     __slots__ = ()
@@ -420,64 +492,66 @@ class MultiCover(Cover[C]):
     multiplicity.
 
     Choices and constraints are any hashable Python objects, as for
-    :class:`ExactCover`. Some of the constraints are required (must be
-    satisfied) and the others optional (may be satisfied). Each constraint c
-    has a multiplicity ``counts[c]`` (default 1).
+    `ExactCover`. Some of the constraints are required (must be satisfied)
+    and the others optional (may be satisfied). Each constraint c has a
+    multiplicity `counts[c]` (default 1).
 
     A solution is a list of distinct choices such that each required
-    constraint c is satisfied by exactly ``counts[c]`` of them, and each
-    optional constraint by at most ``counts[c]`` of them. In Knuth's terms a
+    constraint c is satisfied by exactly `counts[c]` of them, and each
+    optional constraint by at most `counts[c]` of them. In Knuth's terms a
     required constraint is a primary item with bounds k..k and an optional one
     a secondary item with bounds 0..k; the search branches only on required
     constraints, so a choice that satisfies no required constraint never
-    appears in a solution (unless it is an initial choice).
+    appears in a solution (unless it is an initial choice). For example:
 
-    Required argument:
-
-    constraints -- A map from each choice to an iterable of constraints
-        satisfied by that choice.
-
-    Optional arguments:
-
-    initial -- An iterable of choices that must appear in every solution.
-        (Default: no choices.)
-    random -- Generate solutions in random order? (Default: False.)
-    counts -- Map from constraint to the number of times that constraint
-        must be satisfied (a non-negative integer; 0 forbids every choice that
-        satisfies it). By default all constraints must be satisfied exactly
-        once. Counts for constraints that no choice satisfies are allowed: a
-        required one then has no solutions, an optional one is ignored.
-    satisfy -- Iterable of constraints that must be satisfied. (Default: all
-        constraints.)
-
-    Keyword-only argument:
-
-    seed -- An integer: generate solutions in a random order reproducible from
-        this seed (implies ``random=True``).
-
-    For example:
-
-        >>> data = dict(A = [1, 4, 7],
-        ...             B = [1, 4],
-        ...             C = [4, 5, 7],
-        ...             D = [3, 5, 6],
-        ...             E = [2, 3, 6, 7],
-        ...             F = [2, 7])
-        >>> sorted(next(MultiCover(data)))
-        ['B', 'D', 'F']
+    >>> data = dict(A = [1, 4, 7],
+    ...             B = [1, 4],
+    ...             C = [4, 5, 7],
+    ...             D = [3, 5, 6],
+    ...             E = [2, 3, 6, 7],
+    ...             F = [2, 7])
+    >>> sorted(next(MultiCover(data)))
+    ['B', 'D', 'F']
 
     By passing a counts dictionary you can require that some
     constraints are satisfied multiple times. This example
     requires that constraint 7 is satisfied exactly twice:
 
-        >>> sorted(next(MultiCover(data, counts={7: 2})))
-        ['A', 'D', 'F']
+    >>> sorted(next(MultiCover(data, counts={7: 2})))
+    ['A', 'D', 'F']
 
     If only some constraints must be satisfied, these can be specified
     by the satisfy argument:
 
-        >>> sorted(map(sorted, MultiCover(data, satisfy=[1, 2, 3, 4, 6, 7])))
-        [['B', 'D', 'F'], ['B', 'E']]
+    >>> sorted(map(sorted, MultiCover(data, satisfy=[1, 2, 3, 4, 6, 7])))
+    [['B', 'D', 'F'], ['B', 'E']]
+
+    Args:
+        constraints: A map from each choice to an iterable of constraints
+            satisfied by that choice (or to a mapping from each of those
+            constraints to its color, as for `ExactCover`).
+        initial: Choices that must appear in every solution (default: none).
+        random: Generate solutions in a random order.
+        counts: A map from constraint to the number of times that constraint
+            must be satisfied (a non-negative integer; 0 forbids every choice
+            that satisfies it). By default all constraints must be satisfied
+            exactly once. Counts for constraints that no choice satisfies are
+            allowed: a required one then has no solutions, an optional one
+            is ignored.
+        satisfy: The constraints that must be satisfied (default: all
+            constraints); the others are optional.
+        seed: An integer: generate solutions in a random order reproducible
+            from this seed (implies `random=True`).
+
+    Raises:
+        TypeError: If `constraints` or `counts` is not a mapping, a choice's
+            constraints are not an iterable, or a constraint, a color or an
+            initial choice is not hashable.
+        KeyError: If an initial choice is not one of the choices.
+        ExactCoverError: If the problem is malformed: a count that is not a
+            non-negative integer (or does not fit 32 bits), a choice with no
+            constraints, a choice that lists a constraint twice, a color on a
+            constraint that is not optional with count 1.
     """
 
     __slots__ = ()

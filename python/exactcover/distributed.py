@@ -1,7 +1,7 @@
 """Counting on many processes or machines: a Dask cluster, or any
-``concurrent.futures`` executor.
+`concurrent.futures` executor.
 
-:func:`count_distributed` cuts the search tree into subtrees (plain lists of
+`count_distributed()` cuts the search tree into subtrees (plain lists of
 option ids) and counts each in a task. A task that runs longer than a second
 or so stops, and returns its partial count together with the unexplored rest
 of its subtree as new subtrees, which become new tasks: big subtrees are cut
@@ -15,14 +15,14 @@ a checkpoint file, every finished task is appended to it at once (one JSON
 line, flushed to disk); counting again with the same file skips the subtrees
 already counted, and a file written for another problem is refused.
 
-Tasks memoize as ``count()`` does, and the tasks of one count in one worker
+Tasks memoize as `count()` does, and the tasks of one count in one worker
 process lend each other their memo (at most 256 MiB for each worker thread,
 kept until that process's next count): a memo changes how long a task
 takes, never what it returns. So counts far past what enumeration reaches
 (the domino tilings of a 14 x 14 board, 1.1 x 10^23) work here too.
 
-Needs ``pip install 'exactcover[dask]'`` for Dask and the progress bar; a
-``concurrent.futures`` executor (e.g. a process pool) needs nothing more.
+Needs `pip install 'exactcover[dask]'` for Dask and the progress bar; a
+`concurrent.futures` executor (e.g. a process pool) needs nothing more.
 """
 
 from __future__ import annotations
@@ -38,15 +38,16 @@ from typing import IO, Any, Callable, List, Optional, Tuple
 from ._arguments import optional_whole
 from ._native import Solver as _Solver
 
-__all__ = ["count_distributed", "CheckpointError"]
+__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS"]
 
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices).
 _Spec = Tuple[Any, Any, Optional[int], Any, List[int]]
 
-#: Seconds a task counts before it hands back the rest of its subtree.
 TASK_SECONDS = 1.0
+"""Seconds a task counts, by default, before it hands back the rest of its
+subtree (`count_distributed(task_seconds=...)`)."""
 #: While fewer tasks than this many per worker wait, tasks run this long, so
 #: that the tree is cut quickly at the start.
 _SHORT_SECONDS = 0.1
@@ -67,9 +68,13 @@ class CheckpointError(ValueError):
 
 
 def _spec_of(problem: Any) -> _Spec:
-    """The plain data of an :class:`~exactcover.ExactCover`,
-    :class:`~exactcover.MultiCover`, :class:`~exactcover.DlxProblem` or the
-    iterator of its solutions; it must not have started searching."""
+    """The plain data of an `ExactCover`, `MultiCover`, `DlxProblem` or the
+    iterator of its solutions.
+
+    Raises:
+        TypeError: If `problem` is none of those.
+        ValueError: If it has started searching.
+    """
     from .dlx import DlxProblem
 
     if isinstance(problem, DlxProblem):
@@ -93,8 +98,16 @@ def _spec_of(problem: Any) -> _Spec:
 
 
 def problem_digest(spec: _Spec) -> str:
-    """A digest of a problem's plain data: the same for the same problem,
-    built anywhere; it identifies the problem in a checkpoint file."""
+    """A digest of a problem's plain data, which identifies the problem in a
+    checkpoint file.
+
+    Args:
+        spec: The problem as plain data (JSON types only).
+
+    Returns:
+        The SHA-256 of its JSON text, in hex: the same for the same problem,
+        built anywhere.
+    """
     text = json.dumps(spec, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -147,24 +160,35 @@ def count_subtree(
     pieces: int = 1,
     run: str = "",
 ) -> tuple[int, list[_Ids], int]:
-    """A task: count the solutions of ``subtree`` of ``problem`` (its digest
-    and plain data, or None if installed in this process) for about
-    ``seconds``; returns the count, the unexplored rest as subtrees, and the
-    number of search-tree nodes visited.
+    """A task: count the solutions of a subtree for a while.
 
     The rest is one subtree per level of the search where it stopped; the
     shallowest holds the siblings still to come near the top, usually most
-    of the work. With ``pieces`` above 1 that one is cut further, into at
-    least ``pieces`` subtrees, so that a long task hands back work that
+    of the work. With `pieces` above 1 that one is cut further, into at
+    least `pieces` subtrees, so that a long task hands back work that
     several workers can share rather than one big piece that would keep a
     single worker busy while the others wait.
 
-    Tasks memoize as ``count()`` does, and the tasks of one ``run`` (one
-    count) in one process share their memo: each lends the next the
-    sub-problems it solved (a memo per task alone gains nothing: the
-    sub-problems met again lie in different subtrees). A process keeps the
-    memos of its latest run only. The first task to find whether the memo
-    pays decides for the process's later tasks of the same problem."""
+    Tasks memoize as `count()` does, and the tasks of one `run` (one count)
+    in one process share their memo: each lends the next the sub-problems it
+    solved (a memo per task alone gains nothing: the sub-problems met again
+    lie in different subtrees). A process keeps the memos of its latest run
+    only. The first task to find whether the memo pays decides for the
+    process's later tasks of the same problem.
+
+    Args:
+        problem: The problem's digest and plain data (None if installed in
+            this process).
+        subtree: The subtree: forced and excluded option ids.
+        seconds: About how long to count.
+        pieces: Cut the shallowest subtree of the rest into at least this
+            many.
+        run: The id of the count this task belongs to.
+
+    Returns:
+        The count, the unexplored rest as subtrees, and the number of
+        search-tree nodes visited.
+    """
     global _LENT
     digest, spec = problem
     solver = _built(digest, spec).copy()
@@ -285,26 +309,18 @@ def count_distributed(
     progress: bool = False,
     task_seconds: float = TASK_SECONDS,
 ) -> int:
-    """Count the solutions of ``problem`` on many processes or machines.
+    """Count the solutions of a problem on many processes or machines.
 
-    ``problem`` is an :class:`~exactcover.ExactCover`,
-    :class:`~exactcover.MultiCover` or :class:`~exactcover.DlxProblem` that
-    has not started searching (it is not consumed; its constraints mapping
-    must not have changed since it was built). The tasks run
+    The tasks run
 
-    * on ``client``, a ``dask.distributed.Client`` (of any cluster), or
-    * on ``executor``, any ``concurrent.futures.Executor`` (e.g. a
-      ``ProcessPoolExecutor``; the problem then travels with every task), or
-    * with neither, on a Dask ``LocalCluster`` of ``workers`` processes
+    * on `client`, a `dask.distributed.Client` (of any cluster), or
+    * on `executor`, any `concurrent.futures.Executor` (e.g. a
+      `ProcessPoolExecutor`; the problem then travels with every task), or
+    * with neither, on a Dask `LocalCluster` of `workers` processes
       (default: one per core) started for this count, or on a process pool if
       Dask is not installed.
 
-    ``checkpoint`` names a file that records every finished subtree as it
-    arrives; counting again with the same file resumes where the count
-    stopped (a crash, Ctrl-C). ``progress=True`` shows a progress bar (tqdm):
-    subtrees done, subtrees waiting, solutions so far. A task counts for about
-    ``task_seconds`` before handing the rest of its subtree back as new tasks.
-    Ctrl-C cancels the tasks and raises KeyboardInterrupt.
+    Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
     >>> from exactcover import ExactCover
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -314,6 +330,36 @@ def count_distributed(
     >>> with ThreadPoolExecutor(2) as pool:
     ...     count_distributed(ExactCover(queens, secondary=diagonals), executor=pool)
     92
+
+    Args:
+        problem: An `ExactCover`, `MultiCover` or `DlxProblem` (or the
+            iterator of its solutions) that has not started searching. It is
+            not consumed; its constraints mapping must not have changed since
+            it was built.
+        client: A `dask.distributed.Client` to run the tasks on.
+        executor: A `concurrent.futures.Executor` to run the tasks on.
+        workers: The number of worker processes to start when neither
+            `client` nor `executor` is given (default: one per core).
+        checkpoint: A file that records every finished subtree as it
+            arrives; counting again with the same file resumes where the
+            count stopped (a crash, Ctrl-C).
+        progress: Show a progress bar (tqdm): subtrees done, subtrees
+            waiting, solutions so far.
+        task_seconds: About how long a task counts before handing the rest
+            of its subtree back as new tasks.
+
+    Returns:
+        The number of solutions.
+
+    Raises:
+        CheckpointError: If `checkpoint` was written for another problem, or
+            is not a checkpoint file.
+        TypeError: If `problem` is none of the above, or `task_seconds` is
+            not a number.
+        ValueError: If `problem` has started searching, `task_seconds` is
+            not positive, `workers` is below 1, or both `client` and
+            `executor` are given.
+        ImportError: If `progress=True` and tqdm is not installed.
     """
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)):
         raise TypeError(f"task_seconds must be a number, not {type(task_seconds).__name__}")
@@ -372,7 +418,7 @@ def count_distributed(
 
 
 #: Submits a task for a subtree with a time budget and a number of pieces
-#: to cut its rest into (see :func:`count_subtree`); returns its future.
+#: to cut its rest into (see `count_subtree()`); returns its future.
 _Submit = Callable[[_Ids, float, int], Any]
 
 
@@ -462,7 +508,11 @@ def _drive(
 
 
 def _optional(name: str) -> Any:
-    """An optional dependency (Dask, tqdm), untyped; ImportError if absent."""
+    """An optional dependency (Dask, tqdm), untyped.
+
+    Raises:
+        ImportError: If it is not installed.
+    """
     return importlib.import_module(name)
 
 

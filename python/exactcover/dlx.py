@@ -1,21 +1,23 @@
 """Knuth's DLX text format: read it, solve it, write it.
 
-The format is the input of Knuth's ``dlx1``, ``dlx2``, ``dlx3`` and ``ssxcc``
-programs (and of many other exact cover solvers)::
+The format is the input of Knuth's `dlx1`, `dlx2`, `dlx3` and `ssxcc`
+programs (and of many other exact cover solvers):
 
-    | comment lines start with a bar
-    A B C D E | F G          <- primary items | secondary items
-    C E F                    <- one option per line
-    A D G
+```text
+| comment lines start with a bar
+A B C D E | F G          <- primary items | secondary items
+C E F                    <- one option per line
+A D G
+```
 
-Primary items may carry dlx3's bounds (``2|A``: exactly two options contain
-A; ``0:2|A``: at most two), and secondary items in options may carry dlx2's
-colors (``X:1``). Options without a primary item are dropped, as Knuth's
-programs drop them. The parsing is done in Rust (``exactcover::dlx_format``);
-errors are :class:`DlxFormatError` with the line number.
+Primary items may carry dlx3's bounds (`2|A`: exactly two options contain
+A; `0:2|A`: at most two), and secondary items in options may carry dlx2's
+colors (`X:1`). Options without a primary item are dropped, as Knuth's
+programs drop them. The parsing is done in Rust (`exactcover::dlx_format`);
+errors are `DlxFormatError` with the line number.
 
 By default the reader is *permissive*: names of any length, colors of any
-length, and a missing final newline are accepted. With ``strict=True`` it
+length, and a missing final newline are accepted. With `strict=True` it
 accepts exactly what Knuth's programs accept (names of at most 8 bytes,
 one-byte colors, every line ending in a newline, and their size limits).
 
@@ -42,7 +44,7 @@ A D
 B G
 D E G
 
-Colors (dlx2's ``X:c``) are solved as Knuth's Algorithm C solves them:
+Colors (dlx2's `X:c`) are solved as Knuth's Algorithm C solves them:
 options that give a secondary item the same color are compatible.
 
 >>> colored = parse_dlx('A B C | X Y\\nA B X:0 Y:0\\nA C X:1 Y:1\\nX:0 Y:1\\nB X:1\\nC Y:1\\n')
@@ -72,24 +74,34 @@ __all__ = [
     "parse_dlx",
     "read_dlx",
     "write_dlx",
+    "MAX_DLX_BYTES",
 ]
 
 #: A path, or an open file (text or binary).
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
-#: The most bytes (or characters) :func:`read_dlx` reads unless told
-#: otherwise: 256 MiB, far more than any published problem, and a bound on
-#: endless inputs such as ``/dev/zero``.
 MAX_DLX_BYTES = 256 * 2**20
+"""The most bytes (or characters) `read_dlx()` reads unless told otherwise:
+256 MiB, far more than any published problem, and a bound on endless inputs
+such as `/dev/zero`."""
 
 
 class DlxSolutions(Search["list[int]"]):
-    """An iterator over the solutions of a :class:`DlxProblem`, each a list of
-    option indices (positions in :attr:`DlxProblem.options`) in the order the
-    search chose them. It is a :class:`~exactcover.search.Search`:
-    ``.count()`` counts the remaining ones in Rust (on threads, with a time
-    limit or a progress bar), ``.estimate()`` and ``.split()`` work on the
-    whole tree; subtrees name options by their indices."""
+    """An iterator over the solutions of a `DlxProblem`, each a list of
+    option indices (positions in `DlxProblem.options`) in the order the
+    search chose them.
+
+    Made by `DlxProblem.solutions()`. It is a `Search`: `count()` counts the
+    remaining ones in Rust (on threads, with a time limit or a progress bar),
+    `estimate()` and `split()` work on the whole tree; subtrees name options
+    by their indices.
+
+    Args:
+        solver: The native solver.
+        labels: The option indices, `range(len(options))`.
+        source: The native problem and the seed, to make the problem's plain
+            data again.
+    """
 
     # _source (of Search): the native DlxProblem and the seed.
     __slots__ = ()
@@ -120,21 +132,13 @@ class DlxSolutions(Search["list[int]"]):
 class DlxProblem:
     """An exact cover problem with named items, as in Knuth's DLX format.
 
-    Build one by reading text (:func:`parse_dlx`, :func:`read_dlx`), from
-    item names and options, or from the constraint mapping of
-    :class:`~exactcover.ExactCover` (:meth:`from_constraints`).
+    Build one by reading text (`parse_dlx()`, `read_dlx()`), from item names
+    and options, or from the constraint mapping of `ExactCover`
+    (`from_constraints()`).
 
-    primary -- names of the primary items (covered exactly once, or within
-        their ``bounds``).
-    options -- each option an iterable of entries: an item name, or
-        ``"name:color"`` for a secondary item with a color.
-    secondary -- names of the secondary items (covered at most once).
-    bounds -- for some primary items, ``v`` (exactly v options contain it) or
-        ``(u, v)`` (between u and v); the DLX file then needs dlx3.
-
-    Names are any non-empty strings without blanks, ``:`` or ``|``. Options
+    Names are any non-empty strings without blanks, `:` or `|`. Options
     without a primary item are dropped (as Knuth's programs drop them); their
-    positions are in :attr:`dropped`.
+    positions are in `dropped`.
 
     >>> p = DlxProblem(['A', 'B'], [['A', 'X'], ['B', 'X'], ['A'], ['B'], ['X']], secondary=['X'])
     >>> p.count(), p.dropped
@@ -145,6 +149,21 @@ class DlxProblem:
     B X
     A
     B
+
+    Args:
+        primary: Names of the primary items (covered exactly once, or within
+            their `bounds`).
+        options: Each option an iterable of entries: an item name, or
+            `"name:color"` for a secondary item with a color.
+        secondary: Names of the secondary items (covered at most once).
+        bounds: For some primary items, `v` (exactly v options contain it) or
+            `(u, v)` (between u and v); the DLX file then needs dlx3.
+
+    Raises:
+        TypeError: If a name is not a string, or an option is a string.
+        DlxFormatError: If a name is not valid, an option names an unknown
+            item or an item twice, or bounds are given for an item that is
+            not primary, or are not `lo <= hi`, `hi >= 1`.
     """
 
     # The problem itself is the Rust crate's DlxProblem, which checks names,
@@ -202,20 +221,13 @@ class DlxProblem:
         counts: Mapping[Any, int | tuple[int, int]] | None = None,
         names: Callable[[Hashable], str] | None = None,
     ) -> DlxProblem:
-        """The DLX problem of an :class:`~exactcover.ExactCover` mapping (choice
-        -> constraints), with ``secondary`` constraints and, as for
-        :class:`~exactcover.MultiCover`, ``counts`` of primary constraints
-        (``k`` for exactly k, or ``(lo, hi)`` bounds as in dlx3).
+        """The DLX problem of an `ExactCover` mapping (choice -> constraints).
 
         Option k is the k-th choice (choices with no primary constraint are
-        dropped: see :attr:`dropped`). Items are named ``names(constraint)``,
-        by default ``str(constraint)`` when those strings are all valid and
-        distinct, else ``c0``, ``c1``, ... in order of first appearance.
-        A count on a secondary constraint cannot be written in DLX format.
-        Colors are written too, as dlx2's ``item:color``: a choice whose
-        constraints map each to a color (None for none), as for
-        :class:`~exactcover.ExactCover`; the colors are named ``str(color)``
-        when those are all valid and distinct, else ``0``, ``1``, ...
+        dropped: see `dropped`). Colors are written too, as dlx2's
+        `item:color`: a choice whose constraints map each to a color (None
+        for none), as for `ExactCover`; the colors are named `str(color)`
+        when those are all valid and distinct, else `0`, `1`, ...
 
         >>> p = DlxProblem.from_constraints(
         ...     {'a': {1: None, 'x': 'red'}, 'b': {2: None, 'x': 'red'}}, secondary=['x'])
@@ -234,6 +246,24 @@ class DlxProblem:
         2
         >>> p.count()
         2
+
+        Args:
+            constraints: A map from each choice to the constraints it
+                satisfies (or to a mapping from each to its color).
+            secondary: Constraints covered at most once.
+            counts: As for `MultiCover`, the counts of primary constraints:
+                `k` for exactly k, or `(lo, hi)` bounds as in dlx3. A count
+                on a secondary constraint cannot be written in DLX format.
+            names: Names each item: by default `str(constraint)` when those
+                strings are all valid and distinct, else `c0`, `c1`, ... in
+                order of first appearance.
+
+        Returns:
+            The problem.
+
+        Raises:
+            DlxFormatError: If a secondary constraint has a count other than
+                1, or a name is not valid.
         """
         relaxed = set(secondary or ())
         order: dict[Hashable, None] = {}
@@ -312,12 +342,12 @@ class DlxProblem:
 
     @property
     def bounds(self) -> dict[str, tuple[int, int]]:
-        """``(lo, hi)`` of every primary item (``(1, 1)``: exactly once)."""
+        """`(lo, hi)` of every primary item (`(1, 1)`: exactly once)."""
         return {name: (lo, hi) for name, primary, lo, hi in self._dlx.items if primary}
 
     @property
     def options(self) -> list[list[str]]:
-        """The options kept, each as its entries (``"X:c"`` for a colored one)."""
+        """The options kept, each as its entries (`"X:c"` for a colored one)."""
         names = [name for name, *_ in self._dlx.items]
         colors = self._dlx.colors
         return [
@@ -346,7 +376,17 @@ class DlxProblem:
         return self._dlx.uses_colors
 
     def option_text(self, k: int) -> str:
-        """Option ``k`` as a line of the DLX format, e.g. ``'A C X:1'``."""
+        """Option `k` as a line of the DLX format.
+
+        Args:
+            k: The option's index.
+
+        Returns:
+            The option's entries as a line, e.g. `'A C X:1'`.
+
+        Raises:
+            IndexError: If there is no option `k`.
+        """
         try:
             return self._dlx.option_text(k)
         except OverflowError:
@@ -357,7 +397,16 @@ class DlxProblem:
     def solutions(self, *, seed: int | None = None, random: bool = False) -> DlxSolutions:
         """A fresh iterator over the solutions (lists of option indices).
 
-        ``seed`` (or ``random=True``) shuffles the search order reproducibly.
+        Args:
+            seed: Shuffle the search order, reproducibly from this integer.
+            random: Shuffle the search order with a fresh random seed.
+
+        Returns:
+            The iterator.
+
+        Raises:
+            ExactCoverError: If the solver refuses the problem (the error's
+                `item` is then the item's name).
         """
         seed = _seed(random, seed)
         dlx = self._dlx
@@ -372,20 +421,41 @@ class DlxProblem:
         return self.solutions()
 
     def count(self, limit: int | None = None) -> int:
-        """The number of solutions (at most ``limit``), counted in Rust."""
+        """The number of solutions, counted in Rust.
+
+        Args:
+            limit: Stop counting there (None: count them all).
+
+        Returns:
+            The number of solutions (at most `limit`).
+        """
         return self.solutions().count(limit)
 
     def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
         """Knuth's Monte Carlo estimate of the search tree's nodes and
-        solutions, from ``samples`` random probes (see
-        :meth:`exactcover.ExactCover.estimate`)."""
+        solutions (see `Search.estimate()`).
+
+        Args:
+            samples: The number of random probes.
+            seed: Any int, to make the estimate reproducible.
+
+        Returns:
+            The estimate.
+        """
         return self.solutions().estimate(samples, seed=seed)
 
     # -- writing --------------------------------------------------------------
 
     def to_dlx(self) -> str:
-        """The problem in DLX format (strict syntax if the names are at most
-        8 bytes and colors one byte), every line ending in a newline."""
+        """The problem in DLX format.
+
+        Returns:
+            The text, in strict syntax if the names are at most 8 bytes and
+            colors one byte, every line ending in a newline.
+
+        Raises:
+            DlxFormatError: If the problem has no primary item.
+        """
         if not self.primary:
             raise _format_error("a DLX file needs at least one primary item")
         return self._dlx.to_dlx()
@@ -447,13 +517,25 @@ def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
 
 
 def parse_dlx(text: str, *, strict: bool = False) -> DlxProblem:
-    """Read a problem from DLX text. Raises :class:`DlxFormatError` (whose
-    ``line`` and ``reason`` say what is wrong) on malformed text.
+    """Read a problem from DLX text.
 
     >>> parse_dlx('A B\\nA\\nA C\\n')
     Traceback (most recent call last):
       ...
     exactcover.DlxFormatError: line 3: unknown item name "C"
+
+    Args:
+        text: The text.
+        strict: Accept exactly what Knuth's programs accept (see the module
+            documentation), not more.
+
+    Returns:
+        The problem.
+
+    Raises:
+        DlxFormatError: If the text is malformed (its `line` and `reason`
+            say where and what).
+        TypeError: If `text` is not a `str`.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}; use read_dlx for files")
@@ -475,10 +557,23 @@ def _not_unicode(character: str) -> str:
 def read_dlx(
     source: Source, *, strict: bool = False, max_bytes: int | None = MAX_DLX_BYTES
 ) -> DlxProblem:
-    """Read a problem from a DLX file: a path, or an open file (text or
-    binary; bytes are decoded as UTF-8). A file longer than ``max_bytes``
-    (characters, for a text file; None: no limit) is a DlxFormatError,
-    raised before reading more."""
+    """Read a problem from a DLX file.
+
+    Args:
+        source: A path, or an open file (text or binary; bytes are decoded as
+            UTF-8).
+        strict: As for `parse_dlx()`.
+        max_bytes: The most bytes (characters, for a text file) to read;
+            None: no limit.
+
+    Returns:
+        The problem.
+
+    Raises:
+        DlxFormatError: If the text is malformed, not UTF-8, or longer than
+            `max_bytes` (raised before reading more).
+        TypeError: If `max_bytes` is neither a non-negative int nor None.
+    """
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
             data: str | bytes = _read_at_most(f, max_bytes, _HINT)
@@ -493,8 +588,8 @@ _HINT = " (max_bytes of read_dlx: pass max_bytes=None to read it all)"
 
 
 def _read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
-    """The whole of ``stream``, or a DlxFormatError (its message ending in
-    ``hint``) if it holds more than ``max_bytes`` (None: no limit)."""
+    """The whole of `stream`, or a `DlxFormatError` (its message ending in
+    `hint`) if it holds more than `max_bytes` (None: no limit)."""
     if max_bytes is None:
         return stream.read()
     limit = _integer(max_bytes)
@@ -521,17 +616,26 @@ def write_dlx(
     secondary: Iterable[Hashable] | None = None,
     counts: Mapping[Any, int | tuple[int, int]] | None = None,
 ) -> str:
-    """Write ``problem`` in DLX format to ``file`` (a path or an open text
-    file), if given; return the text.
-
-    ``problem`` is a :class:`DlxProblem`, or a mapping from choices to
-    constraints as for :class:`~exactcover.ExactCover`, written with
-    :meth:`DlxProblem.from_constraints` (``secondary`` and ``counts`` as
-    there).
+    """Write a problem in DLX format.
 
     >>> print(write_dlx({'a': ['x', 'y'], 'b': ['y']}, secondary=['y']), end='')
     x | y
     x y
+
+    Args:
+        problem: A `DlxProblem`, or a mapping from choices to constraints as
+            for `ExactCover`, written with `DlxProblem.from_constraints()`.
+        file: A path or an open text file to write to (None: write nothing).
+        secondary: As for `DlxProblem.from_constraints()` (a mapping only).
+        counts: As for `DlxProblem.from_constraints()` (a mapping only).
+
+    Returns:
+        The text.
+
+    Raises:
+        TypeError: If `problem` is neither a `DlxProblem` nor a mapping, or
+            `secondary` or `counts` is given with a `DlxProblem`.
+        DlxFormatError: If the problem cannot be written in DLX format.
     """
     if not isinstance(problem, DlxProblem):
         if not isinstance(problem, Mapping):

@@ -1,7 +1,7 @@
 """The solution graph: every solution of a problem in one DAG, to count, list
 and draw uniformly at random without searching again.
 
-Made by ``ExactCover(...).solution_graph()`` (or ``MultiCover``'s). The graph
+Made by `ExactCover(...).solution_graph()` (or `MultiCover`'s). The graph
 is the memo of a memoized count kept whole: one node per distinct sub-problem
 the search met, one edge per choice that leads to solutions, and the number of
 solutions below every node (Knuth's ZDD of the solutions). Its size is the
@@ -9,7 +9,7 @@ number of distinct sub-problems, often far smaller than the number of
 solutions: the 2,444,888,770,250,892,795,802,079,170,816 domino tilings of a
 16 x 16 board fit in about 1.4 million nodes.
 
-Memory: about 48 bytes per node and 8 per edge (``nbytes`` says exactly);
+Memory: about 48 bytes per node and 8 per edge (`nbytes` says exactly);
 building it takes as much again for the memo, freed afterwards.
 """
 
@@ -30,6 +30,9 @@ C = TypeVar("C")
 class SolutionGraph(Generic[C]):
     """All the solutions of a problem as a DAG (see the module documentation).
 
+    Made by `solution_graph()` of an `ExactCover` or a `MultiCover`, not
+    built directly.
+
     >>> from exactcover import ExactCover
     >>> # Domino tilings of a 2 x 3 board.
     >>> cells = [(r, c) for r in range(2) for c in range(3)]
@@ -42,6 +45,10 @@ class SolutionGraph(Generic[C]):
     True
     >>> graph.sample(seed=1) in [s for s in graph]
     True
+
+    Args:
+        graph: The native graph.
+        choices: The problem's choices, by option id.
     """
 
     __slots__ = ("_graph", "_choices")
@@ -72,8 +79,12 @@ class SolutionGraph(Generic[C]):
         return self._graph.nbytes
 
     def __iter__(self) -> Iterator[list[C]]:
-        """Every solution once, as a list of choices (initial choices first),
-        in the order of the search; nothing is searched again."""
+        """Iterate over the solutions, each once, without searching again.
+
+        Yields:
+            Each solution as a list of choices (initial choices first), in
+            the order of the search.
+        """
         choices = self._choices
         for ids in self._graph.solutions():
             yield [choices[k] for k in ids]
@@ -85,10 +96,18 @@ class SolutionGraph(Generic[C]):
     def sample(self, k: int | None = None, *, seed: int | None = None) -> Any:
         """Uniformly random solutions: every solution is equally likely.
 
-        With no ``k``, one solution (a list of choices); with ``k``, a list of
-        ``k`` independent ones. ``seed`` (any int) makes them reproducible;
-        without it they differ from call to call. Raises ValueError if there
-        is no solution.
+        Args:
+            k: How many solutions to draw, independently (None: one).
+            seed: Any int, to make the draw reproducible; without it the
+                solutions differ from call to call.
+
+        Returns:
+            With no `k`, one solution (a list of choices); with `k`, a list of
+            `k` solutions.
+
+        Raises:
+            ValueError: If `k` is negative, or the problem has no solution.
+            TypeError: If `k` or `seed` is not an integer.
         """
         k = optional_whole("k", k, minimum=0)
         seed = _seed(True, optional_whole("seed", seed))

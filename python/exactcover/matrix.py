@@ -6,13 +6,13 @@ most one). The matrix can be
 
 * a NumPy array (any integer, boolean or float dtype holding 0s and 1s),
 * a SciPy sparse matrix or sparse array (any format),
-* a pandas DataFrame (solutions then use its row labels, and ``secondary``
+* a pandas DataFrame (solutions then use its row labels, and `secondary`
   its column labels),
 * or simply a list of lists of 0s and 1s.
 
-NumPy, SciPy and pandas are optional (``pip install exactcover[matrix]``):
+NumPy, SciPy and pandas are optional (`pip install exactcover[matrix]`):
 this module never imports them itself unless it is handed an object that
-needs them (an object with ``__array__`` of unknown type), and it only uses
+needs them (an object with `__array__` of unknown type), and it only uses
 their Python API, not their C ABI.
 
 >>> rows = [[1, 0, 0, 1, 0, 0, 1],
@@ -42,12 +42,23 @@ __all__ = ["MatrixCover", "from_matrix"]
 
 
 class MatrixCover(Search["list[Any]"]):
-    """An iterator over the exact covers of a 0/1 matrix (made by
-    :func:`from_matrix`). Each solution is a list of rows in increasing order:
-    row indices, or a DataFrame's row labels. It is a
-    :class:`~exactcover.search.Search`: ``.count()`` counts the remaining
+    """An iterator over the exact covers of a 0/1 matrix, made by
+    `from_matrix()`.
+
+    Each solution is a list of rows in increasing order: row indices, or a
+    DataFrame's row labels. It is a `Search`: `count()` counts the remaining
     solutions without building them (on threads, with a time limit or a
-    progress bar); subtrees of ``.split()`` name rows."""
+    progress bar); subtrees of `split()` name rows.
+
+    Args:
+        options: The columns of the 1s of each row that has any.
+        rows: The index of each of those rows.
+        n_rows: The number of rows of the matrix.
+        n_columns: The number of columns.
+        secondary: The secondary columns.
+        labels: The row labels of a DataFrame (None: rows are indices).
+        seed: The seed of a random search order (None: the rows' order).
+    """
 
     # _labels (of Search): the row (index or label) of each option, in
     # increasing order of rows; _shape: the matrix's (rows, columns).
@@ -94,12 +105,6 @@ def from_matrix(
     """The exact covers of a 0/1 matrix whose rows are options and whose
     columns are items.
 
-    matrix -- a NumPy array, a SciPy sparse matrix, a pandas DataFrame, or a
-        list of lists; every entry must be 0 or 1.
-    secondary -- the columns that may be covered at most once instead of
-        exactly once: column indices, or labels for a DataFrame.
-    seed, random -- search in a random order (reproducible with ``seed``).
-
     Rows without a 1 are never part of a solution; a row whose 1s are all in
     secondary columns neither (the search branches on primary columns). A
     matrix without columns has one solution, the empty set of rows.
@@ -107,6 +112,26 @@ def from_matrix(
     >>> import numpy as np
     >>> list(from_matrix(np.array([[1, 0], [0, 1], [1, 1]])))
     [[0, 1], [2]]
+
+    Args:
+        matrix: A NumPy array, a SciPy sparse matrix, a pandas DataFrame, or
+            a list of lists; every entry must be 0 or 1.
+        secondary: The columns that may be covered at most once instead of
+            exactly once: column indices, or labels for a DataFrame.
+        seed: Search in a random order, reproducible from this integer.
+        random: Search in a random order, from a fresh random seed.
+
+    Returns:
+        An iterator over the solutions.
+
+    Raises:
+        TypeError: If `matrix` is none of the above, or `secondary` is a
+            string.
+        ValueError: If the rows have different lengths, or an array does not
+            have 2 dimensions.
+        ExactCoverError: If an entry is neither 0 nor 1 (a `ValueError`
+            naming the entry).
+        KeyError: If a secondary column is not a column index or label.
     """
     labels, column_labels, n_columns, entries = _read(matrix)
     if secondary is None:
@@ -128,8 +153,12 @@ def from_matrix(
 
 
 def _column_positions(c: Hashable, labels: list[Hashable] | None, n_columns: int) -> list[int]:
-    """The columns that ``c`` names: every column with that label (a
-    DataFrame may repeat labels), or the one with that index."""
+    """The columns that `c` names: every column with that label (a
+    DataFrame may repeat labels), or the one with that index.
+
+    Raises:
+        KeyError: If `c` names no column.
+    """
     if labels is not None:
         positions = [j for j, label in enumerate(labels) if label == c]
         if not positions:
@@ -145,6 +174,7 @@ def _column_positions(c: Hashable, labels: list[Hashable] | None, n_columns: int
 
 
 def _not_binary(r: int, c: int, value: object) -> ValueError:
+    """The error for entry `(r, c)`, which holds `value`, neither 0 nor 1."""
     return problem_error(
         f"the matrix must hold only 0s and 1s; entry ({r}, {c}) is {value!r}",
         "not_binary",
@@ -184,6 +214,7 @@ def _dataframe_values(frame: Any) -> Any:
 
 
 def _read_lists(matrix: Iterable[Iterable[Any]]) -> tuple[int, list[tuple[int, list[int]]]]:
+    """(number of columns, [(row, [columns of its 1s])]) of a list of lists."""
     entries: list[tuple[int, list[int]]] = []
     n_columns: int | None = None
     for r, row in enumerate(matrix):
@@ -203,6 +234,7 @@ def _read_lists(matrix: Iterable[Iterable[Any]]) -> tuple[int, list[tuple[int, l
 
 
 def _read_array(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
+    """(number of columns, [(row, [columns of its 1s])]) of a NumPy array."""
     import numpy as np
 
     a = np.asarray(matrix)
@@ -222,6 +254,8 @@ def _read_array(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
 
 
 def _read_sparse(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
+    """(number of columns, [(row, [columns of its 1s])]) of a SciPy sparse
+    matrix or array."""
     coo = matrix.tocoo()
     coo.sum_duplicates()
     rows, cols, data = coo.row.tolist(), coo.col.tolist(), coo.data.tolist()

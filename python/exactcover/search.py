@@ -1,6 +1,5 @@
-"""One iterator over the native solver: :class:`Search`, what
-:class:`~exactcover.ExactCover`, :class:`~exactcover.MultiCover`,
-:class:`~exactcover.DlxSolutions` and :class:`~exactcover.MatrixCover` share.
+"""One iterator over the native solver: `Search`, what `ExactCover`,
+`MultiCover`, `DlxSolutions` and `MatrixCover` share.
 
 A search yields solutions one by one, counts the rest without building
 them (on threads, with a time limit or a progress bar), estimates its tree
@@ -28,42 +27,42 @@ from .progress import (
     reporter,
 )
 
-__all__ = ["Search", "Estimate", "Subtree", "MAX_THREADS"]
+__all__ = ["Search", "Estimate", "Subtree", "MAX_THREADS", "DEFAULT_MEMO_BYTES"]
 
 #: What one solution is to the user: a list of choices, of option indices, of rows.
 S = TypeVar("S")
 #: The type of the iterator itself, for methods returning it.
 _Self = TypeVar("_Self", bound="Search[Any]")
 
-#: The most threads ``count(threads=...)`` accepts; fewer run, as many as the
-#: machine runs at once.
 MAX_THREADS = 65536
-#: The most subtrees ``split()`` makes: each is a list of choices.
+"""The most threads `count(threads=...)` accepts; fewer run, as many as the
+machine runs at once."""
+# The most subtrees `split()` makes: each is a list of choices.
 _MAX_SUBTREES = 10**6
-#: Default memory cap of a memo or solution graph: 1 GiB.
-_MEMO_BYTES = 2**30
+DEFAULT_MEMO_BYTES = 2**30
+"""The default memory cap of a memo (`count(memo_bytes=...)`) or a solution
+graph (`solution_graph(max_bytes=...)`): 1 GiB."""
 
 
 class Estimate(NamedTuple):
-    """Knuth's Monte Carlo estimate of a search tree (see ``estimate()``)."""
+    """Knuth's Monte Carlo estimate of a search tree (see `Search.estimate()`)."""
 
-    #: Number of random probes.
     samples: int
-    #: Estimated number of nodes of the search tree (as ``stats["nodes"]``
-    #: counts them once the search is done).
+    """Number of random probes."""
     nodes: float
-    #: Estimated number of solutions.
+    """Estimated number of nodes of the search tree (as `stats["nodes"]`
+    counts them once the search is done)."""
     solutions: float
-    #: Standard error of ``nodes``.
+    """Estimated number of solutions."""
     nodes_error: float
-    #: Standard error of ``solutions``.
+    """Standard error of `nodes`."""
     solutions_error: float
-    #: Mean depth of the probes.
+    """Standard error of `solutions`."""
     depth: float
+    """Mean depth of the probes."""
 
     def caveat(self) -> str | None:
-        """Why this estimate should not be trusted, or None when nothing
-        says so.
+        """Why this estimate should not be trusted.
 
         Knuth's estimates are unbiased but heavy-tailed: a few rare probes
         carry most of the weight, and until they are drawn the estimates
@@ -78,6 +77,10 @@ class Estimate(NamedTuple):
         'the standard error of solutions is more t'
         >>> Estimate(1000, 2e6, 9e3, 3e5, 1e3, 4.0).caveat() is None
         True
+
+        Returns:
+            What makes the estimate doubtful and how to do better, or None
+            when nothing says so.
         """
         if self.solutions == 0:
             return (
@@ -102,29 +105,34 @@ class Estimate(NamedTuple):
 
 
 class Subtree(NamedTuple):
-    """A part of the search tree as plain data (see ``split()``): the
-    solutions that contain every choice of ``forced`` and none of
-    ``excluded``."""
+    """A part of the search tree as plain data (see `Search.split()`): the
+    solutions that contain every choice of `forced` and none of `excluded`."""
 
-    #: Choices every solution of the subtree contains.
     forced: list[Any]
-    #: Choices no solution of the subtree contains.
+    """Choices every solution of the subtree contains."""
     excluded: list[Any]
+    """Choices no solution of the subtree contains."""
 
 
 class Search(Iterator[S], Generic[S]):
     """An iterator over the solutions of an exact cover problem, searched by
     the native solver: what every iterator of this package shares.
 
-    Iterating yields solutions; :meth:`count` counts the rest without
-    building them; :meth:`estimate`, :meth:`split` and :meth:`restrict` work
-    on the whole search tree before it is searched. A subclass decides what
-    a solution looks like and what its options are called in subtrees
-    (``_labels``: option ``k`` is ``_labels[k]``).
+    Iterating yields solutions; `count()` counts the rest without building
+    them; `estimate()`, `split()` and `restrict()` work on the whole search
+    tree before it is searched. A subclass decides what a solution looks like
+    and what its options are called in subtrees (`_labels`: option `k` is
+    `_labels[k]`). Iterators are made by the subclasses (`ExactCover(...)`,
+    `DlxProblem.solutions()`, `from_matrix(...)`), not directly.
 
     One iterator is one search: it may be passed between threads, but used
     by one thread at a time; a call while another thread's call runs raises
-    RuntimeError saying that the iterator is busy.
+    `RuntimeError` saying that the iterator is busy.
+
+    Args:
+        solver: The native solver.
+        labels: What each option is called in solutions and subtrees, by id.
+        source: What makes the problem's plain data again (see `_spec`).
     """
 
     # _solver: the native solver. _labels: what each option is called in
@@ -132,7 +140,7 @@ class Search(Iterator[S], Generic[S]):
     # _spec), for exactcover.distributed.
     __slots__ = ("_solver", "_labels", "_source")
 
-    #: Attributes that ``copy.deepcopy`` copies (the others are shared).
+    #: Attributes that `copy.deepcopy` copies (the others are shared).
     _deep: tuple[str, ...] = ()
 
     def __init__(self, solver: _Solver, labels: Any, source: Any) -> None:
@@ -166,7 +174,7 @@ class Search(Iterator[S], Generic[S]):
 
     def __copy__(self: _Self) -> _Self:
         """An independent iterator at the same point of the search:
-        ``copy.copy(it)`` yields what ``it`` would yield, and advancing one
+        `copy.copy(it)` yields what `it` would yield, and advancing one
         leaves the other where it was. The problem's data is shared."""
         clone = object.__new__(type(self))
         for cls in type(self).__mro__:
@@ -180,7 +188,7 @@ class Search(Iterator[S], Generic[S]):
         return clone
 
     def __deepcopy__(self: _Self, memo: dict[int, Any]) -> _Self:
-        """Like ``copy.copy``, with copies of the user's objects."""
+        """Like `copy.copy`, with copies of the user's objects."""
         clone = self.__copy__()
         for name in self._deep:
             setattr(clone, name, _deepcopy(getattr(self, name), memo))
@@ -202,51 +210,33 @@ class Search(Iterator[S], Generic[S]):
         timeout: float | None = None,
         progress: bool = False,
         memo: bool | None = None,
-        memo_bytes: int = _MEMO_BYTES,
+        memo_bytes: int = DEFAULT_MEMO_BYTES,
     ) -> int:
         """Count the solutions not yet yielded, without building them.
 
-        This consumes them, like ``sum(1 for _ in self)`` but entirely in Rust
-        with the GIL released. With ``limit``, stop after that many solutions
-        (the iterator then resumes after them). Ctrl-C raises
-        KeyboardInterrupt within a fraction of a second; ``stats["solutions"]``
-        then tells how many solutions had been found.
+        This consumes them, like `sum(1 for _ in self)` but entirely in Rust
+        with the GIL released. Ctrl-C raises `KeyboardInterrupt` within a
+        fraction of a second; `stats["solutions"]` then tells how many
+        solutions had been found.
 
-        With ``threads=N`` (N > 1) the search runs on N threads (at most as
-        many as the machine runs at once, and at most ``MAX_THREADS`` may be
-        asked for): a thread that runs out of work takes part of another's.
-        This needs an iterator that has not started and cannot be combined with
-        ``limit``, ``timeout`` or ``progress``. Afterwards ``stats`` holds the
-        work of all threads; after Ctrl-C it holds the work done so far, the
-        solutions found included, and iterating starts again from the first
-        solution.
+        With `threads=N` (N > 1) the search runs on N threads (at most as
+        many as the machine runs at once): a thread that runs out of work
+        takes part of another's. Afterwards `stats` holds the work of all
+        threads; after Ctrl-C it holds the work done so far, the solutions
+        found included, and iterating starts again from the first solution.
 
-        ``timeout`` (seconds): stop when it runs out and raise
-        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` holds
-        the solutions counted so far; the search stays where it stopped, and
-        a second ``count()`` goes on from there. ``progress=True`` shows a
-        progress bar (tqdm: a text bar in a terminal, a widget in Jupyter)
-        with the solutions, the nodes and Knuth's estimate of the fraction of
-        the search tree done, as ``exactcover solve --progress`` does.
-
-        Counts are exact ints of any size. Without ``limit``, the count
+        Counts are exact ints of any size. Without `limit`, the count
         *memoizes*: a sub-problem met again (the same constraints
         left to satisfy, with the same bounds and colors) is not searched
         again; its number of solutions is remembered. That reaches counts no
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
-        ``memo=None`` (the default) decides by itself: for the first few
-        thousand nodes it weighs the work the memo saved against what it
-        cost, and drops it at once where sub-problems rarely repeat (n-queens,
-        Langford pairs); packing problems (polyominoes, dominoes) keep it.
-        ``memo=True`` always memoizes, ``memo=False`` never does.
-        ``memo_bytes`` caps the memo's memory (1 GiB by default): when full,
-        it is emptied and refilled, and the count stays exact.
-        ``memo_stats`` tells what the memo did (after ``threads=N``: the
-        threads' memos, summed). With
-        ``threads=N`` every thread memoizes the subtrees it counts, in a table
-        of its own (``memo_bytes`` is shared among them), and the first thread
-        to find whether the memo pays decides for all. An iterator that has
-        yielded solutions counts the rest without the memo.
+        When the memo is full it is emptied and refilled, and the count stays
+        exact. `memo_stats` tells what the memo did (after `threads=N`: the
+        threads' memos, summed). With `threads=N` every thread memoizes the
+        subtrees it counts, in a table of its own (`memo_bytes` is shared
+        among them), and the first thread to find whether the memo pays
+        decides for all. An iterator that has yielded solutions counts the
+        rest without the memo.
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
@@ -259,6 +249,40 @@ class Search(Iterator[S], Generic[S]):
         ... except TimeoutError as stopped:
         ...     print(0 < stopped.count < 39029188884)
         True
+
+        Args:
+            limit: Stop after this many solutions (None: count them all); the
+                iterator then resumes after them.
+            threads: Search on this many threads (at most `MAX_THREADS`). More
+                than one needs an iterator that has not started, and no
+                `limit`, `timeout` or `progress`.
+            timeout: Seconds to count for (None: no limit). When they run out
+                the search stays where it stopped, and a second `count()`
+                goes on from there.
+            progress: Show a progress bar (tqdm: a text bar in a terminal, a
+                widget in Jupyter) with the solutions, the nodes and Knuth's
+                estimate of the fraction of the search tree done, as
+                `exactcover solve --progress` does.
+            memo: None (the default) decides by itself: for the first few
+                thousand nodes it weighs the work the memo saved against what
+                it cost, and drops it at once where sub-problems rarely repeat
+                (n-queens, Langford pairs); packing problems (polyominoes,
+                dominoes) keep it. True always memoizes (and takes no `limit`,
+                `timeout` or `progress`); False never does.
+            memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
+                1 GiB, by default).
+
+        Returns:
+            The number of solutions counted.
+
+        Raises:
+            SearchTimeout: When `timeout` runs out (a `TimeoutError`, whose
+                `count` holds the solutions counted so far).
+            TypeError: If an argument has the wrong type.
+            ValueError: If an argument is out of range, or the arguments do
+                not go together (`threads` with `limit`, `timeout` or
+                `progress`; `threads` on an iterator that has started).
+            RuntimeError: If another thread is using the iterator.
         """
         if memo is not None and not isinstance(memo, bool):
             raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
@@ -289,12 +313,11 @@ class Search(Iterator[S], Generic[S]):
         seconds: float | None,
         report: Reporter | None,
         memo: bool | None = None,
-        memo_bytes: int = _MEMO_BYTES,
+        memo_bytes: int = DEFAULT_MEMO_BYTES,
     ) -> int:
-        """:meth:`count` with checked arguments; ``report`` (None: no
-        reports, one call into Rust) gets the figures between slices of the
-        search. The command line counts through here, with its own progress
-        line."""
+        """`count()` with checked arguments; `report` (None: no reports, one
+        call into Rust) gets the figures between slices of the search. The
+        command line counts through here, with its own progress line."""
         solver = self._solver
         try:
             if threads > 1:
@@ -344,15 +367,25 @@ class Search(Iterator[S], Generic[S]):
 
     def solutions(self, *, timeout: float | None = None, progress: bool = False) -> Iterator[S]:
         """Iterate over the solutions, as iterating over the iterator itself
-        does, with a time limit (``timeout`` seconds: then
-        :class:`~exactcover.progress.SearchTimeout`, whose ``count`` is the
-        number of solutions yielded) or a progress bar (``progress=True``, as
-        for :meth:`count`).
+        does, with a time limit or a progress bar.
 
         >>> from exactcover import ExactCover
         >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
         >>> list(cover.solutions(timeout=10))
         [['A'], ['B', 'C']]
+
+        Args:
+            timeout: Seconds to search for (None: no limit).
+            progress: Show a progress bar, as for `count()`.
+
+        Returns:
+            An iterator over the solutions.
+
+        Raises:
+            SearchTimeout: While iterating, when `timeout` runs out (its
+                `count` is the number of solutions yielded).
+            TypeError: If `timeout` is not a number.
+            ValueError: If `timeout` is not positive.
         """
         seconds = check_timeout(timeout)
         report = reporter(bool(progress), "solutions") or Reporter()
@@ -383,7 +416,7 @@ class Search(Iterator[S], Generic[S]):
             report.close()
 
     def first(self, n: int) -> list[S]:
-        """The next ``n`` solutions (fewer if the search ends first).
+        """The next `n` solutions (fewer if the search ends first).
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).first(5)
@@ -392,6 +425,16 @@ class Search(Iterator[S], Generic[S]):
         Traceback (most recent call last):
           ...
         ValueError: n must be non-negative, not -1
+
+        Args:
+            n: How many solutions to take.
+
+        Returns:
+            A list of at most `n` solutions.
+
+        Raises:
+            TypeError: If `n` is not an integer.
+            ValueError: If `n` is negative.
         """
         return list(islice(self, whole("n", n, minimum=0)))
 
@@ -400,14 +443,14 @@ class Search(Iterator[S], Generic[S]):
     def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
         """Estimate the size of the search tree before searching it.
 
-        Knuth's Monte Carlo method: each of ``samples`` random probes walks
-        from the root to a leaf, taking at every level one of the branches the
-        search would take, chosen uniformly; the products of the numbers of
-        branches along the way are unbiased estimates of the number of nodes
-        and of solutions. A second of probes tells whether a count will take a
-        second or a year (divide ``nodes`` by the nodes per second that
-        ``stats`` shows on a short run). ``seed`` makes it reproducible.
-        Only before the search starts; Ctrl-C interrupts it.
+        Knuth's Monte Carlo method: each random probe walks from the root to
+        a leaf, taking at every level one of the branches the search would
+        take, chosen uniformly; the products of the numbers of branches along
+        the way are unbiased estimates of the number of nodes and of
+        solutions. A second of probes tells whether a count will take a
+        second or a year (divide `nodes` by the nodes per second that `stats`
+        shows on a short run). Only before the search starts; Ctrl-C
+        interrupts it.
 
         >>> from exactcover import ExactCover
         >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]
@@ -416,6 +459,19 @@ class Search(Iterator[S], Generic[S]):
         >>> e = ExactCover(queens, secondary=diagonals).estimate(20000, seed=1)
         >>> 60 < e.solutions < 140    # 92 in truth
         True
+
+        Args:
+            samples: The number of random probes.
+            seed: Any int, to make the estimate reproducible (None: a fresh
+                random seed).
+
+        Returns:
+            The estimates and their standard errors (see `Estimate.caveat()`
+            for when not to trust them).
+
+        Raises:
+            TypeError: If `samples` or `seed` is not an integer.
+            ValueError: If `samples` is below 1, or the search has started.
         """
         samples = whole("samples", samples, minimum=1)
         _check_not_started(self, "estimate()")
@@ -427,13 +483,13 @@ class Search(Iterator[S], Generic[S]):
             raise _busy(self, error) from None
 
     def split(self, n: int) -> list[Subtree]:
-        """Cut the search tree into at least ``n`` subtrees (fewer if the tree
-        is small) whose solutions, together, are this iterator's, each once.
+        """Cut the search tree into subtrees whose solutions, together, are
+        this iterator's, each once.
 
         A subtree is plain data, lists of your own choices: pickle it, send it
         to another process or machine, build the same problem there and count
-        ``restrict(subtree)``; the counts add up to ``count()``. Only before
-        the search starts. Splitting walks each node at most once, so it never
+        `restrict(subtree)`; the counts add up to `count()`. Only before the
+        search starts. Splitting walks each node at most once, so it never
         takes longer than counting; Ctrl-C interrupts it.
 
         >>> from exactcover import ExactCover
@@ -443,6 +499,17 @@ class Search(Iterator[S], Generic[S]):
         [1, 2]
         >>> ExactCover(data).count()
         3
+
+        Args:
+            n: The least number of subtrees to make (fewer if the tree is
+                small), at most a million.
+
+        Returns:
+            The subtrees.
+
+        Raises:
+            TypeError: If `n` is not an integer.
+            ValueError: If `n` is out of range, or the search has started.
         """
         n = whole("n", n, minimum=1)
         if n > _MAX_SUBTREES:
@@ -459,10 +526,21 @@ class Search(Iterator[S], Generic[S]):
         ]
 
     def restrict(self: _Self, subtree: Subtree | tuple[Iterable[Any], Iterable[Any]]) -> _Self:
-        """Restrict the search to a subtree made by ``split()`` (on this
-        problem, here or elsewhere): force its ``forced`` choices and exclude
-        its ``excluded`` ones. Returns the iterator itself; only before the
-        search starts."""
+        """Restrict the search to a subtree made by `split()` (on this
+        problem, here or elsewhere). Only before the search starts.
+
+        Args:
+            subtree: A `Subtree`, or a pair of iterables of choices: its
+                `forced` choices are forced, its `excluded` ones excluded.
+
+        Returns:
+            The iterator itself.
+
+        Raises:
+            KeyError: If a choice of the subtree is not one of the problem's.
+            TypeError: If a choice of the subtree is not hashable.
+            ValueError: If the search has started.
+        """
         forced, excluded = subtree
         _check_not_started(self, "restrict()")
         position = {label: k for k, label in enumerate(self._labels)}
@@ -476,8 +554,8 @@ class Search(Iterator[S], Generic[S]):
 
     @property
     def stats(self) -> dict[str, int]:
-        """Work done so far: search-tree ``nodes``, link ``updates`` and
-        ``solutions`` found (counted or yielded)."""
+        """Work done so far: search-tree `nodes`, link `updates` and
+        `solutions` found (counted or yielded)."""
         try:
             return self._solver.stats
         except RuntimeError as error:
@@ -485,20 +563,28 @@ class Search(Iterator[S], Generic[S]):
 
     @property
     def memo_stats(self) -> dict[str, Any]:
-        """What the memo of the last ``count()`` did: ``active`` (still in
-        use), ``lookups`` and ``hits`` (sub-problems found again), ``entries``
-        and ``bytes`` now, ``peak_bytes``, and ``evictions`` (times it was
-        full and emptied)."""
+        """What the memo of the last `count()` did: `active` (still in use),
+        `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
+        now, `peak_bytes`, and `evictions` (times it was full and emptied)."""
         return self._solver.memo_stats
 
     def _state(self) -> str:
-        """``active`` or ``exhausted``, for a repr."""
+        """`active` or `exhausted`, for a repr."""
         return "exhausted" if self._solver.exhausted else "active"
 
 
 def _busy(search: Search[Any] | None, error: RuntimeError) -> RuntimeError:
-    """PyO3's "Already borrowed" (the native solver is in use by another
-    thread, whose call runs without the GIL) restated; other errors as they are."""
+    """PyO3's "Already borrowed" restated.
+
+    Args:
+        search: The iterator (None: an iterator of unknown type).
+        error: The error a call into the native solver raised.
+
+    Returns:
+        A `RuntimeError` saying that the iterator is busy in another thread,
+        if that is what `error` means (the native solver is in use by
+        another thread, whose call runs without the GIL); else `error`.
+    """
     if "borrowed" not in str(error):
         return error
     return RuntimeError(
@@ -510,16 +596,35 @@ def _busy(search: Search[Any] | None, error: RuntimeError) -> RuntimeError:
 
 
 def _check_not_started(search: Search[Any], what: str) -> None:
-    """Raise ValueError if the search has started: ``what`` works on the
-    whole search tree only."""
+    """Check that a search has not started.
+
+    Args:
+        search: The iterator.
+        what: The call that works on the whole search tree only, for the
+            message.
+
+    Raises:
+        ValueError: If the search has started.
+    """
     if search.stats["nodes"] > 0:
         raise ValueError(f"{what} needs an iterator that has not started searching")
 
 
 def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:
-    """The option ids of the ``given`` labels (``position`` maps each label
-    to its id); ``name``, with ``{}`` for the label, names one in errors:
-    TypeError if it is not hashable, KeyError if it is not a choice."""
+    """The option ids of some labels (choices, option indices, rows).
+
+    Args:
+        position: Each label's option id.
+        given: The labels.
+        name: What a label is called in errors, with `{}` for the label.
+
+    Returns:
+        The option id of each label of `given`, in order.
+
+    Raises:
+        TypeError: If a label is not hashable.
+        KeyError: If a label is not one of `position`'s.
+    """
     ids = []
     for label in given:
         try:
