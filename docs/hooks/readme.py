@@ -6,6 +6,9 @@ section under ``## Heading`` (up to the next ``## ``); ``<!-- README: intro -->`
 by the text before the first section. ``<!-- CRATE README -->`` is replaced by
 the Rust crate's own README (the page crates.io shows), headings shifted one
 level down.
+
+The README shows its pictures from GitHub (PyPI has no copy of them); on the
+site, a picture that is a file of docs/ is shown from the site's own copy.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MARKER = re.compile(r"^<!-- README: (.+?) -->$", re.M)
+#: A picture of docs/ in the repository on GitHub, as the README links it.
+PICTURE = re.compile(
+    r"\(https://raw\.githubusercontent\.com/[^/\s]+/[^/\s]+/[^/\s]+/docs/([^/\s)]+)\)"
+)
 
 
 def _sections(text: str) -> dict[str, str]:
@@ -31,11 +38,21 @@ def on_page_markdown(markdown: str, **kwargs: Any) -> str:
     """Fill the README markers of a page."""
     sections = _sections((ROOT / "README.md").read_text(encoding="utf-8"))
 
+    page = kwargs.get("page")
+    # The docs/ folder, relative to this page's file.
+    up = "../" * page.file.src_uri.count("/") if page is not None else ""
+
+    def picture(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if not (ROOT / "docs" / name).is_file():
+            return match.group(0)
+        return f"({up}{name})"
+
     def section(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in sections:
             raise KeyError(f"the README has no section {name!r}")
-        return sections[name]
+        return PICTURE.sub(picture, sections[name])
 
     markdown = MARKER.sub(section, markdown)
     if "<!-- CRATE README -->" in markdown:
