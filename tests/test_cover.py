@@ -1,11 +1,12 @@
-"""The examples of seeds 000 and 001 for ExactCover and MultiCover, verbatim
-(the same examples are doctests in exactcover.cover's docstrings)."""
+"""The ExactCover and MultiCover iterators: the examples of the original
+documentation (seeds 000 and 001), verbatim (the same examples are doctests in
+exactcover.cover's docstrings); initial choices; the empty problem."""
 
 import doctest
 
 import exactcover
 
-SEED_000 = """
+EXACT_COVER_EXAMPLE = """
 >>> from exactcover import ExactCover
 >>> next(ExactCover(dict(A = [1, 4, 7],
 ...                      B = [1, 4],
@@ -16,7 +17,7 @@ SEED_000 = """
 ['B', 'D', 'F']
 """
 
-SEED_001 = """
+MULTICOVER_EXAMPLES = """
 >>> from exactcover import MultiCover
 >>> data = dict(A = [1, 4, 7],
 ...             B = [1, 4],
@@ -41,13 +42,13 @@ def run_doctest(text, name):
     return runner.summarize(verbose=False)
 
 
-def test_seed_000_exact_cover_example():
-    result = run_doctest(SEED_000, "seed-000")
+def test_exact_cover_example():
+    result = run_doctest(EXACT_COVER_EXAMPLE, "exact-cover-example")
     assert result.failed == 0 and result.attempted == 2
 
 
-def test_seed_001_multicover_examples():
-    result = run_doctest(SEED_001, "seed-001")
+def test_multicover_examples():
+    result = run_doctest(MULTICOVER_EXAMPLES, "multicover-examples")
     assert result.failed == 0 and result.attempted == 5
 
 
@@ -69,5 +70,8 @@ def test_empty_problem_has_one_empty_solution():
     assert exactcover.MultiCover({}).count() == 1
 
 
-def test_version():
-    assert isinstance(exactcover.__version__, str) and exactcover.__version__.count(".") == 2
+def test_a_repeated_initial_choice_is_the_choice_once():
+    data = {"A": [1], "B": [2], "C": [1, 2]}
+    assert exactcover.ExactCover(data, initial=["A", "A"]).count() == 1
+    assert list(exactcover.ExactCover(data, initial=["A", "A"])) == [["A", "B"]]
+    assert exactcover.ExactCover(data, initial=["A", "C", "A"]).count() == 0

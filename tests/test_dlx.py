@@ -279,3 +279,61 @@ def test_any_text_parses_or_raises_dlx_format_error(lines: list[str], strict: bo
         assert str(error)
         return
     assert problem.count() == sum(1 for _ in problem)
+
+
+@pytest.mark.parametrize("token", ["12345678|A", "1:23456789|A", "00000001:2|A"])
+def test_strict_bound_prefixes_are_dlx3s(token: str) -> None:
+    from exactcover import DlxFormatError, parse_dlx
+
+    with pytest.raises(DlxFormatError, match="bound prefix"):
+        parse_dlx(f"{token}\nA\n", strict=True)
+    lo = int(token.split("|")[0].split(":")[0])  # the permissive reader takes it
+    assert parse_dlx(f"{token}\nA\n").count() == (1 if lo <= 1 else 0)
+    assert parse_dlx("1234567:7654321|A\nA\n", strict=True).count() == 0
+
+
+def test_a_name_beginning_with_a_byte_order_mark_round_trips():
+    problem = DlxProblem(["\ufeffA", "B"], [["\ufeffA"], ["B"], ["\ufeffA", "B"]])
+    again = parse_dlx(problem.to_dlx())
+    assert again == problem
+    assert again.count() == problem.count() == 2
+    assert parse_dlx(problem.to_dlx(), strict=True) == problem
+
+
+def test_dlx_messages_show_no_rust_escapes():
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx("A B\nA\nA C\u0301\n")
+    assert "u{" not in str(info.value)
+    assert str(info.value) == 'line 3: unknown item name "C\\u0301"'
+
+
+def test_a_lone_surrogate_is_a_dlx_format_error():
+    with pytest.raises(DlxFormatError) as info:
+        parse_dlx("A B\nA\nB \ud800\n")
+    assert info.value.line == 3
+    assert "U+D800" in info.value.reason
+    with pytest.raises(DlxFormatError, match=r"U\+DC80"):
+        DlxProblem(["A\udc80"], [["A\udc80"]])
+
+
+def test_write_dlx_keeps_the_colors():
+    from exactcover import write_dlx
+
+    choices = {}
+    for w in ["ab", "ba", "bb", "aa"]:  # 2x2 word squares: letters are colors
+        for k in range(2):
+            choices["row", k, w] = {("row", k): None, **{(k, j): c for j, c in enumerate(w)}}
+            choices["col", k, w] = {("col", k): None, **{(i, k): c for i, c in enumerate(w)}}
+    cells = [(i, j) for i in range(2) for j in range(2)]
+    expected = ExactCover(choices, secondary=cells).count()
+    text = write_dlx(choices, secondary=cells)
+    assert ":a" in text and ":b" in text
+    assert parse_dlx(text).count() == expected == 16
+    # Colors that are not valid DLX names are numbered instead.
+    colored = {"x": {1: None, "c": (0, "red")}, "y": {2: None, "c": (0, "red")}}
+    text = write_dlx(colored, secondary=["c"])
+    assert text.splitlines()[1:] == ["1 c:0", "2 c:0"]
+    assert parse_dlx(text).count() == ExactCover(colored, secondary=["c"]).count() == 1
+    # A color on a primary constraint is refused, as ExactCover refuses it.
+    with pytest.raises(DlxFormatError, match="uncolored"):
+        write_dlx({"x": {1: "red"}})

@@ -1,7 +1,9 @@
 """Bad input gets a clear exception naming the culprit."""
 
+import numpy as np
 import pytest
-from exactcover import ExactCover, ExactCoverError, MultiCover
+from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, Sudoku, parse_dlx
+from exactcover.queens import queens
 
 DATA = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
 
@@ -198,3 +200,76 @@ def test_colors_the_native_solver_cannot_place_are_exact_cover_errors():
     with pytest.raises(ExactCoverError, match="option 3, which does not exist") as info:
         Solver([(True, 1, 1), (False, 0, 1)], [[0, 1]], None, [(3, 0, 0)])
     assert (info.value.kind, info.value.option) == ("color_on_entry", 3)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: ExactCover({"A": [1]}).first("3"), TypeError, "n must be an int, not str"),
+        (lambda: ExactCover({"A": [1]}).first(-1), ValueError, "non-negative, not -1"),
+        (lambda: Sudoku(2, 3).solve(123), TypeError, "a puzzle must be a str"),
+        (lambda: Sudoku(2).solve([1, 2, 3, 4]), TypeError, "row 1 of a puzzle"),
+        (lambda: ExactCover({"A": [1]}).count(timeout="1"), TypeError, "timeout must be"),
+        (lambda: ExactCover({"A": [1]}).count(timeout=-1), ValueError, "timeout must be"),
+    ],
+)
+def test_arguments_are_named(call, error, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_numpy_integers_are_accepted_wherever_an_int_is():
+    from exactcover import Sudoku, from_matrix, latin_squares
+    from exactcover.polyomino import polyomino
+
+    n = np.int64
+    assert queens(n(6)).count(limit=n(2)) == 2
+    assert queens(np.uint8(6), seed=n(3)).count() == 4
+    assert len(queens(6).split(n(3))) >= 3
+    assert queens(6).estimate(n(10), seed=n(1)).samples == 10
+    assert queens(6).count(threads=n(1)) == 4
+    assert MultiCover({"a": [1], "b": [1]}, counts={1: n(2)}).count() == 1
+    assert latin_squares(n(3)).count() == 12
+    assert from_matrix([[1]], seed=n(1)).count(limit=n(1)) == 1
+    assert parse_dlx("A\nA\n").solutions(seed=n(2)).count(n(1)) == 1
+    assert DlxProblem(["A"], [["A"], ["A"]], bounds={"A": n(2)}).count() == 1
+    assert Sudoku.of_size(n(4)).random_grid(seed=n(5)).is_complete()
+    domino = [("I", [(0, 0), (0, 1)])]
+    assert polyomino(domino, {(0, 0), (0, 1), (0, 2), (0, 3)}, counts=n(2)).count() == 1
+    assert polyomino(domino, {(0, 0), (0, 1)}, counts={"I": n(1)}).count() == 1
+    # Booleans are still not integers here.
+    with pytest.raises(TypeError, match="limit must be an int"):
+        queens(6).count(limit=np.True_)
+
+
+def test_puzzles_too_big_to_build_are_refused_before_building():
+    from exactcover import latin_squares
+    from exactcover.queens import decode_queens, queens_2n, queens_svg
+
+    with pytest.raises(ValueError, match=r"queens\(1000000\) has 1,000,000,000,000 choices"):
+        queens(10**6)
+    with pytest.raises(ValueError, match="max_choices=None"):
+        queens_2n(2000)
+    with pytest.raises(ValueError, match=r"latin_squares\(9\) has 6,531,840 choices"):
+        latin_squares(9)
+    blank = ["." * 9] * 9
+    with pytest.raises(ValueError, match="more choices than max_choices=1,000"):
+        latin_squares(9, given=["1" + "." * 8] + blank[1:], max_choices=1000)
+    with pytest.raises(ValueError, match="too large to draw as SVG"):
+        queens_svg(10**5, [])
+    with pytest.raises(ValueError, match="too large to draw as text"):
+        decode_queens(10**5, [])
+    # The limit is a default that can be raised, or lifted.
+    assert queens(20, max_choices=400).count(limit=1) == 1
+    with pytest.raises(ValueError, match="more than max_choices=399"):
+        queens(20, max_choices=399)
+    assert latin_squares(3, max_choices=None).count() == 12
+    assert latin_squares(4, given=["1...", ".2..", "..3.", "...4"], max_choices=100).count() == 2
+
+
+def test_huge_arguments_are_clear_errors():
+    with pytest.raises(ValueError, match="n must be at most 1,000,000 subtrees"):
+        queens(6).split(2**70)
+    # Bounds beyond the solver's counters are clamped, not errors.
+    assert queens(6).count(limit=2**70) == 4
+    assert queens(6, seed=2**70 + 3).count() == 4

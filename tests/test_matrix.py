@@ -169,3 +169,30 @@ def test_import_does_not_need_numpy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+def test_secondary_marks_every_column_of_a_repeated_dataframe_label():
+    pd = pytest.importorskip("pandas")
+    from exactcover import from_matrix
+
+    frame = pd.DataFrame([[1, 1, 0], [0, 0, 1], [1, 0, 1]], columns=["p", "a", "a"])
+    # Columns 1 and 2 are both secondary: row 0 alone, or row 2 alone, covers
+    # column "p" (with column 2 primary, row 0 would need row 1).
+    assert sorted(from_matrix(frame, secondary=["a"])) == [[0], [2]]
+    assert sorted(from_matrix(frame.to_numpy(), secondary=[1, 2])) == [[0], [2]]
+
+
+@pytest.mark.parametrize("bad", [None, "a", "", "1", 2, [1]], ids=repr)
+def test_matrices_hold_only_0s_and_1s_in_arrays_and_lists_alike(bad):
+    from exactcover import ExactCoverError, from_matrix
+
+    rows = [[1, 0], [0, bad]]
+    array = np.empty((2, 2), dtype=object)
+    array[:] = [[1, 0], [0, 0]]
+    array[1, 1] = bad
+    for matrix in (rows, array):
+        with pytest.raises(ExactCoverError, match=r"entry \(1, 1\) is"):
+            from_matrix(matrix)
+    # Object arrays of 0s and 1s (any numeric type) are fine.
+    array[1, 1] = np.int8(1)
+    assert list(from_matrix(array)) == [[0, 1]]

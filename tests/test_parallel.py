@@ -9,7 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import brute_force, colored_brute_force, problems
+from conftest import brute_force, colored_brute_force, problems, queens_cover
 from exactcover import ExactCover, MultiCover
 from exactcover.cover import MAX_THREADS
 from exactcover.distributed import count_distributed
@@ -262,3 +262,31 @@ def test_cli_threads_show_progress_and_stats(tmp_path):
     solutions, nodes = last.split(" solutions, ")[0], last.split(", ")[1]
     assert solutions == "365596"
     assert int(nodes.split()[0]) > 365596
+
+
+def test_split_and_restrict_keep_the_initial_choices_once():
+    make = lambda: queens_cover(8, initial=[(0, 0)])  # noqa: E731
+    assert make().count() == 4
+    parts = make().split(6)
+    assert len(parts) >= 6
+    # Each subtree names the initial choice; restricting a problem built with
+    # it forces it once, not twice.
+    assert all((0, 0) in part.forced for part in parts)
+    assert sum(make().restrict(part).count() for part in parts) == 4
+    # Solutions name the initial choice once.
+    for part in parts:
+        for solution in make().restrict(part):
+            assert solution.count((0, 0)) == 1
+
+
+def test_split_and_restrict_with_initial_choices_and_multiplicities():
+    data = {i: ["x", ("own", i)] for i in range(8)}
+    data.update({("alone", i): [("own", i)] for i in range(8)})
+
+    def make():
+        return MultiCover(data, initial=[0], counts={"x": 3})
+
+    total = make().count()
+    assert total == 21  # choose the 2 others of the 3 among 7
+    parts = make().split(5)
+    assert sum(make().restrict(part).count() for part in parts) == total

@@ -1,4 +1,5 @@
-"""Seed 000's polyomino examples (encoding, tiling, drawing, deduplication).
+"""The polyomino examples of the original documentation (seed 000): encoding,
+tiling, drawing, deduplication.
 
 Examples whose output does not depend on the order in which the solver finds
 solutions run verbatim as doctests. The others show "the first solution
@@ -49,9 +50,7 @@ VERBATIM = """
 """
 
 
-def test_seed_000_polyomino_examples_verbatim(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_polyomino_examples_verbatim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     test = doctest.DocTestParser().get_doctest(VERBATIM, {}, "seed-000-polyomino", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
@@ -72,7 +71,7 @@ def valid(solution, pieces, region) -> bool:
     )
 
 
-def test_seed_000_smallest_tetromino_tiling() -> None:
+def test_smallest_tetromino_tiling() -> None:
     # Seed: min(polyomino(...)) printed this tiling; the smallest depends on
     # the order of placements within solutions, so check it is one of ours.
     region = set(product(range(3), range(7))) - {(1, 2)}
@@ -84,7 +83,7 @@ def test_seed_000_smallest_tetromino_tiling() -> None:
     assert "OOTTTZZ\nOO TZZL\nIIIILLL" in pictures
 
 
-def test_seed_000_first_8x8_tiling() -> None:
+def test_first_8x8_tiling() -> None:
     region = set(product(range(8), repeat=2)) - set(product((3, 4), repeat=2))
     pieces = encode_polyominoes(PENTOMINOES)
     solution = next(polyomino(pieces, region))

@@ -1,5 +1,5 @@
-"""The queens and Sudoku examples of seeds 001-004, against exactcover.queens and
-exactcover.sudoku.
+"""The queens and Sudoku examples of the original documentation (seeds
+001-004), against exactcover.queens, exactcover.sudoku and 0/1 matrices.
 
 Examples whose output does not depend on the search order run verbatim as
 doctests. Where a seed shows "the first solution found", ours may be another
@@ -17,7 +17,7 @@ from exactcover.queens import queens
 # the counts of the n-queens problem, OEIS A000170. Verbatim but for one thing:
 # the seed's second example says range(4, 13) but its output runs to n = 13
 # (73712 solutions), so it must have been run with range(4, 14).
-SEED_001_QUEENS = """
+QUEENS_COUNTS = """
 >>> [sum(1 for _ in queens(n)) for n in range(1, 11)]
 [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
 >>> [sum(1 for _ in queens(i)) for i in range(4, 14)]
@@ -26,7 +26,7 @@ SEED_001_QUEENS = """
 
 # Seed 001, section 3: the 2n-queens problem (the seed redefines `queens`),
 # OEIS A225623. Verbatim.
-SEED_001_2N_QUEENS = """
+TWO_N_QUEENS_COUNTS = """
 >>> [sum(1 for _ in queens(i)) for i in range(2, 9)]
 [1, 2, 11, 92, 1097, 19448, 477136]
 """
@@ -39,13 +39,13 @@ def run_doctest(text, name, globs):
     return runner.summarize(verbose=False)
 
 
-def test_seed_001_queens_counts_verbatim():
-    result = run_doctest(SEED_001_QUEENS, "seed-001-queens", {"queens": queens})
+def test_queens_counts_verbatim():
+    result = run_doctest(QUEENS_COUNTS, "queens-counts", {"queens": queens})
     assert result.failed == 0 and result.attempted == 2
 
 
-def test_seed_001_2n_queens_counts_verbatim():
-    result = run_doctest(SEED_001_2N_QUEENS, "seed-001-2n-queens", {"queens": queens_2n})
+def test_2n_queens_counts_verbatim():
+    result = run_doctest(TWO_N_QUEENS_COUNTS, "2n-queens-counts", {"queens": queens_2n})
     assert result.failed == 0 and result.attempted == 1
 
 
@@ -65,14 +65,14 @@ def lines_of(squares):
     return counts
 
 
-def test_seed_001_first_12_queens_solution_is_a_solution():
+def test_first_12_queens_solution_is_a_solution():
     # >>> print(decode_queens(12, next(queens(12))))
     n, squares = read_board(decode_queens(12, next(queens(12))))
     assert n == 12 and len(squares) == 12
     assert all(count == 1 for count in lines_of(squares).values())
 
 
-def test_seed_001_first_16_queens_solution_is_a_solution():
+def test_first_16_queens_solution_is_a_solution():
     # >>> print(decode_queens(8, next(queens(8))))   (the 2n-queens `queens`)
     n, squares = read_board(decode_queens(8, next(queens_2n(8))))
     assert n == 8 and len(squares) == 16
@@ -81,7 +81,7 @@ def test_seed_001_first_16_queens_solution_is_a_solution():
     assert all(count <= 2 for count in counts.values())
 
 
-def test_seed_001_the_gadget_free_exact_cover_has_no_solution():
+def test_the_gadget_free_exact_cover_has_no_solution():
     # Every diagonal a primary constraint: 15 leading diagonals cannot all be
     # covered by 8 queens, so `next(queens())` raises StopIteration.
     squares = {
@@ -92,7 +92,7 @@ def test_seed_001_the_gadget_free_exact_cover_has_no_solution():
         next(ExactCover(squares))
 
 
-def test_seed_001_gadgets_give_the_same_counts():
+def test_gadgets_give_the_same_counts():
     # One extra choice per diagonal covers it when no queen does.
     def with_gadgets(n):
         choices = {
@@ -118,7 +118,7 @@ def test_seed_001_gadgets_give_the_same_counts():
 
 
 @pytest.mark.parametrize("box_rows, box_cols", [(2, 2), (2, 3), (3, 3)])
-def test_seed_002_matrix_dimensions_and_indices(box_rows, box_cols):
+def test_matrix_dimensions_and_indices(box_rows, box_cols):
     # Rows: ni * nj * nv; columns: ni*nj + ni*nv + nj*nv + nb*nv, in the order
     # cell, row, column and block constraints; getRowIndex(i, j, v) = i*n*n + j*n + v.
     s = Sudoku(box_rows, box_cols)
@@ -135,17 +135,15 @@ def test_seed_002_matrix_dimensions_and_indices(box_rows, box_cols):
     assert all(sum(row[c] for row in m.array) == n for c in range(4 * n * n))
 
 
-SEED_003_PUZZLE = (
-    "010009000743002000000800102000000400000060050009001007005000060001000900000750801"
-)
+PUZZLE = "010009000743002000000800102000000400000060050009001007005000060001000900000750801"
 
 
-def test_seed_003_sudoku_through_the_matrix():
+def test_sudoku_through_the_matrix():
     # 729 rows, minus the rows contradicted by the hints; 324 columns; four 1s a row.
     pytest.importorskip("numpy")
     s = Sudoku()
-    m = s.matrix(SEED_003_PUZZLE)
-    clues = sum(ch != "0" for ch in SEED_003_PUZZLE)
+    m = s.matrix(PUZZLE)
+    clues = sum(ch != "0" for ch in PUZZLE)
     assert m.array.shape == (729 - 8 * clues, 324)
     assert (m.array.sum(axis=1) == 4).all()
     (solution,) = list(from_matrix(m.array))
@@ -153,11 +151,11 @@ def test_seed_003_sudoku_through_the_matrix():
     for r in solution:
         i, j, v = m.rows[r]
         grid[i][j] = int(v)
-    assert grid == [[int(v) for v in row] for row in s.solve(SEED_003_PUZZLE).rows()]
-    assert s.has_unique_solution(SEED_003_PUZZLE)
+    assert grid == [[int(v) for v in row] for row in s.solve(PUZZLE).rows()]
+    assert s.has_unique_solution(PUZZLE)
 
 
-def test_seed_004_eight_queens_as_a_matrix_with_secondary_columns():
+def test_eight_queens_as_a_matrix_with_secondary_columns():
     # 16 primary columns (ranks and files), 30 secondary ones (up and down diagonals).
     rows = []
     for i, j in product(range(8), repeat=2):

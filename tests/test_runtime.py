@@ -11,6 +11,7 @@ from itertools import product
 import pytest
 from conftest import queens_cover, two_queens_cover
 from exactcover import ExactCover
+from exactcover.queens import queens
 
 
 class InterruptMain:
@@ -305,3 +306,24 @@ def test_ctrl_c_interrupts_building_a_big_problem():
         process.kill()
     assert "built" not in out
     assert "KeyboardInterrupt" in err
+
+
+def test_one_iterator_from_two_threads_says_it_is_busy() -> None:
+    cover = queens(14)  # counting takes about a second
+    worker = threading.Thread(target=cover.count)
+    worker.start()
+    seen = None
+    try:
+        while worker.is_alive() and seen is None:
+            for call in (lambda: cover.stats, lambda: next(cover), cover.count):
+                try:
+                    call()
+                except RuntimeError as error:
+                    seen = str(error)
+                    break
+            time.sleep(0.001)
+    finally:
+        worker.join()
+    assert seen is not None and "busy in another thread" in seen
+    assert "borrowed" not in seen
+    assert cover.stats["solutions"] == 365596  # the worker's count was not disturbed

@@ -3,10 +3,22 @@ matrices share what Search gives (counting on threads and in slices, limits,
 estimates, subtrees, copies)."""
 
 import copy
+import io
+import pickle
 
 import pytest
 from conftest import A000170, queens_problem
-from exactcover import DlxProblem, ExactCover, Search, SearchTimeout, from_matrix
+from exactcover import (
+    DlxProblem,
+    ExactCover,
+    MultiCover,
+    Search,
+    SearchTimeout,
+    from_matrix,
+    parse_dlx,
+)
+from exactcover.progress import Bar, Reporter, reporter
+from exactcover.queens import queens
 
 
 def _mapping(n):
@@ -63,3 +75,91 @@ def test_every_kind_of_problem_stops_on_time(make):
     with pytest.raises(SearchTimeout) as stopped:
         make(22).count(timeout=0.05)
     assert stopped.value.count >= 0
+
+
+def test_timeout_raises_with_the_partial_count_and_resumes() -> None:
+    cover = queens(13)  # 73712 solutions
+    total = 0
+    stops = 0
+    while True:
+        try:
+            total += cover.count(timeout=0.01)
+            break
+        except SearchTimeout as stopped:
+            assert isinstance(stopped, TimeoutError) and stopped.seconds == 0.01
+            total += stopped.count
+            stops += 1
+    assert stops > 0
+    assert total == 73712 == cover.stats["solutions"]
+    # Iterating with a time limit: the solutions yielded before it are kept.
+    cover = queens(20)
+    got: list[list[tuple[int, int]]] = []
+    with pytest.raises(SearchTimeout) as stopped:
+        for solution in cover.solutions(timeout=0.05):
+            got.append(solution)
+    assert stopped.value.count == len(got) > 0
+    assert got[0] == next(iter(queens(20)))
+    # Without a limit, solutions() is iteration.
+    assert list(queens(6).solutions()) == list(queens(6))
+
+
+def test_progress_bar_shows_the_progress_line_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tqdm.auto
+
+    stream = io.StringIO()
+    original = tqdm.auto.tqdm
+    monkeypatch.setattr(tqdm.auto, "tqdm", lambda **kw: original(file=stream, **kw))
+    assert queens(12).count(progress=True) == 14200
+    text = stream.getvalue()
+    assert "100.0%" in text and "14200 solutions" in text and " nodes" in text
+    assert queens(12).count(progress=True, limit=10) == 10
+    stream.truncate(0)
+    assert len(list(queens(8).solutions(progress=True))) == 92
+    assert "92 solutions" in stream.getvalue()
+
+
+def test_no_progress_reports_nothing() -> None:
+    assert reporter(False, "count") is None  # no reports: one call into Rust
+    quiet = Reporter()
+    quiet.update(None)  # never looks at the solver
+    quiet.close()
+    assert isinstance(reporter(True, "count"), Bar)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens(6),
+        lambda: MultiCover({i: ["x", i] for i in range(5)}, counts={"x": 2}, satisfy=["x"]),
+    ],
+    ids=["ExactCover", "MultiCover"],
+)
+def test_copying_an_iterator_copies_the_search(make):
+    original = make()
+    first = next(original)
+    clone = copy.copy(original)
+    deep = copy.deepcopy(original)
+    rest = list(original)
+    assert rest and first not in rest
+    # The copies were not advanced by the original, nor by each other.
+    assert list(clone) == rest
+    assert list(deep) == rest
+    assert original.stats["solutions"] == clone.stats["solutions"] == 1 + len(rest)
+
+
+def test_copying_matrix_and_dlx_iterators_copies_the_search():
+    from exactcover import from_matrix
+
+    for make in (
+        lambda: from_matrix([[1, 0], [0, 1], [1, 1]]),
+        lambda: parse_dlx("A B\nA\nB\nA B\n").solutions(),
+    ):
+        original = make()
+        next(original)
+        clone = copy.copy(original)
+        assert list(original) == list(clone) == list(copy.deepcopy(make()))[1:]
+
+
+def test_iterators_refuse_pickling_with_a_clear_message():
+    with pytest.raises(TypeError, match="ExactCover iterators cannot be pickled"):
+        pickle.dumps(queens(4))

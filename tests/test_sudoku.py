@@ -284,7 +284,7 @@ def test_invalid_puzzles_name_the_problem():
 
 
 @pytest.mark.parametrize("sudoku", [Sudoku(2), Sudoku(2, 3), Sudoku()])
-def test_matrix_layout_of_seed_002(sudoku):
+def test_matrix_layout(sudoku):
     np = pytest.importorskip("numpy")
     n = sudoku.n
     m = sudoku.matrix()

@@ -86,7 +86,7 @@ def test_duplicate_piece_names_are_separate_groups_with_a_border() -> None:
     assert border_length(root) == (8 + 2) * 10
 
 
-def test_seed_solutions_svg_default_white(tmp_path: Path) -> None:
+def test_solutions_svg_is_white_by_default(tmp_path: Path) -> None:
     solutions = list(polyomino(PENTA, product(range(3), range(20))))[:2]
     solutions_svg(solutions, tmp_path / "two.svg", columns=2)
     root = ET.parse(tmp_path / "two.svg").getroot()
