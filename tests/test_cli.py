@@ -155,10 +155,12 @@ def test_other_commands_go_to_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
     import exactcover.demo
 
     seen = []
-    monkeypatch.setattr(exactcover.demo, "main", lambda argv=None: seen.append(argv) or 0)
+    first = exactcover.demo.PUZZLES[0]
+    fake = first._replace(run=lambda args: seen.append((args.command, args.board)) or 0)
+    monkeypatch.setattr(exactcover.demo, "PUZZLES", [fake, *exactcover.demo.PUZZLES[1:]])
     assert cli.main([]) == 0
-    assert cli.main(["-n", "5"]) == 0
-    assert seen == [[], ["-n", "5"]]
+    assert cli.main(["--board", "5x12"]) == 0
+    assert seen == [("pentominoes", (6, 10)), ("pentominoes", (5, 12))]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
