@@ -160,3 +160,57 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["solve", "--version"])
     assert exit.value.code == 0
     assert exactcover.__version__ in capsys.readouterr().out
+
+
+def test_queens_says_which_counts_it_skips_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["queens", "-n", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "12-queens: 14200 solutions" in out
+    skipped = next(line for line in out.splitlines() if line.startswith("2n-queens on 12x12: "))
+    assert "about" in skipped and "Knuth's estimate" in skipped
+    assert "not counted above n = 9" in skipped and "add --count to count them" in skipped
+
+
+def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "none.svg"
+    argv = ["pentominoes", "--board", "3x20", "--drawings", "0", "-o", str(output)]
+    assert cli.main(argv) == 0
+    assert "Drew none (--drawings 0): no SVG file written" in capsys.readouterr().out
+    assert not output.exists()
+    assert cli.main(["queens", "-n", "3", "-o", str(output)]) == 0
+    assert f"No solution to draw: {output} not written" in capsys.readouterr().out
+    assert not output.exists()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["pentominoes", "--drawings", "-1"], "argument --drawings: must be non-negative, not -1"),
+        (["aztec", "--order", "15"], "argument --order/-n: the order must be between 1 and 14"),
+        (["aztec", "--seed", "x"], "argument --seed: expected a whole number, not 'x'"),
+        (
+            ["sudoku", "--size", "4"],
+            "--size is the size of a generated puzzle: it needs --generate",
+        ),
+        (["sudoku", "1...", "--generate", "3"], "--generate makes its own puzzle"),
+    ],
+)
+def test_options_are_checked_before_a_demo_runs(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(argv)
+    assert exit.value.code == 2
+    assert f"exactcover {argv[0]}: error: {message}" in capsys.readouterr().err
+
+
+def test_aztec_counts_and_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "aztec.svg"
+    assert cli.main(["aztec", "-n", "4", "--seed", "1", "-o", str(output)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Aztec diamond of order 4 has 1024 domino tilings (2^10)")
+    assert f"Drew a uniformly random one in {output}" in out
+    ET.parse(output)  # well-formed SVG
+    missing = str(tmp_path / "no-such-dir" / "x.svg")
+    assert cli.main(["aztec", "-n", "2", "-o", missing]) == 2
+    assert f"exactcover aztec: error: cannot write {missing}" in capsys.readouterr().err
