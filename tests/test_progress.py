@@ -93,3 +93,29 @@ def test_the_bar_is_plain_lines_where_it_is_not_on_a_terminal(
     assert "\r" not in text and "\x1b" not in text
     assert text.startswith("solutions: 100.0% done, 92 solutions, ")
     assert text.count("\n") == 1
+
+
+def test_a_distributed_count_writes_plain_lines_off_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from exactcover.distributed import count_distributed
+
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(queens(8), executor=pool, progress=True) == 92
+    err = capsys.readouterr().err
+    assert "\r" not in err and "\x1b" not in err
+    assert re.fullmatch(r"counting: (\d+)/\1 subtrees done, 92 solutions, \d+ s\n", err), err
+
+
+def test_a_task_bar_on_a_terminal_is_tqdms(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = Terminal()
+    original = tqdm.auto.tqdm
+    monkeypatch.setattr(tqdm.auto, "tqdm", lambda **kw: original(file=stream, **kw))
+    bar = progress.task_bar("counting", "subtree")
+    assert not isinstance(bar, progress.PlainBar)
+    bar.total, bar.n = 4, 3
+    bar.set_postfix(solutions=217)
+    bar.close()
+    assert "counting:  75%|" in stream.getvalue() and "solutions=217" in stream.getvalue()

@@ -279,32 +279,16 @@ class Bar(Reporter):
     interval = UPDATE_INTERVAL
 
     def __init__(self, description: str) -> None:
-        try:
-            import tqdm.auto  # type: ignore[import-untyped, import-not-found, unused-ignore]
-        except ImportError:
-            raise ImportError(
-                "progress=True draws its bar with tqdm: pip install 'exactcover[progress]' "
-                "(or pip install tqdm)"
-            ) from None
-        make = tqdm.auto.tqdm
-        widget = any(k.__module__ == "tqdm.notebook" for k in getattr(make, "__mro__", ()))
         self.description = description
         self.start = time.monotonic()
-        # A text bar starts hidden (an endless delay) until its stream is known.
-        self.bar: Any = make(
+        self.bar, stream = _tqdm_bar(
+            "progress=True",
             total=100.0,
             desc=description,
             unit="%",
             bar_format="{desc}: {percentage:5.1f}%|{bar}| {elapsed}<{remaining}{postfix}",
-            **({} if widget else {"delay": math.inf}),
         )
-        self.lines: StatusLine | None = None
-        if not widget:
-            if is_terminal(self.bar.fp):
-                self.bar.delay = 0
-                self.bar.refresh()
-            else:
-                self.lines = StatusLine(self.bar.fp, terminal=False)
+        self.lines = None if stream is None else StatusLine(stream, terminal=False)
 
     def update(self, solver: Any) -> None:
         """Show the solver's figures (as the command line's progress line).
@@ -331,6 +315,107 @@ class Bar(Reporter):
         if self.lines is not None:
             self.lines.close()
         self.bar.close()
+
+
+def _tqdm_bar(asker: str, **options: Any) -> tuple[Any, IO[str] | None]:
+    """A bar from `tqdm.auto`, and where it would draw if that is no terminal.
+
+    A text bar starts hidden (an endless `delay`) until its stream is known:
+    on a terminal it is then shown; elsewhere it stays hidden and its stream
+    is returned, for plain lines.
+
+    Args:
+        asker: What asked for the bar, for the message when tqdm is missing.
+        **options: tqdm's options.
+
+    Returns:
+        The bar, and its stream if the bar must stay hidden (else None).
+
+    Raises:
+        ImportError: tqdm is not installed.
+    """
+    try:
+        import tqdm.auto  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        raise ImportError(
+            f"{asker} draws its bar with tqdm: pip install 'exactcover[progress]' "
+            "(or pip install tqdm)"
+        ) from None
+    make = tqdm.auto.tqdm
+    if any(k.__module__ == "tqdm.notebook" for k in getattr(make, "__mro__", ())):
+        return make(**options), None  # Jupyter's widget
+    bar = make(delay=math.inf, **options)
+    if not is_terminal(bar.fp):
+        return bar, bar.fp
+    bar.delay = 0
+    bar.refresh()
+    return bar, None
+
+
+class PlainBar:
+    """What a tqdm bar of finished tasks shows, written as plain lines.
+
+    For a bar whose stream is not a terminal (see `StatusLine`): it has the
+    part of tqdm's interface that a count of tasks uses (`total`, `n`,
+    `set_postfix()`, `refresh()`, `close()`) and writes lines such as
+    `counting: 3/7 subtrees done, 217 solutions, 2 s`.
+
+    Args:
+        bar: The hidden tqdm bar (its label and unit are used).
+        stream: Where the lines go.
+    """
+
+    def __init__(self, bar: Any, stream: IO[str]) -> None:
+        self.bar = bar
+        self.lines = StatusLine(stream, terminal=False)
+        self.total = bar.total
+        self.n = bar.n
+        self.postfix = ""
+        self.start = time.monotonic()
+
+    def set_postfix(self, refresh: bool = True, **figures: object) -> None:
+        """Set the figures shown after the count.
+
+        Args:
+            refresh: Whether to show them now.
+            **figures: Each shown as its value then its name (`217 solutions`).
+        """
+        self.postfix = "".join(f", {value} {name}" for name, value in figures.items())
+        if refresh:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Show the count and the figures (a line when one is due)."""
+        elapsed = time.monotonic() - self.start
+        self.lines.show(
+            f"{self.bar.desc}: {self.n}/{self.total} {self.bar.unit}s done{self.postfix}, "
+            f"{elapsed:.0f} s"
+        )
+
+    def close(self) -> None:
+        """Write the last line and close the hidden bar."""
+        self.lines.close()
+        self.bar.close()
+
+
+def task_bar(description: str, unit: str) -> Any:
+    """A bar counting finished tasks that reads well where it is drawn.
+
+    Args:
+        description: The bar's label ("counting").
+        unit: What a task is ("subtree").
+
+    Returns:
+        A tqdm bar (a widget in Jupyter, a text bar on a terminal), or a
+        `PlainBar` where the output is a file or a pipe.
+
+    Raises:
+        ImportError: tqdm is not installed.
+    """
+    bar, stream = _tqdm_bar(
+        "progress=True", total=1, unit=unit, desc=description, dynamic_ncols=True
+    )
+    return bar if stream is None else PlainBar(bar, stream)
 
 
 def reporter(progress: bool, description: str) -> Reporter | None:
