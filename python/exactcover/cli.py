@@ -45,6 +45,8 @@ from .progress import UPDATE_INTERVAL, Reporter, StatusLine, figures, progress_e
 
 __all__ = [
     "main",
+    "parser",
+    "solve",
     "progress_estimate",
     "EXIT_CODES",
     "EXIT_SOLVED",
@@ -103,19 +105,16 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROGRAM) -> int:
             _complain(prog, "standard output is closed")
             return EXIT_BAD_INPUT
         raise
-    if parsed.command is None:
-        if not parsed.version:
-            parser(prog).error("name a command (see --help)")
-        name = prog
-    else:
-        name = parsed.program = f"{prog} {parsed.command}"
+    # Only --version and --help come without a command (see above).
+    name = prog if parsed.version else f"{prog} {parsed.command}"
+    parsed.program = name
     if stdout_closed:
         _complain(name, "standard output is closed")
         return EXIT_BAD_INPUT
     try:
-        status: int = EXIT_SOLVED
-        if parsed.command is None:
+        if parsed.version:
             print(_version())
+            status = EXIT_SOLVED
         else:
             status = parsed.run(parsed)
         sys.stdout.flush()
@@ -148,8 +147,10 @@ def parser(prog: str = PROGRAM) -> argparse.ArgumentParser:
         prog: The program's name in help and messages.
 
     Returns:
-        The top-level parser; each subcommand's defaults name it (`command`)
-        and the function that runs it (`run`).
+        The top-level parser. Each subcommand's defaults hold its name
+        (`command`), the function that runs it with the parsed arguments and
+        returns the exit status (`run`), and its own parser (`parser`, for
+        usage errors found while running).
     """
     top = argparse.ArgumentParser(
         prog=prog,

@@ -59,10 +59,10 @@ def _save(path: str, svg: str) -> None:
         raise DemoError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _drew(drawn: int, path: str, what: str = "of them") -> None:
+def _drew(drawn: int, path: str) -> None:
     """Say what was drawn, or that nothing was and why."""
     if drawn:
-        print(f"Drew {drawn} {what} in {path}")
+        print(f"Drew {drawn} of them in {path}")
     else:
         print("Drew none (--drawings 0): no SVG file written")
 
@@ -74,7 +74,9 @@ class Puzzle(NamedTuple):
         name: The subcommand.
         help: One line for `--help`.
         add_arguments: Adds the puzzle's options to its parser.
-        run: Runs the puzzle with the parsed options; returns the exit status.
+        run: Runs the puzzle with the parsed options (which also hold
+            `parser`, the puzzle's own parser, for usage errors); returns the
+            exit status, or raises `DemoError`.
     """
 
     name: str
