@@ -24,7 +24,10 @@ __all__ = [
     "SearchTimeout",
     "UPDATE_INTERVAL",
     "LINE_INTERVAL",
+    "FIRST_LINE_AFTER",
     "StatusLine",
+    "PlainBar",
+    "task_bar",
     "progress_estimate",
 ]
 
