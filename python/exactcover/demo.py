@@ -86,7 +86,7 @@ class Puzzle(NamedTuple):
 
 
 def _default_threads() -> int:
-    """The cores, at most 4: the pentominoes' count gains little beyond."""
+    """The default `--threads` of `pentominoes`: the number of cores, at most 4."""
     return max(1, min(4, os.cpu_count() or 1))
 
 
@@ -181,7 +181,8 @@ def _pentominoes(args: argparse.Namespace) -> int:
 #: million solutions in seconds; each size up takes about six times longer).
 _QUEENS_COUNTED = 15
 #: The largest n whose 2n-queens solutions the demo counts unasked (9: 14
-#: million solutions in half a minute; 10 takes about forty times longer).
+#: million solutions in about 30 s; Knuth's estimate gives 10 about 36 times
+#: the nodes).
 _QUEENS_2N_COUNTED = 9
 #: Random probes behind the estimate shown for a count that is not made.
 _PROBES = 10_000
