@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DLX1
-from exactcover import DlxProblem, cli
+from exactcover import DlxProblem, cli, demo
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -155,10 +156,12 @@ def test_other_commands_go_to_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
     import exactcover.demo
 
     seen = []
-    monkeypatch.setattr(exactcover.demo, "main", lambda argv=None: seen.append(argv) or 0)
+    first = exactcover.demo.PUZZLES[0]
+    fake = first._replace(run=lambda args: seen.append((args.command, args.board)) or 0)
+    monkeypatch.setattr(exactcover.demo, "PUZZLES", [fake, *exactcover.demo.PUZZLES[1:]])
     assert cli.main([]) == 0
-    assert cli.main(["-n", "5"]) == 0
-    assert seen == [[], ["-n", "5"]]
+    assert cli.main(["--board", "5x12"]) == 0
+    assert seen == [("pentominoes", (6, 10)), ("pentominoes", (5, 12))]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
@@ -243,3 +246,130 @@ def test_estimate_says_when_it_is_unreliable(tmp_path: Path) -> None:
     assert "Unreliable: no probe reached a solution in 300 probes" in result.stdout
     record = json.loads(run(str(path), "--estimate", "300", "--random", "1", "--json").stdout)
     assert record["reliable"] is False and record["samples"] == 300
+
+
+# -- one command line: every subcommand, one program name, one reading of each option ----
+
+
+@pytest.mark.parametrize("command", ["solve", *(p.name for p in demo.PUZZLES)])
+def test_every_subcommand_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main([command, "--help"])
+    assert exit.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: exactcover {command} [-h]")
+    assert "Exit status: 0 if there is a solution" in out
+
+
+def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["--help"])
+    assert exit.value.code == 0
+    out = capsys.readouterr().out
+    listed = [line.split()[0] for line in out.splitlines() if re.match("    [a-z]", line)]
+    assert listed == [
+        "solve",
+        "pentominoes",
+        "queens",
+        "aztec",
+        "sudoku",
+        "hexiamonds",
+        "soma",
+    ]
+    assert "With no command, or only options, runs 'exactcover pentominoes'" in out
+
+
+def script(*args: str, module: bool) -> subprocess.CompletedProcess[str]:
+    """Run the command line as `python -m exactcover` or as the `exactcover`
+    script does (the console script calls `exactcover.cli:main()`)."""
+    how = (
+        ["-m", "exactcover"]
+        if module
+        else ["-c", "import sys, exactcover.cli as c; sys.exit(c.main())"]
+    )
+    return subprocess.run(
+        [sys.executable, *how, *args],
+        input="A B\nA\nA C\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("module, prog", [(True, "python -m exactcover"), (False, "exactcover")])
+def test_messages_name_the_program_as_typed_and_the_subcommand(module: bool, prog: str) -> None:
+    usage = script("pentominoes", "--board", "7x7", module=module)
+    assert usage.returncode == 2
+    assert f"usage: {prog} pentominoes " in usage.stderr
+    assert f"{prog} pentominoes: error: argument --board: " in usage.stderr
+    puzzle = script("sudoku", "123", module=module)
+    assert puzzle.returncode == 2
+    assert puzzle.stderr.startswith(f"{prog} sudoku: error: '123' is neither a file nor")
+    bad_input = script("solve", "-", module=module)
+    assert bad_input.returncode == 2
+    assert bad_input.stderr == f'{prog} solve: error: <stdin>:3: unknown item name "C"\n'
+    assert script("--version", module=module).stdout.startswith("exactcover ")
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("0", "must be at least 1, not 0"),
+        ("x", "expected a whole number, not 'x'"),
+        ("5000", f"must be at most {cli.MAX_THREADS}, not 5000"),
+    ],
+)
+def test_threads_are_read_the_same_by_solve_and_a_demo(
+    value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (["solve", "-", "--count"], ["pentominoes"]):
+        with pytest.raises(SystemExit) as exit:
+            cli.main([*argv, "--threads", value])
+        assert exit.value.code == cli.EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert f"exactcover {argv[0]}: error: argument --threads: {message}\n" in err
+
+
+def test_exit_codes_are_one_table() -> None:
+    from exactcover import _command_line
+
+    assert cli.EXIT_CODES is _command_line.EXIT_CODES
+    assert sorted(cli.EXIT_CODES) == [0, 1, 2, 130]
+    assert (cli.EXIT_SOLVED, cli.EXIT_NO_SOLUTION, cli.EXIT_BAD_INPUT) == (0, 1, 2)
+    assert cli.EXIT_INTERRUPTED == 130
+
+
+# -- progress where stderr is not a terminal ---------------------------------------------
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_progress_to_a_pipe_is_plain_lines(tmp_path: Path, threads: str) -> None:
+    path = tmp_path / "queens.dlx"
+    path.write_text(queens_dlx(12))
+    result = run(str(path), "--count", "--progress", "--threads", threads)
+    assert result.stdout == "14200\n"
+    assert "\r" not in result.stderr and "\x1b" not in result.stderr
+    if threads == "1":  # a count on threads may end before its first report
+        last = result.stderr.splitlines()[-1]
+        assert last.startswith("14200 solutions, ") and "100.00% done" in last
+
+
+def test_progress_to_a_file_while_printing_solutions(tmp_path: Path) -> None:
+    path = tmp_path / "queens.dlx"
+    path.write_text(queens_dlx(6))
+    log = tmp_path / "log.txt"
+    with open(log, "w") as stderr:
+        result = subprocess.run(
+            [sys.executable, "-m", "exactcover", "solve", str(path), "--progress"],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert result.stdout.count(":\n") == 4
+    text = log.read_text()
+    assert "\r" not in text and "\x1b" not in text
+    assert text.splitlines() == [text.splitlines()[0]]  # one line: the last figures
+    assert text.startswith("4 solutions, ") and "100.00% done" in text

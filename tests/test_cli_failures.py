@@ -15,10 +15,10 @@ from exactcover import DlxFormatError
 
 
 def test_the_queens_demo_estimates_what_it_cannot_count(capsys):
-    from exactcover import demo
+    from exactcover import cli
 
     start = time.perf_counter()
-    assert demo.main(["queens", "-n", "20"]) == 0
+    assert cli.main(["queens", "-n", "20"]) == 0
     assert time.perf_counter() - start < 30
     out = capsys.readouterr().out
     assert "20-queens: about" in out and "--count" in out
@@ -61,7 +61,8 @@ def test_unusable_standard_streams_are_a_message_and_exit_2(redirect, args, mess
         pytest.skip("no /dev/full")
     result = shell(redirect, *[dlx_file if a == "FILE" else a for a in args])
     assert result.returncode == 2
-    assert result.stderr.strip() == f"exactcover: {message}"
+    # The program as typed, the subcommand, and the message (the one command line's form).
+    assert result.stderr.strip() == f"python -m exactcover {args[0]}: error: {message}"
 
 
 @posix

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from exactcover import demo
+from exactcover import cli, demo
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -43,18 +43,18 @@ def test_default_demo_in_a_subprocess(tmp_path: Path) -> None:
 
 def test_pentominoes_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "strip.svg"
-    assert demo.main(["pentominoes", "--board", "3x20", "--output", str(output)]) == 0
+    assert cli.main(["pentominoes", "--board", "3x20", "--output", str(output)]) == 0
     out = capsys.readouterr().out
     assert "2 essentially different tilings (8 counting" in out
     assert len(piece_groups(output)) == 2 * 12
     # Options without the puzzle name go to the default puzzle.
-    assert demo.main(["--board", "4x15", "-o", str(output), "--drawings", "3"]) == 0
+    assert cli.main(["--board", "4x15", "-o", str(output), "--drawings", "3"]) == 0
     assert "368 essentially different" in capsys.readouterr().out
     assert len(piece_groups(output)) == 3 * 12
 
 
 def test_queens(capsys: pytest.CaptureFixture[str]) -> None:
-    assert demo.main(["queens", "-n", "8"]) == 0
+    assert cli.main(["queens", "-n", "8"]) == 0
     out = capsys.readouterr().out
     assert "8-queens: 92 solutions" in out
     assert "2n-queens on 8x8: 477136 solutions" in out  # OEIS A225623
@@ -62,7 +62,7 @@ def test_queens(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_help_lists_the_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
-        demo.main(["--help"])
+        cli.main(["--help"])
     assert exit.value.code == 0
     out = capsys.readouterr().out
     for name in ["pentominoes", "queens", "solve"]:
@@ -70,27 +70,30 @@ def test_help_lists_the_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     assert [p.name for p in demo.PUZZLES][:2] == ["pentominoes", "queens"]
 
 
-def test_solve_is_the_command_lines_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_is_a_subcommand_of_the_same_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    # Once a placeholder in the demos' parser; now one tree runs both.
     with pytest.raises(SystemExit) as exit:
-        demo.main(["solve", "-"])
+        cli.main(["solve"])
     assert exit.value.code == 2
-    assert "exactcover solve FILE" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "usage: exactcover solve " in err
+    assert "exactcover solve: error: the following arguments are required: FILE" in err
 
 
 def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
-        demo.main(["--board", "7x7"])
+        cli.main(["--board", "7x7"])
     assert exit.value.code == 2
     assert "60 cells" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit:
-        demo.main(["no-such-puzzle"])
+        cli.main(["no-such-puzzle"])
     assert exit.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
 
 
 def test_queens_draws_its_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "queens.svg"
-    assert demo.main(["queens", "-n", "6", "-o", str(output)]) == 0
+    assert cli.main(["queens", "-n", "6", "-o", str(output)]) == 0
     assert "6-queens: 4 solutions" in capsys.readouterr().out
     ET.parse(output)  # well-formed SVG
 
@@ -99,7 +102,7 @@ def test_sudoku_solves_the_default_hard_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     output = tmp_path / "sudoku.svg"
-    assert demo.main(["sudoku", "-o", str(output)]) == 0
+    assert cli.main(["sudoku", "-o", str(output)]) == 0
     out = capsys.readouterr().out
     assert "21 clues" in out
     assert "the only solution" in out
@@ -112,14 +115,14 @@ def test_sudoku_solves_the_default_hard_puzzle(
 
 
 def test_sudoku_generates_and_rejects(capsys: pytest.CaptureFixture[str]) -> None:
-    assert demo.main(["sudoku", "--generate", "5", "--size", "4"]) == 0
+    assert cli.main(["sudoku", "--generate", "5", "--size", "4"]) == 0
     out = capsys.readouterr().out
     assert "A 4x4 puzzle from seed 5" in out and "the only solution" in out
     # No solution: exit status 1.
     # A valid puzzle without a solution: 3 is needed in row 0, but its box has one.
-    assert demo.main(["sudoku", "12....3........."]) == 1
+    assert cli.main(["sudoku", "12....3........."]) == 1
     assert "No solution" in capsys.readouterr().out
-    assert demo.main(["sudoku", "123"]) == 2
+    assert cli.main(["sudoku", "123"]) == 2
     assert "square number of cells" in capsys.readouterr().err
 
 
@@ -127,22 +130,22 @@ def test_one_exit_status_per_outcome(tmp_path: Path, capsys: pytest.CaptureFixtu
     # An output file that cannot be written: a message naming it, status 2.
     missing = str(tmp_path / "no-such-dir" / "x.svg")
     for argv in (["queens", "-n", "4", "-o", missing], ["sudoku", "-o", missing]):
-        assert demo.main(argv) == 2
+        assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert f"cannot write {missing}" in err and "Traceback" not in err
     # A file name that is not there is not read as a puzzle's text.
-    assert demo.main(["sudoku", str(tmp_path / "nosuchfile.txt")]) == 2
+    assert cli.main(["sudoku", str(tmp_path / "nosuchfile.txt")]) == 2
     assert "neither a file nor a puzzle (no such file" in capsys.readouterr().err
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text("1.....2..3.....4\n")
-    assert demo.main(["sudoku", str(puzzle)]) == 0
+    assert cli.main(["sudoku", str(puzzle)]) == 0
     # Bad option values: argparse's status 2, a message without internal names.
     with pytest.raises(SystemExit) as exit:
-        demo.main(["queens", "-n", "25"])
+        cli.main(["queens", "-n", "25"])
     assert exit.value.code == 2
     assert "between 1 and 20, not 25" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit:
-        demo.main(["queens", "-n", "x"])
+        cli.main(["queens", "-n", "x"])
     assert exit.value.code == 2
     assert "expected a whole number, not 'x'" in capsys.readouterr().err
 
@@ -157,3 +160,57 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["solve", "--version"])
     assert exit.value.code == 0
     assert exactcover.__version__ in capsys.readouterr().out
+
+
+def test_queens_says_which_counts_it_skips_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["queens", "-n", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "12-queens: 14200 solutions" in out
+    skipped = next(line for line in out.splitlines() if line.startswith("2n-queens on 12x12: "))
+    assert "about" in skipped and "Knuth's estimate" in skipped
+    assert "not counted above n = 9" in skipped and "add --count to count them" in skipped
+
+
+def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "none.svg"
+    argv = ["pentominoes", "--board", "3x20", "--drawings", "0", "-o", str(output)]
+    assert cli.main(argv) == 0
+    assert "Drew none (--drawings 0): no SVG file written" in capsys.readouterr().out
+    assert not output.exists()
+    assert cli.main(["queens", "-n", "3", "-o", str(output)]) == 0
+    assert f"No solution to draw: {output} not written" in capsys.readouterr().out
+    assert not output.exists()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["pentominoes", "--drawings", "-1"], "argument --drawings: must be non-negative, not -1"),
+        (["aztec", "--order", "15"], "argument --order/-n: the order must be between 1 and 14"),
+        (["aztec", "--seed", "x"], "argument --seed: expected a whole number, not 'x'"),
+        (
+            ["sudoku", "--size", "4"],
+            "--size is the size of a generated puzzle: it needs --generate",
+        ),
+        (["sudoku", "1...", "--generate", "3"], "--generate makes its own puzzle"),
+    ],
+)
+def test_options_are_checked_before_a_demo_runs(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(argv)
+    assert exit.value.code == 2
+    assert f"exactcover {argv[0]}: error: {message}" in capsys.readouterr().err
+
+
+def test_aztec_counts_and_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "aztec.svg"
+    assert cli.main(["aztec", "-n", "4", "--seed", "1", "-o", str(output)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Aztec diamond of order 4 has 1024 domino tilings (2^10)")
+    assert f"Drew a uniformly random one in {output}" in out
+    ET.parse(output)  # well-formed SVG
+    missing = str(tmp_path / "no-such-dir" / "x.svg")
+    assert cli.main(["aztec", "-n", "2", "-o", missing]) == 2
+    assert f"exactcover aztec: error: cannot write {missing}" in capsys.readouterr().err

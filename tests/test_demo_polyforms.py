@@ -8,14 +8,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from exactcover import demo
+from exactcover import cli
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_hexiamonds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "rhombus.svg"
-    assert demo.main(["hexiamonds", "--board", "4x9", "-o", str(output), "--drawings", "3"]) == 0
+    assert cli.main(["hexiamonds", "--board", "4x9", "-o", str(output), "--drawings", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "The twelve hexiamonds in a 4x9 rhombus of triangles:"
     assert out[1].startswith("74 essentially different tilings (148 counting")
@@ -49,11 +49,11 @@ def test_polyform_demos_are_listed_and_check_their_board(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit) as exit:
-        demo.main(["--help"])
+        cli.main(["--help"])
     assert exit.value.code == 0
     out = capsys.readouterr().out
     assert "hexiamonds" in out and "soma" in out
     with pytest.raises(SystemExit) as exit:
-        demo.main(["hexiamonds", "--board", "5x5"])
+        cli.main(["hexiamonds", "--board", "5x5"])
     assert exit.value.code == 2
     assert "36 pairs of triangles" in capsys.readouterr().err

@@ -1,6 +1,6 @@
-"""``python -m exactcover``: the command line (see :mod:`exactcover.cli`)."""
+"""`python -m exactcover`: the command line (see `exactcover.cli`), under that name."""
 
-from .cli import main
+from .cli import MODULE_PROGRAM, main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(prog=MODULE_PROGRAM))

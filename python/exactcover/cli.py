@@ -1,14 +1,19 @@
-"""The ``exactcover`` command (also ``python -m exactcover``).
+"""The `exactcover` command (also `python -m exactcover`): one argparse tree.
 
-``exactcover solve FILE`` reads a problem in Knuth's DLX text format (``-``
-for stdin) and prints its solutions; every other command line goes to the
-puzzle demos (:func:`exactcover.demo.main`).
+`exactcover solve FILE` reads a problem in Knuth's DLX text format (`-` for
+standard input) and prints its solutions; every puzzle demo of
+`exactcover.demo.PUZZLES` is a subcommand too (`exactcover queens -n 12`),
+and `exactcover` alone, or followed by options only, runs the first demo,
+`pentominoes`. `exactcover --help` lists the subcommands and
+`exactcover COMMAND --help` shows one's options.
 
-Exit status, the same for ``solve`` and the demos (:data:`EXIT_CODES`):
-0 when there is at least one solution (or the demo ran), 1 when there is
-none, 2 for bad input or a bad command line (with a message that names the
-file and line, or the option), 130 when interrupted by Ctrl-C (after
-printing the solutions or the count so far).
+Messages name the program as it was typed (`exactcover` for the script,
+`python -m exactcover` for the module) and the subcommand:
+`exactcover sudoku: error: ...`. The exit status is the same for every
+subcommand (`EXIT_CODES`): 0 when there is at least one solution (or the demo
+ran), 1 when there is none, 2 for bad input or a bad command line (with a
+message that names the file and line, or the option), 130 when interrupted by
+Ctrl-C (after printing the solutions or the count so far).
 """
 
 from __future__ import annotations
@@ -21,55 +26,105 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any
 
+from . import demo
+from ._command_line import (
+    EXIT_BAD_INPUT,
+    EXIT_CODES,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    MAX_THREADS,
+    CommandError,
+    non_negative,
+    positive,
+    threads,
+)
 from ._native import DlxFormatError, ExactCoverError
 from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
-from .progress import Reporter, figures, progress_estimate
+from .progress import UPDATE_INTERVAL, Reporter, StatusLine, figures, progress_estimate
 
-__all__ = ["main", "progress_estimate", "EXIT_CODES"]
+__all__ = [
+    "main",
+    "parser",
+    "solve",
+    "progress_estimate",
+    "EXIT_CODES",
+    "EXIT_SOLVED",
+    "EXIT_NO_SOLUTION",
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
+    "MAX_THREADS",
+    "PROGRAM",
+    "MODULE_PROGRAM",
+]
+
+#: The program's name when run as the `exactcover` script.
+PROGRAM = "exactcover"
+#: The program's name when run as `python -m exactcover`.
+MODULE_PROGRAM = "python -m exactcover"
 
 #: Seconds between progress updates (and the length of a search slice).
-PROGRESS_INTERVAL = 0.2
-
-EXIT_SOLVED = 0
-EXIT_NO_SOLUTION = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
-
-#: What each exit status of the ``exactcover`` command means.
-EXIT_CODES = {
-    EXIT_SOLVED: "a solution was found (or the demo ran)",
-    EXIT_NO_SOLUTION: "there is no solution",
-    EXIT_BAD_INPUT: "bad input or a bad command line (the message names the file, line or option)",
-    EXIT_INTERRUPTED: "interrupted by Ctrl-C (what was found so far is printed first)",
-}
+PROGRESS_INTERVAL = UPDATE_INTERVAL
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status.
+def main(argv: Sequence[str] | None = None, *, prog: str = PROGRAM) -> int:
+    """Run the command line.
 
-    ``solve ...`` is handled here; anything else, including no arguments, is
-    passed to the puzzle demos, :func:`exactcover.demo.main`. Output that
-    cannot be written (a closed standard output, a full disk) is a message
-    and exit status 2, never a traceback.
+    Output that cannot be written (a closed standard output, a full disk) is
+    a message and exit status 2, never a traceback. A bad command line is
+    argparse's usage message and `SystemExit(2)`; `--help` is
+    `SystemExit(0)`.
+
+    Args:
+        argv: The arguments after the program's name; by default
+            `sys.argv[1:]`. Empty, or starting with an option other than
+            `--help` or `--version`, runs the first puzzle demo
+            (`pentominoes`) with them.
+        prog: The program's name in help and messages: `PROGRAM`, or
+            `MODULE_PROGRAM` when run with `python -m`.
+
+    Returns:
+        The exit status (see `EXIT_CODES`).
+
+    Raises:
+        SystemExit: For `--help` and for a bad command line (argparse's
+            usage errors, status 2).
     """
     if sys.stderr is None:  # closed: messages go nowhere, but do not fail
         sys.stderr = open(os.devnull, "w")
-    if sys.stdout is None:
-        print("exactcover: standard output is closed", file=sys.stderr)
+    stdout_closed = sys.stdout is None
+    if stdout_closed:
+        sys.stdout = open(os.devnull, "w")
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (args[0].startswith("-") and args[0] not in _TOP_LEVEL_OPTIONS):
+        args.insert(0, demo.PUZZLES[0].name)
+    try:
+        parsed = parser(prog).parse_args(args)
+    except SystemExit as exit:
+        if stdout_closed and exit.code == 0:  # --help into a closed stdout
+            _complain(prog, "standard output is closed")
+            return EXIT_BAD_INPUT
+        raise
+    # Only --version and --help come without a command (see above).
+    name = prog if parsed.version else f"{prog} {parsed.command}"
+    parsed.program = name
+    if stdout_closed:
+        _complain(name, "standard output is closed")
         return EXIT_BAD_INPUT
     try:
-        args = list(sys.argv[1:] if argv is None else argv)
-        if args and args[0] in ("--version", "-V"):
+        if parsed.version:
             print(_version())
             status = EXIT_SOLVED
-        elif args and args[0] == "solve":
-            status = solve(args[1:])
         else:
-            from . import demo
-
-            status = demo.main(args)
+            status = parsed.run(parsed)
         sys.stdout.flush()
         return status
+    except CommandError as error:
+        _complain(name, str(error))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         _discard_output()
@@ -77,8 +132,71 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         _discard_output()
         where = f"{error.filename}: " if error.filename else ""
-        print(f"exactcover: {where}{error.strerror or error}", file=sys.stderr)
+        _complain(name, f"{where}{error.strerror or error}")
         return EXIT_BAD_INPUT
+
+
+#: The options that the top level answers itself (the others go to the default demo).
+_TOP_LEVEL_OPTIONS = ("-h", "--help", "-V", "--version")
+
+
+def parser(prog: str = PROGRAM) -> argparse.ArgumentParser:
+    """The command line's argparse tree: `solve` and every puzzle demo.
+
+    Args:
+        prog: The program's name in help and messages.
+
+    Returns:
+        The top-level parser. Each subcommand's defaults hold its name
+        (`command`), the function that runs it with the parsed arguments and
+        returns the exit status (`run`), and its own parser (`parser`, for
+        usage errors found while running).
+    """
+    top = argparse.ArgumentParser(
+        prog=prog,
+        description=(
+            "Exact cover problems solved with Knuth's Dancing Links: solve a problem in "
+            "Knuth's DLX format, or run a puzzle demo."
+        ),
+        epilog=(
+            f"With no command, or only options, runs '{prog} {demo.PUZZLES[0].name}'. "
+            f"'{prog} COMMAND --help' shows a command's options. {_EXIT_STATUS}"
+        ),
+    )
+    top.add_argument("--version", "-V", action="store_true", help="print the version and exit")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    solve_parser = commands.add_parser(
+        "solve",
+        help="solve a problem in Knuth's DLX format and print its solutions",
+        description=(
+            "Solve an exact cover problem written in Knuth's DLX text format (as read by "
+            "dlx1/dlx2/dlx3): comment lines start with '|', the first other line lists the "
+            "primary items, then '|' and the secondary items, and every later line is an "
+            "option. Solutions are printed as their option lines."
+        ),
+        epilog=_EXIT_STATUS,
+    )
+    _solve_arguments(solve_parser)
+    solve_parser.set_defaults(run=solve, parser=solve_parser)
+    for puzzle in demo.PUZZLES:
+        sub = commands.add_parser(
+            puzzle.name, help=puzzle.help, description=puzzle.help, epilog=_EXIT_STATUS
+        )
+        puzzle.add_arguments(sub)
+        sub.set_defaults(run=puzzle.run, parser=sub)
+    return top
+
+
+_EXIT_STATUS = (
+    "Exit status: 0 if there is a solution (or the demo ran), 1 if there is none, 2 for bad "
+    "input or options, 130 if interrupted (the solutions or the count so far are printed "
+    "first)."
+)
+
+
+def _complain(name: str, message: str) -> None:
+    """Print an error message that names the program and the subcommand."""
+    print(f"{name}: error: {message}", file=sys.stderr)
 
 
 def _discard_output() -> None:
@@ -98,21 +216,8 @@ def _version() -> str:
     return f"exactcover {__version__}"
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="exactcover solve",
-        description=(
-            "Solve an exact cover problem written in Knuth's DLX text format (as read by "
-            "dlx1/dlx2/dlx3): comment lines start with '|', the first other line lists the "
-            "primary items, then '|' and the secondary items, and every later line is an "
-            "option. Solutions are printed as their option lines."
-        ),
-        epilog=(
-            "Exit status: 0 if there is a solution, 1 if there is none, 2 for bad input "
-            "or options, 130 if interrupted (the solutions or the count so far are printed "
-            "first)."
-        ),
-    )
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `solve`."""
     parser.add_argument("--version", "-V", action="version", version=_version())
     parser.add_argument("file", metavar="FILE", help="the DLX file, or - for standard input")
     parser.add_argument(
@@ -129,17 +234,18 @@ def _parser() -> argparse.ArgumentParser:
             "--count or --estimate, the result as one JSON object"
         ),
     )
-    parser.add_argument("--limit", type=_positive, metavar="N", help="stop after N solutions")
+    parser.add_argument("--limit", type=positive, metavar="N", help="stop after N solutions")
     parser.add_argument(
         "--threads",
-        type=_threads,
+        type=threads,
         default=1,
         metavar="N",
-        help="with --count and without --limit: count on N threads (default 1)",
+        help=f"with --count and without --limit: count on N threads, 1 to {MAX_THREADS} "
+        "(default 1)",
     )
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         metavar="N",
         help=(
             "with --count: count on N local worker processes (a Dask LocalCluster if Dask is "
@@ -161,13 +267,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--random",
-        type=_non_negative,
+        type=non_negative,
         metavar="SEED",
         help="search in a random order, reproducible from SEED",
     )
     parser.add_argument(
         "--estimate",
-        type=_positive,
+        type=positive,
         metavar="N",
         help=(
             "do not solve: estimate the numbers of search-tree nodes and of solutions from "
@@ -183,59 +289,27 @@ def _parser() -> argparse.ArgumentParser:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="show progress on stderr (default: when stderr is a terminal)",
+        help=(
+            "show progress on stderr (default: when stderr is a terminal); on a terminal one "
+            "line redrawn in place, elsewhere plain lines, one every 10 s and the last at the end"
+        ),
     )
     parser.add_argument(
         "--stats", action="store_true", help="print nodes, updates, solutions and time at the end"
     )
-    return parser
-
-
-def _whole_number(text: str) -> int:
-    """An option's value as an int; the message names what was expected
-    (argparse would otherwise name this function)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-
-
-def _non_negative(text: str) -> int:
-    value = _whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be non-negative, not {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-#: The most threads ``--threads`` takes.
-MAX_THREADS = 1024
-
-
-def _threads(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_THREADS}, not {value}")
-    return value
 
 
 class _Progress(Reporter):
     """The progress line on stderr: solutions, nodes, updates per second and
-    the estimated fraction of the search done. Disabled, it shows nothing,
-    and the search still runs in slices of a second."""
+    the estimated fraction of the search done (see `StatusLine` for how it
+    is written to a terminal and elsewhere). Disabled, it shows nothing, and
+    the search still runs in slices of a second."""
 
     def __init__(self, stream: IO[str], enabled: bool) -> None:
-        self.stream = stream
+        self.line = StatusLine(stream)
         self.enabled = enabled
         self.interval = PROGRESS_INTERVAL if enabled else 1.0
         self.start = time.monotonic()
-        self.shown = False
 
     def update(self, solver: Any) -> None:
         """Show a search's figures."""
@@ -243,14 +317,11 @@ class _Progress(Reporter):
             return
         stats, fraction = figures(solver)
         elapsed = max(time.monotonic() - self.start, 1e-9)
-        line = (
+        self.line.show(
             f"{_plural(stats['solutions'], 'solution')}, {stats['nodes']} nodes, "
             f"{stats['updates'] / elapsed:.3g} updates/s, {100 * fraction:.2f}% done, "
             f"{elapsed:.0f}s"
         )
-        self.stream.write(f"\r{line}\x1b[K")
-        self.stream.flush()
-        self.shown = True
 
     def update_parallel(self, figures: dict[str, int]) -> None:
         """The line for a count on threads: its figures so far, and the
@@ -258,26 +329,24 @@ class _Progress(Reporter):
         if not self.enabled:
             return
         elapsed = max(time.monotonic() - self.start, 1e-9)
-        line = (
+        self.line.show(
             f"{figures['solutions']} solutions, {figures['nodes']} nodes, "
             f"{figures['updates'] / elapsed:.3g} updates/s, "
             f"{figures['subtrees_done']} subtrees done, {figures['subtrees_pending']} waiting, "
             f"{elapsed:.0f}s"
         )
-        self.stream.write(f"\r{line}\x1b[K")
-        self.stream.flush()
-        self.shown = True
+
+    def clear(self) -> None:
+        """Make room for a solution on standard output."""
+        self.line.clear()
 
     def close(self) -> None:
-        """Clear the line."""
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
+        """The search is over: clear the line (or write the last figures)."""
+        self.line.close()
 
 
 def _plural(n: int, noun: str) -> str:
-    """``1 solution``, ``2 solutions``."""
+    """`1 solution`, `2 solutions`."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
@@ -300,19 +369,32 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error("--threads N counts on N threads: it needs --count")
     if args.threads > 1 and args.limit is not None:
         parser.error("--threads N counts every solution: it cannot be used with --limit")
+    if (args.workers or args.scheduler or args.checkpoint) and (
+        not args.count or args.limit is not None
+    ):
+        parser.error("--workers, --scheduler and --checkpoint need --count and no --limit")
 
 
-def solve(argv: Sequence[str]) -> int:
-    """``exactcover solve``: returns the exit status."""
-    parser = _parser()
-    args = parser.parse_args(argv)
-    _check_combinations(parser, args)
+def solve(args: argparse.Namespace) -> int:
+    """Run `exactcover solve`.
+
+    Args:
+        args: The parsed command line (from `parser()`).
+
+    Returns:
+        The exit status.
+
+    Raises:
+        CommandError: The file cannot be read or is not a valid problem.
+        SystemExit: Options that would be ignored (a usage error, status 2).
+    """
+    _check_combinations(args.parser, args)
+    program = getattr(args, "program", f"{PROGRAM} solve")
     name = "<stdin>" if args.file == "-" else args.file
     try:
         if args.file == "-":
             if sys.stdin is None:
-                print("exactcover: standard input is closed", file=sys.stderr)
-                return EXIT_BAD_INPUT
+                raise CommandError("standard input is closed")
             text = _decode(_read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
         else:
             with open(args.file, "rb") as f:
@@ -322,32 +404,25 @@ def solve(argv: Sequence[str]) -> int:
         line = getattr(error, "line", None)
         reason = getattr(error, "reason", None) or str(error)
         where = f"{name}:{line}" if line else name
-        print(f"exactcover: {where}: {reason}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(f"{where}: {reason}") from None
     except OSError as error:
-        print(f"exactcover: {name}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(f"{name}: {error.strerror or error}") from None
     if problem.dropped:
         listed = ", ".join(map(str, problem.dropped[:10])) + (
             ", ..." if len(problem.dropped) > 10 else ""
         )
         n = len(problem.dropped)
         print(
-            f"exactcover: {name}: {n} option{'s' if n != 1 else ''} ignored "
+            f"{program}: warning: {name}: {n} option{'s' if n != 1 else ''} ignored "
             f"(no primary items): line{'s' if n != 1 else ''} {listed}",
             file=sys.stderr,
         )
     try:
         solutions = problem.solutions(seed=args.random)
     except ExactCoverError as error:
-        print(f"exactcover: {name}: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(f"{name}: {error}") from None
     if args.estimate:
-        try:
-            e = solutions.estimate(args.estimate, seed=args.random)
-        except KeyboardInterrupt:
-            print("exactcover: interrupted", file=sys.stderr)
-            return EXIT_INTERRUPTED
+        e = solutions.estimate(args.estimate, seed=args.random)
         caveat = e.caveat()
         if args.json:
             print(json.dumps({**e._asdict(), "reliable": caveat is None, "caveat": caveat}))
@@ -368,12 +443,6 @@ def solve(argv: Sequence[str]) -> int:
     lines = problem.lines
     start = time.monotonic()
     distributed = args.workers or args.scheduler or args.checkpoint
-    if distributed and (not args.count or limit is not None):
-        print(
-            "exactcover: --workers, --scheduler and --checkpoint need --count and no --limit",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
     try:
         if distributed:
             found = _count_distributed(solutions, args, enabled)
@@ -382,23 +451,23 @@ def solve(argv: Sequence[str]) -> int:
         else:
             for solution in solutions._solutions_in_slices(None, progress):
                 found += 1
-                progress.close()
+                progress.clear()
                 _print_solution(problem, lines, found, solution, args.json)
                 if found == limit:
                     break
     except KeyboardInterrupt:
         interrupted = True
         found = solutions._found_before_interrupt()
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly.
+        progress.close()
+        _discard_output()
+        return EXIT_SOLVED if found else EXIT_NO_SOLUTION
     except (ValueError, OSError, ImportError) as error:
         if not distributed:
             raise
         progress.close()
-        print(f"exactcover: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly.
-        sys.stdout = open(os.devnull, "w")
-        return EXIT_SOLVED if found else EXIT_NO_SOLUTION
+        raise CommandError(str(error)) from None
     progress.close()
     if args.count and args.json:
         print(json.dumps({"count": found, "complete": not interrupted}))
@@ -406,7 +475,7 @@ def solve(argv: Sequence[str]) -> int:
         print(found)
     sys.stdout.flush()
     if interrupted:
-        print(f"exactcover: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
+        print(f"{program}: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
     if args.stats:
         stats = solutions.stats
         print(
@@ -421,7 +490,7 @@ def solve(argv: Sequence[str]) -> int:
 
 
 def _count_distributed(solutions: object, args: argparse.Namespace, progress: bool) -> int:
-    """``--count`` on worker processes or a Dask cluster."""
+    """`--count` on worker processes or a Dask cluster."""
     import importlib
 
     from .distributed import count_distributed
@@ -453,8 +522,8 @@ def _count_distributed(solutions: object, args: argparse.Namespace, progress: bo
 def _print_solution(
     problem: DlxProblem, lines: list[int | None], number: int, solution: list[int], as_json: bool
 ) -> None:
-    """One solution: Knuth's layout (``N:`` then one option per line, each
-    with a leading space), or one JSON object per line."""
+    """Print one solution: Knuth's layout (`N:` then one option per line,
+    each with a leading space), or one JSON object per line."""
     if as_json:
         record = {
             "solution": number,

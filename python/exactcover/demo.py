@@ -1,21 +1,22 @@
-"""The puzzle demos: ``python -m exactcover [PUZZLE] [options]``.
+"""The puzzle demos: `exactcover PUZZLE [options]`.
 
-With no puzzle named, ``pentominoes``: tile the 6x10 rectangle with the
+With no puzzle named, `pentominoes`: tile the 6x10 rectangle with the
 twelve pentominoes, print one tiling, count the essentially different
-tilings (2339) and draw a few of them in an SVG file. ``queens`` solves and
-counts the n-queens and 2n-queens problems; ``sudoku`` solves a Sudoku (by
+tilings (2339) and draw a few of them in an SVG file. `queens` solves and
+counts the n-queens and 2n-queens problems; `aztec` counts the domino tilings
+of an Aztec diamond and draws a random one; `sudoku` solves a Sudoku (by
 default a famously hard one) and proves its solution unique, or generates one.
-``hexiamonds`` tiles a rhombus of triangles with the twelve hexiamonds and
-``soma`` solves the Soma cube; both count and draw.
+`hexiamonds` tiles a rhombus of triangles with the twelve hexiamonds and
+`soma` solves the Soma cube; both count and draw. What a demo leaves out (a
+count that would take too long, a drawing not asked for) it says, and why.
 
-Each puzzle is a :class:`Puzzle` in :data:`PUZZLES`: a name, a line of help,
-a function adding its options to an argparse parser, and a function running
-it. Adding a puzzle is adding an entry.
-
-Exit status as for ``exactcover solve`` (:data:`exactcover.cli.EXIT_CODES`):
-0 when the demo ran, 1 when a puzzle has no solution, 2 for a bad command
-line, a bad puzzle or an output file that cannot be written, 130 after
-Ctrl-C.
+Each puzzle is a `Puzzle` in `PUZZLES`: a name, a line of help, a function
+adding its options to an argparse parser, and a function running it. Adding
+a puzzle is adding an entry: the command line (`exactcover.cli`) makes each
+one a subcommand beside `solve`, with the same exit statuses
+(`exactcover.cli.EXIT_CODES`): 0 when the demo ran, 1 when a puzzle has no
+solution, 2 for a bad command line, a bad puzzle or an output file that
+cannot be written, 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -23,19 +24,30 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import islice, product
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ._command_line import (
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    CommandError,
+    between,
+    non_negative,
+    threads,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from .sudoku import SudokuGrid
 
-__all__ = ["Puzzle", "PUZZLES", "main", "DemoError"]
+__all__ = ["Puzzle", "PUZZLES", "DemoError"]
 
 
-class DemoError(Exception):
+class DemoError(CommandError):
     """A demo cannot go on (a bad puzzle, an output file that cannot be
-    written): :func:`main` prints the message and exits with status 2."""
+    written): the command line prints the message, naming the demo, and
+    exits with status 2."""
 
 
 def _save(path: str, svg: str) -> None:
@@ -47,13 +59,24 @@ def _save(path: str, svg: str) -> None:
         raise DemoError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-class Puzzle(NamedTuple):
-    """A demo: ``python -m exactcover NAME [options]``.
+def _drew(drawn: int, path: str) -> None:
+    """Say what was drawn, or that nothing was and why."""
+    if drawn:
+        print(f"Drew {drawn} of them in {path}")
+    else:
+        print("Drew none (--drawings 0): no SVG file written")
 
-    name -- the subcommand.
-    help -- one line for ``--help``.
-    add_arguments -- adds the puzzle's options to its parser.
-    run -- runs the puzzle with the parsed options; returns the exit status.
+
+class Puzzle(NamedTuple):
+    """A demo: `exactcover NAME [options]`.
+
+    Attributes:
+        name: The subcommand.
+        help: One line for `--help`.
+        add_arguments: Adds the puzzle's options to its parser.
+        run: Runs the puzzle with the parsed options (which also hold
+            `parser`, the puzzle's own parser, for usage errors); returns the
+            exit status, or raises `DemoError`.
     """
 
     name: str
@@ -63,6 +86,7 @@ class Puzzle(NamedTuple):
 
 
 def _default_threads() -> int:
+    """The default `--threads` of `pentominoes`: the number of cores, at most 4."""
     return max(1, min(4, os.cpu_count() or 1))
 
 
@@ -70,6 +94,7 @@ def _default_threads() -> int:
 
 
 def _rectangle(text: str) -> tuple[int, int]:
+    """Read `--board HxW` for the pentominoes: a rectangle of 60 cells."""
     try:
         h, w = (int(x) for x in text.lower().split("x"))
     except ValueError:
@@ -82,6 +107,7 @@ def _rectangle(text: str) -> tuple[int, int]:
 
 
 def _pentomino_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `pentominoes`."""
     parser.add_argument(
         "--board",
         type=_rectangle,
@@ -97,21 +123,22 @@ def _pentomino_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--drawings",
-        type=int,
+        type=non_negative,
         default=8,
         metavar="N",
         help="how many essentially different tilings to draw (default: 8)",
     )
     parser.add_argument(
         "--threads",
-        type=int,
+        type=threads,
         default=_default_threads(),
         metavar="N",
-        help="threads for counting (default: the number of cores, at most 4)",
+        help="threads for counting, as for solve (default: the number of cores, at most 4)",
     )
 
 
 def _pentominoes(args: argparse.Namespace) -> int:
+    """Run `pentominoes`: one tiling, the count, and a few drawn."""
     from .polyomino import (
         PENTOMINOES,
         count_unique,
@@ -129,7 +156,7 @@ def _pentominoes(args: argparse.Namespace) -> int:
     print(f"The twelve pentominoes in a {h}x{w} rectangle, one tiling:")
     print(decode_solution(next(polyomino(pieces, region))))
     start = time.perf_counter()
-    unique = count_unique(pieces, region, threads=max(1, args.threads))
+    unique = count_unique(pieces, region, threads=args.threads)
     elapsed = time.perf_counter() - start
     # No tiling of a rectangle by twelve different pieces is symmetric, so
     # each class holds one tiling per symmetry of the rectangle.
@@ -139,12 +166,12 @@ def _pentominoes(args: argparse.Namespace) -> int:
         f"({total} counting rotations and reflections; {elapsed:.2f} s)"
     )
     output = args.output or f"pentominoes-{h}x{w}.svg"
-    drawings = list(islice(unique_tilings(pieces, region), max(0, args.drawings)))
+    drawings = list(islice(unique_tilings(pieces, region), args.drawings))
     if drawings:
         columns = 4 if w <= h * 2 else 2 if w <= 15 else 1
         _save(output, polyomino_svg(drawings, columns=columns, size=20).tostring())
-        print(f"Drew {len(drawings)} of them in {output}")
-    return 0
+    _drew(len(drawings), output)
+    return EXIT_SOLVED
 
 
 # Queens ---------------------------------------------------------------------------
@@ -153,32 +180,65 @@ def _pentominoes(args: argparse.Namespace) -> int:
 #: The largest n whose n-queens solutions the demo counts unasked (15: 2.3
 #: million solutions in seconds; each size up takes about six times longer).
 _QUEENS_COUNTED = 15
+#: The largest n whose 2n-queens solutions the demo counts unasked (9: 14
+#: million solutions in about 30 s; Knuth's estimate gives 10 about 36 times
+#: the nodes).
+_QUEENS_2N_COUNTED = 9
+#: Random probes behind the estimate shown for a count that is not made.
+_PROBES = 10_000
 
 
 def _queens_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-n", type=_board_size, default=8, help="board size, 1 to 20 (default: 8)")
+    """Add the options of `queens`."""
+    parser.add_argument(
+        "-n",
+        type=between(1, 20, "the board size"),
+        default=8,
+        help="board size, 1 to 20 (default: 8)",
+    )
     parser.add_argument("-o", "--output", help="also draw the first solution in this SVG file")
     parser.add_argument(
         "--count",
         action="store_true",
         help=(
-            f"count the n-queens solutions even for n > {_QUEENS_COUNTED} (hours: 20-queens "
-            "has 39 billion); otherwise only Knuth's estimate is shown for those"
+            f"count the n-queens solutions even for n > {_QUEENS_COUNTED}, and the 2n-queens "
+            f"ones for n > {_QUEENS_2N_COUNTED} (hours: 20-queens has 39 billion); otherwise "
+            "only Knuth's estimate is shown for those"
         ),
     )
 
 
-def _board_size(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if not 1 <= n <= 20:
-        raise argparse.ArgumentTypeError(f"the board size must be between 1 and 20, not {n}")
-    return n
+def _count_or_estimate(
+    title: str, problem: Any, counted: bool, count_above: int, seed: int
+) -> None:
+    """Print a puzzle's count, or Knuth's estimate and why it was not counted.
+
+    Args:
+        title: What the line counts ("8-queens").
+        problem: The `ExactCover` to count.
+        counted: Whether to count it.
+        count_above: The size above which it is not counted unasked, for the
+            message.
+        seed: The seed of the estimate's random probes.
+    """
+    start = time.perf_counter()
+    if counted:
+        total = problem.count()
+        print(
+            f"{title}: {total} solution{'' if total == 1 else 's'} "
+            f"({time.perf_counter() - start:.3f} s)"
+        )
+        return
+    e = problem.estimate(_PROBES, seed=seed)
+    print(
+        f"{title}: about {e.solutions:.2g} solutions (Knuth's estimate from {e.samples} "
+        f"random probes; not counted above n = {count_above}: a count would search about "
+        f"{e.nodes:.2g} nodes, a few million a second: add --count to count them)"
+    )
 
 
 def _queens(args: argparse.Namespace) -> int:
+    """Run `queens`: one solution and the count of n queens, then of 2n queens."""
     from .queens import decode_queens, queens, queens_2n, queens_svg
 
     n = args.n
@@ -188,32 +248,22 @@ def _queens(args: argparse.Namespace) -> int:
     if first is not None and args.output:
         _save(args.output, queens_svg(n, first).tostring())
         print(f"Drew it in {args.output}")
-    start = time.perf_counter()
-    if n <= _QUEENS_COUNTED or args.count:
-        total = queens(n).count()
-        print(
-            f"{n}-queens: {total} solution{'' if total == 1 else 's'} "
-            f"({time.perf_counter() - start:.3f} s)\n"
-        )
-    else:
-        e = queens(n).estimate(10_000, seed=n)
-        print(
-            f"{n}-queens: about {e.solutions:.2g} solutions (Knuth's estimate from "
-            f"{e.samples} random probes; a count would search about {e.nodes:.2g} nodes, "
-            "a few million a second: add --count to count them)\n"
-        )
-
+    elif args.output:
+        print(f"No solution to draw: {args.output} not written")
+    counted = n <= _QUEENS_COUNTED or args.count
+    _count_or_estimate(f"{n}-queens", queens(n), counted, _QUEENS_COUNTED, seed=n)
+    print()
     first = next(queens_2n(n), None)
     print(f"2n-queens on {n}x{n}, one solution:")
     print(decode_queens(n, first) if first is not None else "(none)")
-    if n <= 9:
-        start = time.perf_counter()
-        total = queens_2n(n).count()
-        print(
-            f"2n-queens on {n}x{n}: {total} solution{'' if total == 1 else 's'} "
-            f"({time.perf_counter() - start:.3f} s)"
-        )
-    return 0
+    _count_or_estimate(
+        f"2n-queens on {n}x{n}",
+        queens_2n(n),
+        n <= _QUEENS_2N_COUNTED or args.count,
+        _QUEENS_2N_COUNTED,
+        seed=n,
+    )
+    return EXIT_SOLVED
 
 
 # Sudoku ---------------------------------------------------------------------------
@@ -223,6 +273,7 @@ _INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85..
 
 
 def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `sudoku`."""
     parser.add_argument(
         "puzzle",
         nargs="?",
@@ -233,20 +284,28 @@ def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative,
         metavar="SEED",
         help="instead, generate a puzzle with a unique solution and no redundant clue",
     )
     parser.add_argument(
-        "--size", type=int, default=9, help="grid size for --generate: 4, 6, 9... (default 9)"
+        "--size",
+        type=whole_number,
+        help="grid size for --generate: 4, 6, 9... (default 9)",
     )
     parser.add_argument("-o", "--output", help="also draw the solved grid in this SVG file")
 
 
 def _sudoku(args: argparse.Namespace) -> int:
+    """Run `sudoku`: solve the puzzle given (or generated) and check it is unique."""
     from .sudoku import Sudoku
 
+    if args.generate is None and args.size is not None:
+        args.parser.error("--size is the size of a generated puzzle: it needs --generate")
+    if args.generate is not None and args.puzzle is not None:
+        args.parser.error("--generate makes its own puzzle: give no PUZZLE with it")
     if args.generate is not None:
+        args.size = 9 if args.size is None else args.size
         try:
             sudoku = Sudoku.of_size(args.size)
         except ValueError as error:
@@ -266,20 +325,21 @@ def _sudoku(args: argparse.Namespace) -> int:
     took = time.perf_counter() - start
     if solution is None:
         print("No solution.")
-        return 1  # as `exactcover solve` when there is no solution
+        return EXIT_NO_SOLUTION  # as `exactcover solve` when there is no solution
     unique = "the only solution" if count == 1 else "one of several solutions"
     print(f"\nSolved in {took * 1000:.1f} ms, {unique}:")
     print(solution)
     if args.output:
         _save(args.output, solution.svg().tostring())
         print(f"Drew it in {args.output}")
-    return 0
+    return EXIT_SOLVED
 
 
 # Hexiamonds and the Soma cube ---------------------------------------------------------
 
 
 def _rhombus(text: str) -> tuple[int, int]:
+    """Read `--board HxW` for the hexiamonds: a rhombus of 36 pairs of triangles."""
     try:
         h, w = (int(x) for x in text.lower().split("x"))
     except ValueError:
@@ -292,6 +352,7 @@ def _rhombus(text: str) -> tuple[int, int]:
 
 
 def _hexiamond_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `hexiamonds`."""
     parser.add_argument(
         "--board",
         type=_rhombus,
@@ -307,7 +368,7 @@ def _hexiamond_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--drawings",
-        type=int,
+        type=non_negative,
         default=4,
         metavar="N",
         help="how many essentially different tilings to draw (default: 4)",
@@ -315,6 +376,7 @@ def _hexiamond_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _hexiamonds(args: argparse.Namespace) -> int:
+    """Run `hexiamonds`: count the tilings of the rhombus and draw a few."""
     from .grids import TRIANGLE
     from .polyform import (
         HEXIAMONDS,
@@ -340,15 +402,16 @@ def _hexiamonds(args: argparse.Namespace) -> int:
         f"({total} counting rotations and reflections; {elapsed:.2f} s)"
     )
     output = args.output or f"hexiamonds-{h}x{w}.svg"
-    drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), max(0, args.drawings)))
+    drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), args.drawings))
     if drawings:
         picture = polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16)
         _save(output, picture.tostring())
-        print(f"Drew {len(drawings)} of them in {output}")
-    return 0
+    _drew(len(drawings), output)
+    return EXIT_SOLVED
 
 
 def _soma_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `soma`."""
     parser.add_argument(
         "--output",
         "-o",
@@ -358,7 +421,7 @@ def _soma_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--drawings",
-        type=int,
+        type=non_negative,
         default=4,
         metavar="N",
         help="how many essentially different solutions to draw (default: 4)",
@@ -371,6 +434,7 @@ def _soma_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _soma(args: argparse.Namespace) -> int:
+    """Run `soma`: count the Soma cube's solutions and draw a few."""
     from .grids import CUBE
     from .polyform import (
         SOMA,
@@ -401,18 +465,18 @@ def _soma(args: argparse.Namespace) -> int:
         f"{len(classes)} essentially different solutions ({turned} up to rotations, "
         f"{total} in all; {elapsed:.2f} s)"
     )
-    drawings = list(classes.values())[: max(0, args.drawings)]
+    drawings = list(classes.values())[: args.drawings]
     if drawings:
         options = {"layers": True, "gap": 0.3} if args.layers else {"gap": 0.6}
         picture = polycube_svg(drawings, columns=2, size=16, **options)  # type: ignore[arg-type]
         _save(args.output, picture.tostring())
-        print(f"Drew {len(drawings)} of them in {args.output}")
-    return 0
+    _drew(len(drawings), args.output)
+    return EXIT_SOLVED
 
 
 def _read_puzzle(given: str | None) -> SudokuGrid:
     """The puzzle named on the command line: a file if there is one of that
-    name, else the puzzle's text; DemoError saying both when it is neither."""
+    name, else the puzzle's text; `DemoError` saying both when it is neither."""
     from .sudoku import parse_sudoku
 
     if given is None:
@@ -437,17 +501,26 @@ def _read_puzzle(given: str | None) -> SudokuGrid:
         ) from None
 
 
-#: The demos, the first being the default.
+#: The largest Aztec diamond the demo counts (its memo grows about 4x an order).
+_AZTEC_MAX = 14
+
+
 def _aztec_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `aztec`."""
     parser.add_argument(
         "--order",
         "-n",
-        type=int,
+        type=between(1, _AZTEC_MAX, "the order"),
         default=10,
         metavar="N",
-        help="the order of the Aztec diamond (default: 10; each more takes about 4x longer)",
+        help=(
+            f"the order of the Aztec diamond, 1 to {_AZTEC_MAX} (default: 10; each more takes "
+            "about 4x longer)"
+        ),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the random tiling")
+    parser.add_argument(
+        "--seed", type=non_negative, default=None, metavar="SEED", help="seed of the random tiling"
+    )
     parser.add_argument(
         "--output",
         "-o",
@@ -457,11 +530,10 @@ def _aztec_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _aztec(args: argparse.Namespace) -> int:
+    """Run `aztec`: count the domino tilings by memoization and draw a random one."""
     from .dominoes import aztec_diamond, domino_tilings, dominoes_svg
 
     n = args.order
-    if not 1 <= n <= 14:
-        raise SystemExit("exactcover aztec: --order must be between 1 and 14")
     start = time.perf_counter()
     graph = domino_tilings(aztec_diamond(n)).solution_graph()
     elapsed = time.perf_counter() - start
@@ -472,11 +544,12 @@ def _aztec(args: argparse.Namespace) -> int:
     )
     tiling = graph.sample(seed=args.seed)
     output = args.output or f"aztec-{n}.svg"
-    dominoes_svg(tiling).save(output)
+    _save(output, dominoes_svg(tiling).tostring())
     print(f"Drew a uniformly random one in {output}")
-    return 0
+    return EXIT_SOLVED
 
 
+#: The demos, the first being the default.
 PUZZLES: list[Puzzle] = [
     Puzzle(
         "pentominoes",
@@ -515,52 +588,3 @@ PUZZLES: list[Puzzle] = [
         _soma,
     ),
 ]
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m exactcover",
-        description="Puzzles solved as exact cover problems, by exactcover.",
-        epilog=(
-            "With no puzzle named, runs '%(prog)s pentominoes'. "
-            "'%(prog)s PUZZLE --help' shows a puzzle's options; '%(prog)s solve --help' "
-            "the solver for DLX files."
-        ),
-    )
-    from ._native import __version__
-
-    parser.add_argument("--version", "-V", action="version", version=f"exactcover {__version__}")
-    commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE")
-    for puzzle in PUZZLES:
-        sub = commands.add_parser(puzzle.name, help=puzzle.help, description=puzzle.help)
-        puzzle.add_arguments(sub)
-        sub.set_defaults(run=puzzle.run, command=puzzle.name)
-    # Listed for --help; the command line (exactcover.cli) runs it, not this module.
-    commands.add_parser("solve", help="solve a problem in Knuth's DLX format (exactcover solve)")
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run a puzzle demo; returns the exit status.
-
-    ``argv`` is the command line after the program name; when it is empty
-    or starts with an option, the first puzzle (pentominoes) runs with it.
-    ``solve`` is not a demo: the ``exactcover`` command
-    (:func:`exactcover.cli.main`) runs it.
-    """
-    import sys
-
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "solve":
-        _parser().error("'solve' is run by the exactcover command: exactcover solve FILE")
-    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "-V", "--version")):
-        args.insert(0, PUZZLES[0].name)
-    parsed = _parser().parse_args(args)
-    try:
-        return parsed.run(parsed)  # type: ignore[no-any-return]
-    except DemoError as error:
-        print(f"exactcover {parsed.command}: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"exactcover {parsed.command}: interrupted", file=sys.stderr)
-        return 130

@@ -519,10 +519,6 @@ def _optional(name: str) -> Any:
 def _bar(progress: bool) -> Any:
     if not progress:
         return None
-    try:
-        tqdm = _optional("tqdm.auto").tqdm
-    except ImportError:
-        raise ImportError(
-            "progress=True needs tqdm: pip install 'exactcover[dask]' (or tqdm)"
-        ) from None
-    return tqdm(total=1, unit="subtree", desc="counting", dynamic_ncols=True)
+    from .progress import task_bar
+
+    return task_bar("counting", "subtree")  # plain lines where stderr is no terminal
