@@ -120,6 +120,63 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
         pytest.fail("the killed worker was not replaced")
 
 
+def _worker_pids(client, timeout=60):
+    """The pids of the cluster's two worker processes, once both are up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            pids = client.run(os.getpid)
+        except Exception:
+            pids = {}
+        if len(pids) == 2:
+            return sorted(pids.values())
+        time.sleep(0.2)
+    pytest.fail("the cluster does not have its two workers")
+
+
+def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_path):
+    # Two workers killed one after the other (each replaced by its nanny):
+    # the lost tasks run again, and the checkpoint holds each subtree once.
+    path = tmp_path / "count.ckpt"
+    result = []
+    errors = []
+
+    def count():
+        try:
+            result.append(
+                count_distributed(queens(14), client=client, checkpoint=path, task_seconds=0.05)
+            )
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    victims = []
+    for _ in range(2):
+        pids = _worker_pids(client)
+        # Kill once the count has finished a few tasks since the last kill.
+        lines = len(path.read_bytes().split(b"\n")) if path.exists() else 0
+        deadline = time.monotonic() + 30
+        while thread.is_alive() and time.monotonic() < deadline:
+            if path.exists() and len(path.read_bytes().split(b"\n")) > lines + 3:
+                break
+            time.sleep(0.01)
+        assert thread.is_alive(), "the count ended before a worker could be killed"
+        victim = pids[len(victims) % 2]
+        os.kill(victim, signal.SIGKILL)
+        victims.append(victim)
+    thread.join(180)
+    assert not errors, errors
+    assert result == [365596]
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sum(r["count"] for r in records) == 365596
+    keys = [json.dumps(r["subtree"]) for r in records]
+    assert len(keys) == len(set(keys))
+    assert not set(victims) & set(_worker_pids(client))
+    # The finished checkpoint alone gives the total again.
+    assert count_distributed(queens(14), client=client, checkpoint=path) == 365596
+
+
 class _InterruptAfter(ThreadPoolExecutor):
     """An executor that raises KeyboardInterrupt (as Ctrl-C would) once
     `n` tasks have been submitted."""

@@ -33,7 +33,8 @@ import importlib
 import json
 import os
 import queue
-from typing import IO, Any, Callable, List, Optional, Tuple
+import stat
+from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import optional_whole
 from ._native import Solver as _Solver
@@ -205,70 +206,141 @@ def _key(subtree: _Ids) -> str:
     return json.dumps([list(subtree[0]), list(subtree[1])], separators=(",", ":"))
 
 
+#: How every checkpoint file begins.
+_MAGIC = b'{"exactcover_checkpoint":'
+
+
+def _line(record: dict[str, Any]) -> bytes:
+    """A record as one line of a checkpoint file."""
+    return json.dumps(record, separators=(",", ":")).encode() + b"\n"
+
+
 class _Checkpoint:
     """An append-only log of finished subtrees: a header line naming the
     problem, then one JSON line per finished task (its subtree, count and
-    the subtrees it handed back)."""
+    the subtrees it handed back).
+
+    It writes only to a file that is its own: a new file, an empty one, or
+    one that begins with the header of this problem. Anything else (another
+    program's file, a checkpoint of another problem, a directory) is refused
+    with `CheckpointError` and left as it was. A crash while writing tears
+    at most the last line, which is dropped on reopening.
+    """
 
     def __init__(self, path: str | os.PathLike[str], digest: str) -> None:
         self.path = os.fspath(path)
+        self.digest = digest
         self.counts: dict[str, int] = {}
         self.children: list[_Ids] = []
-        good = 0
-        exists = os.path.exists(self.path)
-        if exists:
-            with open(self.path, "rb") as f:
-                data = f.read()
-            # What follows the last newline was torn by a crash: ignored.
-            lines = data.split(b"\n")[:-1]
-            for number, line in enumerate(lines, 1):
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    if number == len(lines) and number > 1:
-                        break  # torn, though its newline reached the disk
-                    if number == 1:
-                        raise CheckpointError(
-                            f"{self.path} is not an exactcover checkpoint file"
-                        ) from None
-                    raise CheckpointError(
-                        f"{self.path}:{number}: not a line of an exactcover checkpoint file"
-                    ) from None
-                if number == 1:
-                    if not isinstance(record, dict) or "exactcover_checkpoint" not in record:
-                        raise CheckpointError(f"{self.path} is not an exactcover checkpoint file")
-                    if record.get("problem") != digest:
-                        raise CheckpointError(
-                            f"{self.path} was written for a different problem "
-                            f"(digest {str(record.get('problem'))[:12]}..., this one "
-                            f"{digest[:12]}...)"
-                        )
-                else:
-                    forced, excluded = record["subtree"]
-                    self.counts[_key((forced, excluded))] = int(record["count"])
-                    self.children.extend((f, e) for f, e in record["rest"])
-                good += len(line) + 1
-        self.file: IO[bytes] = open(self.path, "r+b" if exists else "wb")
-        self.file.truncate(good)
-        self.file.seek(good)
-        if good == 0:
-            self._write({"exactcover_checkpoint": _FORMAT, "problem": digest})
+        header = _line({"exactcover_checkpoint": _FORMAT, "problem": digest})
+        try:
+            self.file: IO[bytes] = open(self.path, "xb")
+        except FileExistsError:
+            self.file = self._open_existing()
+        except OSError as error:
+            raise CheckpointError(f"cannot create {self.path}: {error.strerror}") from None
+        else:
+            self._append(header)
+            return
+        try:
+            data = self.file.read()
+            good = self._read(data, header)
+            # Only now that the file is known to be ours may it change: the
+            # torn tail goes, or the header is written into an empty file.
+            self.file.truncate(good)
+            self.file.seek(good)
+            if good == 0:
+                self._append(header)
+        except BaseException:
+            self.file.close()
+            raise
 
-    def _write(self, record: dict[str, Any]) -> None:
-        self.file.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+    def _open_existing(self) -> IO[bytes]:
+        """The existing file, opened for reading and writing; a
+        `CheckpointError` if it is not a regular file or cannot be opened."""
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                kind = "a directory" if os.path.isdir(self.path) else "not a regular file"
+                raise CheckpointError(f"{self.path} is {kind}, not an exactcover checkpoint file")
+            return open(self.path, "r+b")
+        except OSError as error:
+            raise CheckpointError(f"cannot open {self.path}: {error.strerror}") from None
+
+    def _read(self, data: bytes, header: bytes) -> int:
+        """Reads the finished subtrees of an existing file into `counts`
+        and `children`; returns the length of its good part (what follows
+        was torn by a crash). Raises `CheckpointError` if the file is not
+        this problem's checkpoint."""
+        if not data or (header.startswith(data) and data.startswith(_MAGIC)):
+            return 0  # empty, or the header itself torn by a crash
+        if not data.startswith(header):
+            self._refuse(data)
+        # What follows the last newline was torn by a crash: ignored.
+        lines = data.split(b"\n")[:-1]
+        good = len(header)
+        for number, line in enumerate(lines[1:], 2):
+            try:
+                record = json.loads(line)
+                forced, excluded = record["subtree"]
+                count = record["count"]
+                rest = [(list(f), list(e)) for f, e in record["rest"]]
+                if not isinstance(count, int):
+                    raise TypeError(count)
+            except (ValueError, TypeError, KeyError):
+                if number == len(lines):
+                    break  # torn, though its newline reached the disk
+                raise CheckpointError(
+                    f"{self.path}:{number}: not a line of an exactcover checkpoint file"
+                ) from None
+            self.counts[_key((forced, excluded))] = count
+            self.children.extend(rest)
+            good += len(line) + 1
+        return good
+
+    def _refuse(self, data: bytes) -> NoReturn:
+        """Raises the `CheckpointError` that says why `data`, the beginning
+        of a file that is not this problem's checkpoint, is refused."""
+        first = data.split(b"\n", 1)[0]
+        try:
+            record = json.loads(first)
+        except ValueError:
+            record = None
+        if isinstance(record, dict) and "exactcover_checkpoint" in record:
+            if record.get("exactcover_checkpoint") != _FORMAT:
+                raise CheckpointError(
+                    f"{self.path} is an exactcover checkpoint of another format "
+                    f"({record.get('exactcover_checkpoint')!r}, this version writes {_FORMAT})"
+                )
+            raise CheckpointError(
+                f"{self.path} was written for a different problem "
+                f"(digest {str(record.get('problem'))[:12]}..., this one {self.digest[:12]}...)"
+            )
+        raise CheckpointError(
+            f"{self.path} is not an exactcover checkpoint file (it is left as it is; "
+            "name a new or empty file)"
+        )
+
+    def _append(self, line: bytes) -> None:
+        """Appends a line and waits until it is on the disk."""
+        self.file.write(line)
         self.file.flush()
         os.fsync(self.file.fileno())
 
     def record(self, subtree: _Ids, count: int, rest: list[_Ids]) -> None:
-        self._write(
-            {
-                "subtree": [list(subtree[0]), list(subtree[1])],
-                "count": count,
-                "rest": [[list(f), list(e)] for f, e in rest],
-            }
+        """Appends a finished task: its subtree, its count and the subtrees
+        it handed back."""
+        self._append(
+            _line(
+                {
+                    "subtree": [list(subtree[0]), list(subtree[1])],
+                    "count": count,
+                    "rest": [[list(f), list(e)] for f, e in rest],
+                }
+            )
         )
 
     def close(self) -> None:
+        """Closes the file (everything in it is on the disk already)."""
         self.file.close()
 
 
