@@ -147,11 +147,11 @@ def count_subtree(
     seconds: float,
     pieces: int = 1,
     run: str = "",
-) -> tuple[int, list[_Ids], int]:
+) -> tuple[int, list[_Ids], dict[str, int]]:
     """A task: count the solutions of ``subtree`` of ``problem`` (its digest
     and plain data, or None if installed in this process) for about
     ``seconds``; returns the count, the unexplored rest as subtrees, and the
-    number of search-tree nodes visited.
+    task's figures (``nodes`` and ``updates`` of its search).
 
     The rest is one subtree per level of the search where it stopped; the
     shallowest holds the siblings still to come near the top, usually most
@@ -171,7 +171,7 @@ def count_subtree(
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
-        return 0, [], 0
+        return 0, [], {"nodes": 0, "updates": 0}
     memo = _VERDICTS.get(digest)
     if _LENT[0] != run:
         _LENT = (run, [])
@@ -196,7 +196,8 @@ def count_subtree(
             rest[top : top + 1] = part.split(pieces)
         else:
             del rest[top]
-    return found, rest, solver.stats["nodes"]
+    stats = solver.stats
+    return found, rest, {"nodes": stats["nodes"], "updates": stats["updates"]}
 
 
 # -- the checkpoint file ---------------------------------------------------------
@@ -232,6 +233,8 @@ class _Checkpoint:
         self.digest = digest
         self.counts: dict[str, int] = {}
         self.children: list[_Ids] = []
+        #: The nodes and updates of the finished tasks read from the file.
+        self.figures = {"nodes": 0, "updates": 0}
         header = _line({"exactcover_checkpoint": _FORMAT, "problem": digest})
         try:
             self.file: IO[bytes] = open(self.path, "xb")
@@ -284,7 +287,9 @@ class _Checkpoint:
                 forced, excluded = record["subtree"]
                 count = record["count"]
                 rest = [(list(f), list(e)) for f, e in record["rest"]]
-                if not isinstance(count, int):
+                # Files written before the figures were recorded lack them.
+                figures = {name: record.get(name, 0) for name in self.figures}
+                if not all(isinstance(n, int) for n in (count, *figures.values())):
                     raise TypeError(count)
             except (ValueError, TypeError, KeyError):
                 if number == len(lines):
@@ -294,6 +299,8 @@ class _Checkpoint:
                 ) from None
             self.counts[_key((forced, excluded))] = count
             self.children.extend(rest)
+            for name, n in figures.items():
+                self.figures[name] += n
             good += len(line) + 1
         return good
 
@@ -326,15 +333,17 @@ class _Checkpoint:
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def record(self, subtree: _Ids, count: int, rest: list[_Ids]) -> None:
-        """Appends a finished task: its subtree, its count and the subtrees
-        it handed back."""
+    def record(self, subtree: _Ids, count: int, rest: list[_Ids], figures: dict[str, int]) -> None:
+        """Appends a finished task: its subtree, its count, the subtrees it
+        handed back and its figures (nodes and updates)."""
         self._append(
             _line(
                 {
                     "subtree": [list(subtree[0]), list(subtree[1])],
                     "count": count,
                     "rest": [[list(f), list(e)] for f, e in rest],
+                    "nodes": figures["nodes"],
+                    "updates": figures["updates"],
                 }
             )
         )
@@ -356,6 +365,7 @@ def count_distributed(
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = False,
     task_seconds: float = TASK_SECONDS,
+    stats: dict[str, int] | None = None,
 ) -> int:
     """Count the solutions of ``problem`` on many processes or machines.
 
@@ -378,6 +388,11 @@ def count_distributed(
     ``task_seconds`` before handing the rest of its subtree back as new tasks.
     Ctrl-C cancels the tasks and raises KeyboardInterrupt.
 
+    ``stats``, a dict, receives the figures of the count as they come,
+    summed exactly (Python ints) over the finished tasks, those of the
+    checkpoint resumed included: ``solutions``, ``nodes``, ``updates`` and
+    ``tasks``. After Ctrl-C it holds those of the tasks that finished.
+
     >>> from exactcover import ExactCover
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]
@@ -394,6 +409,8 @@ def count_distributed(
     workers = optional_whole("workers", workers, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
     spec = _spec_of(problem)
     digest = problem_digest(spec)
     log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
@@ -432,7 +449,8 @@ def count_distributed(
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
             submit = _executor_backend(executor, (digest, spec), run)
-        return _drive(submit, slots, spec, log, progress, float(task_seconds))
+        figures = stats if stats is not None else {}
+        return _drive(submit, slots, spec, log, progress, float(task_seconds), figures)
     finally:
         if log is not None:
             log.close()
@@ -475,18 +493,25 @@ def _drive(
     log: _Checkpoint | None,
     progress: bool,
     task_seconds: float,
+    figures: dict[str, int],
 ) -> int:
-    """Run tasks until no subtree is left; returns the total. At most a few
-    tasks per worker are submitted at a time; the others wait here, newest
-    first (depth first: they are the smaller ones)."""
+    """Run tasks until no subtree is left; returns the total, and keeps
+    ``figures`` (solutions, nodes, updates, tasks) summed over the finished
+    tasks. At most a few tasks per worker are submitted at a time; the
+    others wait here, newest first (depth first: they are the smaller
+    ones)."""
     total = 0
     done = 0
+    nodes = updates = 0
     todo: list[_Ids] = [(list(spec[4]), [])]
     if log is not None:
         total = sum(log.counts.values())
         done = len(log.counts)
+        nodes, updates = log.figures["nodes"], log.figures["updates"]
         todo += log.children
         todo = [t for t in todo if _key(t) not in log.counts]
+    figures.clear()
+    figures.update(solutions=total, nodes=nodes, updates=updates, tasks=done)
     running: dict[Any, _Ids] = {}
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
@@ -511,17 +536,22 @@ def _drive(
             except queue.Empty:
                 continue  # a chance for Ctrl-C
             subtree = running.pop(future)
-            found, rest, _nodes = future.result()
+            found, rest, task = future.result()
             total += found
             done += 1
+            figures["solutions"] = total
+            figures["nodes"] += task["nodes"]
+            figures["updates"] += task["updates"]
+            figures["tasks"] = done
             if log is not None:
-                log.record(subtree, found, rest)
+                log.record(subtree, found, rest, task)
             todo.extend((list(f), list(e)) for f, e in rest)
             launch()
             if bar is not None:
                 bar.total = done + len(running) + len(todo)
                 bar.n = done
-                bar.set_postfix(solutions=total, refresh=False)
+                # A str: tqdm would round a number (1.12e+23); the count is exact.
+                bar.set_postfix(solutions=str(total), refresh=False)
                 bar.refresh()
     except BaseException:
         for future in running:
