@@ -14,8 +14,8 @@ multiplicities but whose input takes none: items and colors, counts only) and to
 * iteration, whose solutions (as multisets of options) must be Knuth's;
 * `count_distributed` on a thread pool, its tasks cut again and again.
 
-`count(memo=False)` walks Knuth's search tree: its node count must be
-dlx1's, dlx2's and dlx3's (exactcover breaks ties between items with
+`count(memo=False)` and iteration walk Knuth's search tree: their node
+count must be dlx1's, dlx2's and dlx3's (exactcover breaks ties between items with
 multiplicities in its own way, so with multiplicities the node counts are
 reported, not required to agree; see RESULTS.md).
 
@@ -186,10 +186,15 @@ def exactcover_paths(text: str, pool: ThreadPoolExecutor) -> tuple[dict[str, int
     for solution in iterator:
         solutions[tuple(sorted(_option(options[k]) for k in solution))] += 1
     counts["iteration"] = sum(solutions.values())
-    counts["iteration stats"] = iterator.stats["solutions"]
+    counts["iteration's stats"] = iterator.stats["solutions"]
+    if iterator.stats["nodes"] != nodes:
+        # Iterating walks the tree of count(memo=False): a count that cannot agree.
+        counts["iteration's nodes equal count(memo=False)'s"] = -1
+    stats: dict[str, int] = {}
     counts["count_distributed(executor)"] = count_distributed(
-        problem, executor=pool, task_seconds=1e-4
+        problem, executor=pool, task_seconds=1e-4, stats=stats
     )
+    counts["count_distributed's stats"] = stats["solutions"]
     return counts, nodes, solutions
 
 

@@ -60,8 +60,9 @@ _FORMAT = 1
 
 
 class CheckpointError(ValueError):
-    """A checkpoint file cannot be used: written for another problem, or not
-    a checkpoint file."""
+    """A checkpoint file cannot be used: written for another problem, not a
+    checkpoint file (which is then left as it was), or not to be opened.
+    The message names the path."""
 
 
 # -- the problem as plain data ------------------------------------------------
@@ -148,24 +149,35 @@ def count_subtree(
     pieces: int = 1,
     run: str = "",
 ) -> tuple[int, list[_Ids], dict[str, int]]:
-    """A task: count the solutions of ``subtree`` of ``problem`` (its digest
-    and plain data, or None if installed in this process) for about
-    ``seconds``; returns the count, the unexplored rest as subtrees, and the
-    task's figures (``nodes`` and ``updates`` of its search).
+    """A task: count the solutions of a subtree for a while.
 
     The rest is one subtree per level of the search where it stopped; the
     shallowest holds the siblings still to come near the top, usually most
-    of the work. With ``pieces`` above 1 that one is cut further, into at
-    least ``pieces`` subtrees, so that a long task hands back work that
+    of the work. With `pieces` above 1 that one is cut further, into at
+    least `pieces` subtrees, so that a long task hands back work that
     several workers can share rather than one big piece that would keep a
     single worker busy while the others wait.
 
-    Tasks memoize as ``count()`` does, and the tasks of one ``run`` (one
-    count) in one process share their memo: each lends the next the
-    sub-problems it solved (a memo per task alone gains nothing: the
-    sub-problems met again lie in different subtrees). A process keeps the
-    memos of its latest run only. The first task to find whether the memo
-    pays decides for the process's later tasks of the same problem."""
+    Tasks memoize as `count()` does, and the tasks of one `run` (one count)
+    in one process share their memo: each lends the next the sub-problems it
+    solved (a memo per task alone gains nothing: the sub-problems met again
+    lie in different subtrees). A process keeps the memos of its latest run
+    only. The first task to find whether the memo pays decides for the
+    process's later tasks of the same problem.
+
+    Args:
+        problem: The problem's digest and plain data (None if installed in
+            this process).
+        subtree: The subtree: forced and excluded option ids.
+        seconds: About how long to count.
+        pieces: Cut the shallowest subtree of the rest into at least this
+            many.
+        run: The id of the count this task belongs to.
+
+    Returns:
+        The count, the unexplored rest as subtrees, and the task's figures:
+        the `nodes` and `updates` of its search.
+    """
     global _LENT
     digest, spec = problem
     solver = _built(digest, spec).copy()
@@ -259,8 +271,15 @@ class _Checkpoint:
             raise
 
     def _open_existing(self) -> IO[bytes]:
-        """The existing file, opened for reading and writing; a
-        `CheckpointError` if it is not a regular file or cannot be opened."""
+        """Opens the existing file for reading and writing.
+
+        Returns:
+            The file, at its beginning.
+
+        Raises:
+            CheckpointError: If it is not a regular file (a directory, a
+                pipe) or cannot be opened.
+        """
         try:
             if not stat.S_ISREG(os.stat(self.path).st_mode):
                 kind = "a directory" if os.path.isdir(self.path) else "not a regular file"
@@ -270,10 +289,21 @@ class _Checkpoint:
             raise CheckpointError(f"cannot open {self.path}: {error.strerror}") from None
 
     def _read(self, data: bytes, header: bytes) -> int:
-        """Reads the finished subtrees of an existing file into `counts`
-        and `children`; returns the length of its good part (what follows
-        was torn by a crash). Raises `CheckpointError` if the file is not
-        this problem's checkpoint."""
+        """Reads the finished tasks of an existing file into `counts`,
+        `children` and `figures`.
+
+        Args:
+            data: The file's content.
+            header: The first line of this problem's checkpoint.
+
+        Returns:
+            The length of the file's good part: what follows was torn by a
+            crash (0: the file is empty, or holds a torn header).
+
+        Raises:
+            CheckpointError: If the file is not this problem's checkpoint,
+                or a line before its last is not a record.
+        """
         if not data or (header.startswith(data) and data.startswith(_MAGIC)):
             return 0  # empty, or the header itself torn by a crash
         if not data.startswith(header):
@@ -305,8 +335,15 @@ class _Checkpoint:
         return good
 
     def _refuse(self, data: bytes) -> NoReturn:
-        """Raises the `CheckpointError` that says why `data`, the beginning
-        of a file that is not this problem's checkpoint, is refused."""
+        """Refuses a file that is not this problem's checkpoint.
+
+        Args:
+            data: The file's content.
+
+        Raises:
+            CheckpointError: Always, saying why: a checkpoint of another
+                problem or format, or no checkpoint at all.
+        """
         first = data.split(b"\n", 1)[0]
         try:
             record = json.loads(first)
@@ -334,8 +371,14 @@ class _Checkpoint:
         os.fsync(self.file.fileno())
 
     def record(self, subtree: _Ids, count: int, rest: list[_Ids], figures: dict[str, int]) -> None:
-        """Appends a finished task: its subtree, its count, the subtrees it
-        handed back and its figures (nodes and updates)."""
+        """Appends a finished task, as one line on the disk.
+
+        Args:
+            subtree: The task's subtree.
+            count: Its solutions.
+            rest: The subtrees it handed back.
+            figures: Its `nodes` and `updates`.
+        """
         self._append(
             _line(
                 {
@@ -367,31 +410,18 @@ def count_distributed(
     task_seconds: float = TASK_SECONDS,
     stats: dict[str, int] | None = None,
 ) -> int:
-    """Count the solutions of ``problem`` on many processes or machines.
+    """Count the solutions of a problem on many processes or machines.
 
-    ``problem`` is an :class:`~exactcover.ExactCover`,
-    :class:`~exactcover.MultiCover` or :class:`~exactcover.DlxProblem` that
-    has not started searching (it is not consumed; its constraints mapping
-    must not have changed since it was built). The tasks run
+    The tasks run
 
-    * on ``client``, a ``dask.distributed.Client`` (of any cluster), or
-    * on ``executor``, any ``concurrent.futures.Executor`` (e.g. a
-      ``ProcessPoolExecutor``; the problem then travels with every task), or
-    * with neither, on a Dask ``LocalCluster`` of ``workers`` processes
+    * on `client`, a `dask.distributed.Client` (of any cluster), or
+    * on `executor`, any `concurrent.futures.Executor` (e.g. a
+      `ProcessPoolExecutor`; the problem then travels with every task), or
+    * with neither, on a Dask `LocalCluster` of `workers` processes
       (default: one per core) started for this count, or on a process pool if
       Dask is not installed.
 
-    ``checkpoint`` names a file that records every finished subtree as it
-    arrives; counting again with the same file resumes where the count
-    stopped (a crash, Ctrl-C). ``progress=True`` shows a progress bar (tqdm):
-    subtrees done, subtrees waiting, solutions so far. A task counts for about
-    ``task_seconds`` before handing the rest of its subtree back as new tasks.
-    Ctrl-C cancels the tasks and raises KeyboardInterrupt.
-
-    ``stats``, a dict, receives the figures of the count as they come,
-    summed exactly (Python ints) over the finished tasks, those of the
-    checkpoint resumed included: ``solutions``, ``nodes``, ``updates`` and
-    ``tasks``. After Ctrl-C it holds those of the tasks that finished.
+    Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
     >>> from exactcover import ExactCover
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -401,6 +431,44 @@ def count_distributed(
     >>> with ThreadPoolExecutor(2) as pool:
     ...     count_distributed(ExactCover(queens, secondary=diagonals), executor=pool)
     92
+
+    Args:
+        problem: An `ExactCover`, `MultiCover` or `DlxProblem` (or the
+            iterator of its solutions) that has not started searching. It is
+            not consumed; its constraints mapping must not have changed since
+            it was built.
+        client: A `dask.distributed.Client` to run the tasks on.
+        executor: A `concurrent.futures.Executor` to run the tasks on.
+        workers: The number of worker processes to start when neither
+            `client` nor `executor` is given (default: one per core).
+        checkpoint: A file that records every finished subtree as it
+            arrives; counting again with the same file resumes where the
+            count stopped (a crash, Ctrl-C).
+        progress: Show a progress bar (tqdm): subtrees done, subtrees
+            waiting, solutions so far.
+        task_seconds: About how long a task counts before handing the rest
+            of its subtree back as new tasks.
+        stats: A dict that receives the figures of the count as they come,
+            summed exactly (Python ints, at any size) over the finished
+            tasks, those of the checkpoint resumed included: `solutions`,
+            `nodes`, `updates` and `tasks`. After Ctrl-C it holds those of
+            the tasks that finished.
+
+    Returns:
+        The number of solutions.
+
+    Raises:
+        CheckpointError: If `checkpoint` was written for another problem, or
+            is not a checkpoint file: an existing file is written to only if
+            it is empty or begins with this problem's header, and is left as
+            it was otherwise (a directory, a file that cannot be opened or
+            created, too).
+        TypeError: If `problem` is none of the above, `task_seconds` is not
+            a number, or `stats` is not a dict.
+        ValueError: If `problem` has started searching, `task_seconds` is
+            not positive, `workers` is below 1, or both `client` and
+            `executor` are given.
+        ImportError: If `progress=True` and tqdm is not installed.
     """
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)):
         raise TypeError(f"task_seconds must be a number, not {type(task_seconds).__name__}")
