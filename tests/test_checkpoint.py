@@ -366,3 +366,17 @@ def test_a_count_killed_again_and_again_resumes_to_the_exact_total(tmp_path):
     print(f"seed {seed}: {killed} kills survived, {torn} in the middle of a write, {runs} runs")
     assert killed == 24, f"seed {seed}: the count ended after {killed} kills"
     assert torn >= 4, f"seed {seed}: only {torn} kills landed in a write"
+
+
+def test_a_checkpoint_in_use_by_another_count_is_refused(tmp_path):
+    path = tmp_path / "count.ckpt"
+    digest = distributed.problem_digest(distributed._spec_of(queens(6)))
+    holder = distributed._Checkpoint(path, digest)  # as a count in progress holds it
+    try:
+        before = path.read_bytes()
+        with pytest.raises(CheckpointError, match=f"{path} is in use by another count"):
+            _count(path)
+        assert path.read_bytes() == before
+    finally:
+        holder.close()
+    assert _count(path) == 4  # free again

@@ -248,16 +248,19 @@ class _Checkpoint:
         #: The nodes and updates of the finished tasks read from the file.
         self.figures = {"nodes": 0, "updates": 0}
         header = _line({"exactcover_checkpoint": _FORMAT, "problem": digest})
+        created = True
         try:
             self.file: IO[bytes] = open(self.path, "xb")
         except FileExistsError:
+            created = False
             self.file = self._open_existing()
         except OSError as error:
             raise CheckpointError(f"cannot create {self.path}: {error.strerror}") from None
-        else:
-            self._append(header)
-            return
         try:
+            self._lock()
+            if created:
+                self._append(header)
+                return
             data = self.file.read()
             good = self._read(data, header)
             # Only now that the file is known to be ours may it change: the
@@ -269,6 +272,25 @@ class _Checkpoint:
         except BaseException:
             self.file.close()
             raise
+
+    def _lock(self) -> None:
+        """Holds the file for this count alone, until it is closed or the
+        process ends (an advisory lock, where the system has them): two
+        counts appending to one file would tear each other's lines.
+
+        Raises:
+            CheckpointError: If another count holds it.
+        """
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks
+            return
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CheckpointError(f"{self.path} is in use by another count") from None
+        except OSError:
+            pass  # a file system without locks (some network ones): count on
 
     def _open_existing(self) -> IO[bytes]:
         """Opens the existing file for reading and writing.
