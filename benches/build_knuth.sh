@@ -1,13 +1,15 @@
 #!/bin/sh
-# Builds Knuth's exact cover programs dlx1, dlx3, ssxcc and ssmcc for
-# benches/compare.py, from CWEB sources that YOU supply: this project never
-# ships, vendors or commits them (they are public, e.g. in Knuth's programs
-# page or the GitHub repository ascherer/cwebtest).
+# Builds Knuth's exact cover programs dlx1, dlx2, dlx3, dlx6, ssxcc and
+# ssmcc for benches/compare.py and benches/knuth_differential.py, from CWEB
+# sources that YOU supply: this project never ships, vendors or commits them
+# (they are public, e.g. in Knuth's programs page or the GitHub repository
+# ascherer/cwebtest).
 #
 #     benches/build_knuth.sh SRC_DIR [OUT_DIR]
 #
-# SRC_DIR holds dlx1.w, dlx3.w, ssxcc.w, ssmcc.w and gb_flip.w (the
-# random-number module that ssxcc and ssmcc include). OUT_DIR (default
+# SRC_DIR holds dlx1.w, dlx2.w, dlx3.w, dlx6.w, ssxcc.w, ssmcc.w and
+# gb_flip.w (the random-number module that ssxcc and ssmcc include); a
+# program whose source is missing is skipped. OUT_DIR (default
 # SRC_DIR/bin) receives the binaries; point compare.py at it with
 # `--knuth-dir OUT_DIR` or `EXACTCOVER_KNUTH_DIR=OUT_DIR`.
 # Needs ctangle (Debian: texlive-binaries) and a C compiler; builds with
@@ -33,7 +35,7 @@ tangle() {
 }
 tangle gb_flip
 $cc -O3 -c gb_flip.c
-for prog in dlx1 dlx3 ssxcc ssmcc; do
+for prog in dlx1 dlx2 dlx3 dlx6 ssxcc ssmcc; do
     if [ ! -f "$src/$prog.w" ]; then
         echo "skipping $prog: $src/$prog.w not found" >&2
         continue

@@ -120,6 +120,63 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
         pytest.fail("the killed worker was not replaced")
 
 
+def _worker_pids(client, timeout=60):
+    """The pids of the cluster's two worker processes, once both are up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            pids = client.run(os.getpid)
+        except Exception:
+            pids = {}
+        if len(pids) == 2:
+            return sorted(pids.values())
+        time.sleep(0.2)
+    pytest.fail("the cluster does not have its two workers")
+
+
+def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_path):
+    # Two workers killed one after the other (each replaced by its nanny):
+    # the lost tasks run again, and the checkpoint holds each subtree once.
+    path = tmp_path / "count.ckpt"
+    result = []
+    errors = []
+
+    def count():
+        try:
+            result.append(
+                count_distributed(queens(14), client=client, checkpoint=path, task_seconds=0.05)
+            )
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    victims = []
+    for _ in range(2):
+        pids = _worker_pids(client)
+        # Kill once the count has finished a few tasks since the last kill.
+        lines = len(path.read_bytes().split(b"\n")) if path.exists() else 0
+        deadline = time.monotonic() + 30
+        while thread.is_alive() and time.monotonic() < deadline:
+            if path.exists() and len(path.read_bytes().split(b"\n")) > lines + 3:
+                break
+            time.sleep(0.01)
+        assert thread.is_alive(), "the count ended before a worker could be killed"
+        victim = pids[len(victims) % 2]
+        os.kill(victim, signal.SIGKILL)
+        victims.append(victim)
+    thread.join(180)
+    assert not errors, errors
+    assert result == [365596]
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sum(r["count"] for r in records) == 365596
+    keys = [json.dumps(r["subtree"]) for r in records]
+    assert len(keys) == len(set(keys))
+    assert not set(victims) & set(_worker_pids(client))
+    # The finished checkpoint alone gives the total again.
+    assert count_distributed(queens(14), client=client, checkpoint=path) == 365596
+
+
 class _InterruptAfter(ThreadPoolExecutor):
     """An executor that raises KeyboardInterrupt (as Ctrl-C would) once
     `n` tasks have been submitted."""
@@ -265,3 +322,83 @@ def test_a_memo_is_lent_once_and_only_to_a_problem_of_its_size():
     assert without_first.lend_memo(with_first.take_memo(), True)
     assert first_part + without_first.count_exact(True) == 36
     assert 0 < first_part < 36
+
+
+TILINGS_14 = 112202208776036178000000  # domino tilings of 14 x 14 (A004003), past 2^64
+
+
+def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    stats = {"stale": 1}
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            domino_tilings(rectangle(14, 14)),
+            executor=pool,
+            task_seconds=0.02,
+            stats=stats,
+            progress=True,
+        )
+    assert total == TILINGS_14 > 2**64
+    assert set(stats) == {"solutions", "nodes", "updates", "tasks"}
+    assert stats["solutions"] == TILINGS_14
+    assert type(stats["solutions"]) is int
+    assert stats["tasks"] > 1
+    assert stats["updates"] > stats["nodes"] > 0
+    # The progress bar's last figure is the exact total too.
+    assert f"solutions={TILINGS_14}" in capsys.readouterr().err
+
+
+def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    path = tmp_path / "count.ckpt"
+    partial = {}
+    with _InterruptAfter(40) as pool, pytest.raises(KeyboardInterrupt):
+        count_distributed(
+            domino_tilings(rectangle(14, 14)),
+            executor=pool,
+            checkpoint=path,
+            task_seconds=0.005,
+            stats=partial,
+        )
+    # After Ctrl-C: the figures of the tasks that finished, as in the file.
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert partial["tasks"] == len(records) > 0
+    assert partial["solutions"] == sum(r["count"] for r in records) < TILINGS_14
+    assert partial["nodes"] == sum(r["nodes"] for r in records) > 0
+    resumed = {}
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            domino_tilings(rectangle(14, 14)),
+            executor=pool,
+            checkpoint=path,
+            task_seconds=0.02,
+            stats=resumed,
+        )
+    assert total == resumed["solutions"] == TILINGS_14
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sum(r["count"] for r in records) == TILINGS_14
+    # The figures cover the tasks of both runs, read back from the file.
+    assert resumed["tasks"] == len(records)
+    assert resumed["nodes"] == sum(r["nodes"] for r in records) > partial["nodes"]
+    assert resumed["updates"] == sum(r["updates"] for r in records)
+    # A finished checkpoint gives them all again, running nothing.
+    again = {}
+    with _InterruptAfter(0) as pool:
+        assert (
+            count_distributed(
+                domino_tilings(rectangle(14, 14)), executor=pool, checkpoint=path, stats=again
+            )
+            == TILINGS_14
+        )
+    assert again == resumed
+
+
+def test_stats_of_a_small_count_and_their_errors():
+    stats = {}
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(queens(8), executor=pool, task_seconds=0.001, stats=stats) == 92
+        assert stats["solutions"] == 92
+        with pytest.raises(TypeError, match="stats must be a dict, not list"):
+            count_distributed(queens(8), executor=pool, stats=[])

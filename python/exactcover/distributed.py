@@ -33,7 +33,8 @@ import importlib
 import json
 import os
 import queue
-from typing import IO, Any, Callable, List, Optional, Tuple
+import stat
+from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import optional_whole
 from ._native import Solver as _Solver
@@ -60,8 +61,9 @@ _FORMAT = 1
 
 
 class CheckpointError(ValueError):
-    """A checkpoint file cannot be used: written for another problem, or not
-    a checkpoint file."""
+    """A checkpoint file cannot be used: written for another problem, not a
+    checkpoint file (which is then left as it was), or not to be opened.
+    The message names the path."""
 
 
 # -- the problem as plain data ------------------------------------------------
@@ -159,7 +161,7 @@ def count_subtree(
     seconds: float,
     pieces: int = 1,
     run: str = "",
-) -> tuple[int, list[_Ids], int]:
+) -> tuple[int, list[_Ids], dict[str, int]]:
     """A task: count the solutions of a subtree for a while.
 
     The rest is one subtree per level of the search where it stopped; the
@@ -186,15 +188,15 @@ def count_subtree(
         run: The id of the count this task belongs to.
 
     Returns:
-        The count, the unexplored rest as subtrees, and the number of
-        search-tree nodes visited.
+        The count, the unexplored rest as subtrees, and the task's figures:
+        the `nodes` and `updates` of its search.
     """
     global _LENT
     digest, spec = problem
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
-        return 0, [], 0
+        return 0, [], {"nodes": 0, "updates": 0}
     memo = _VERDICTS.get(digest)
     if _LENT[0] != run:
         _LENT = (run, [])
@@ -219,7 +221,8 @@ def count_subtree(
             rest[top : top + 1] = part.split(pieces)
         else:
             del rest[top]
-    return found, rest, solver.stats["nodes"]
+    stats = solver.stats
+    return found, rest, {"nodes": stats["nodes"], "updates": stats["updates"]}
 
 
 # -- the checkpoint file ---------------------------------------------------------
@@ -229,70 +232,202 @@ def _key(subtree: _Ids) -> str:
     return json.dumps([list(subtree[0]), list(subtree[1])], separators=(",", ":"))
 
 
+#: How every checkpoint file begins.
+_MAGIC = b'{"exactcover_checkpoint":'
+
+
+def _line(record: dict[str, Any]) -> bytes:
+    """A record as one line of a checkpoint file."""
+    return json.dumps(record, separators=(",", ":")).encode() + b"\n"
+
+
 class _Checkpoint:
     """An append-only log of finished subtrees: a header line naming the
     problem, then one JSON line per finished task (its subtree, count and
-    the subtrees it handed back)."""
+    the subtrees it handed back).
+
+    It writes only to a file that is its own: a new file, an empty one, or
+    one that begins with the header of this problem. Anything else (another
+    program's file, a checkpoint of another problem, a directory) is refused
+    with `CheckpointError` and left as it was. A crash while writing tears
+    at most the last line, which is dropped on reopening.
+    """
 
     def __init__(self, path: str | os.PathLike[str], digest: str) -> None:
         self.path = os.fspath(path)
+        self.digest = digest
         self.counts: dict[str, int] = {}
         self.children: list[_Ids] = []
-        good = 0
-        exists = os.path.exists(self.path)
-        if exists:
-            with open(self.path, "rb") as f:
-                data = f.read()
-            # What follows the last newline was torn by a crash: ignored.
-            lines = data.split(b"\n")[:-1]
-            for number, line in enumerate(lines, 1):
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    if number == len(lines) and number > 1:
-                        break  # torn, though its newline reached the disk
-                    if number == 1:
-                        raise CheckpointError(
-                            f"{self.path} is not an exactcover checkpoint file"
-                        ) from None
-                    raise CheckpointError(
-                        f"{self.path}:{number}: not a line of an exactcover checkpoint file"
-                    ) from None
-                if number == 1:
-                    if not isinstance(record, dict) or "exactcover_checkpoint" not in record:
-                        raise CheckpointError(f"{self.path} is not an exactcover checkpoint file")
-                    if record.get("problem") != digest:
-                        raise CheckpointError(
-                            f"{self.path} was written for a different problem "
-                            f"(digest {str(record.get('problem'))[:12]}..., this one "
-                            f"{digest[:12]}...)"
-                        )
-                else:
-                    forced, excluded = record["subtree"]
-                    self.counts[_key((forced, excluded))] = int(record["count"])
-                    self.children.extend((f, e) for f, e in record["rest"])
-                good += len(line) + 1
-        self.file: IO[bytes] = open(self.path, "r+b" if exists else "wb")
-        self.file.truncate(good)
-        self.file.seek(good)
-        if good == 0:
-            self._write({"exactcover_checkpoint": _FORMAT, "problem": digest})
+        #: The nodes and updates of the finished tasks read from the file.
+        self.figures = {"nodes": 0, "updates": 0}
+        header = _line({"exactcover_checkpoint": _FORMAT, "problem": digest})
+        created = True
+        try:
+            self.file: IO[bytes] = open(self.path, "xb")
+        except FileExistsError:
+            created = False
+            self.file = self._open_existing()
+        except OSError as error:
+            raise CheckpointError(f"cannot create {self.path}: {error.strerror}") from None
+        try:
+            self._lock()
+            if created:
+                self._append(header)
+                return
+            data = self.file.read()
+            good = self._read(data, header)
+            # Only now that the file is known to be ours may it change: the
+            # torn tail goes, or the header is written into an empty file.
+            self.file.truncate(good)
+            self.file.seek(good)
+            if good == 0:
+                self._append(header)
+        except BaseException:
+            self.file.close()
+            raise
 
-    def _write(self, record: dict[str, Any]) -> None:
-        self.file.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+    def _lock(self) -> None:
+        """Holds the file for this count alone, until it is closed or the
+        process ends (an advisory lock, where the system has them): two
+        counts appending to one file would tear each other's lines.
+
+        Raises:
+            CheckpointError: If another count holds it.
+        """
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks
+            return
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CheckpointError(f"{self.path} is in use by another count") from None
+        except OSError:
+            pass  # a file system without locks (some network ones): count on
+
+    def _open_existing(self) -> IO[bytes]:
+        """Opens the existing file for reading and writing.
+
+        Returns:
+            The file, at its beginning.
+
+        Raises:
+            CheckpointError: If it is not a regular file (a directory, a
+                pipe) or cannot be opened.
+        """
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                kind = "a directory" if os.path.isdir(self.path) else "not a regular file"
+                raise CheckpointError(f"{self.path} is {kind}, not an exactcover checkpoint file")
+            return open(self.path, "r+b")
+        except OSError as error:
+            raise CheckpointError(f"cannot open {self.path}: {error.strerror}") from None
+
+    def _read(self, data: bytes, header: bytes) -> int:
+        """Reads the finished tasks of an existing file into `counts`,
+        `children` and `figures`.
+
+        Args:
+            data: The file's content.
+            header: The first line of this problem's checkpoint.
+
+        Returns:
+            The length of the file's good part: what follows was torn by a
+            crash (0: the file is empty, or holds a torn header).
+
+        Raises:
+            CheckpointError: If the file is not this problem's checkpoint,
+                or a line before its last is not a record.
+        """
+        if not data or (header.startswith(data) and data.startswith(_MAGIC)):
+            return 0  # empty, or the header itself torn by a crash
+        if not data.startswith(header):
+            self._refuse(data)
+        # What follows the last newline was torn by a crash: ignored.
+        lines = data.split(b"\n")[:-1]
+        good = len(header)
+        for number, line in enumerate(lines[1:], 2):
+            try:
+                record = json.loads(line)
+                forced, excluded = record["subtree"]
+                count = record["count"]
+                rest = [(list(f), list(e)) for f, e in record["rest"]]
+                # Files written before the figures were recorded lack them.
+                figures = {name: record.get(name, 0) for name in self.figures}
+                if not all(isinstance(n, int) for n in (count, *figures.values())):
+                    raise TypeError(count)
+            except (ValueError, TypeError, KeyError):
+                if number == len(lines):
+                    break  # torn, though its newline reached the disk
+                raise CheckpointError(
+                    f"{self.path}:{number}: not a line of an exactcover checkpoint file"
+                ) from None
+            self.counts[_key((forced, excluded))] = count
+            self.children.extend(rest)
+            for name, n in figures.items():
+                self.figures[name] += n
+            good += len(line) + 1
+        return good
+
+    def _refuse(self, data: bytes) -> NoReturn:
+        """Refuses a file that is not this problem's checkpoint.
+
+        Args:
+            data: The file's content.
+
+        Raises:
+            CheckpointError: Always, saying why: a checkpoint of another
+                problem or format, or no checkpoint at all.
+        """
+        first = data.split(b"\n", 1)[0]
+        try:
+            record = json.loads(first)
+        except ValueError:
+            record = None
+        if isinstance(record, dict) and "exactcover_checkpoint" in record:
+            if record.get("exactcover_checkpoint") != _FORMAT:
+                raise CheckpointError(
+                    f"{self.path} is an exactcover checkpoint of another format "
+                    f"({record.get('exactcover_checkpoint')!r}, this version writes {_FORMAT})"
+                )
+            raise CheckpointError(
+                f"{self.path} was written for a different problem "
+                f"(digest {str(record.get('problem'))[:12]}..., this one {self.digest[:12]}...)"
+            )
+        raise CheckpointError(
+            f"{self.path} is not an exactcover checkpoint file (it is left as it is; "
+            "name a new or empty file)"
+        )
+
+    def _append(self, line: bytes) -> None:
+        """Appends a line and waits until it is on the disk."""
+        self.file.write(line)
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def record(self, subtree: _Ids, count: int, rest: list[_Ids]) -> None:
-        self._write(
-            {
-                "subtree": [list(subtree[0]), list(subtree[1])],
-                "count": count,
-                "rest": [[list(f), list(e)] for f, e in rest],
-            }
+    def record(self, subtree: _Ids, count: int, rest: list[_Ids], figures: dict[str, int]) -> None:
+        """Appends a finished task, as one line on the disk.
+
+        Args:
+            subtree: The task's subtree.
+            count: Its solutions.
+            rest: The subtrees it handed back.
+            figures: Its `nodes` and `updates`.
+        """
+        self._append(
+            _line(
+                {
+                    "subtree": [list(subtree[0]), list(subtree[1])],
+                    "count": count,
+                    "rest": [[list(f), list(e)] for f, e in rest],
+                    "nodes": figures["nodes"],
+                    "updates": figures["updates"],
+                }
+            )
         )
 
     def close(self) -> None:
+        """Closes the file (everything in it is on the disk already)."""
         self.file.close()
 
 
@@ -308,6 +443,7 @@ def count_distributed(
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = False,
     task_seconds: float = TASK_SECONDS,
+    stats: dict[str, int] | None = None,
 ) -> int:
     """Count the solutions of a problem on many processes or machines.
 
@@ -347,15 +483,23 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: About how long a task counts before handing the rest
             of its subtree back as new tasks.
+        stats: A dict that receives the figures of the count as they come,
+            summed exactly (Python ints, at any size) over the finished
+            tasks, those of the checkpoint resumed included: `solutions`,
+            `nodes`, `updates` and `tasks`. After Ctrl-C it holds those of
+            the tasks that finished.
 
     Returns:
         The number of solutions.
 
     Raises:
         CheckpointError: If `checkpoint` was written for another problem, or
-            is not a checkpoint file.
-        TypeError: If `problem` is none of the above, or `task_seconds` is
-            not a number.
+            is not a checkpoint file: an existing file is written to only if
+            it is empty or begins with this problem's header, and is left as
+            it was otherwise (a directory, a file that cannot be opened or
+            created, too).
+        TypeError: If `problem` is none of the above, `task_seconds` is not
+            a number, or `stats` is not a dict.
         ValueError: If `problem` has started searching, `task_seconds` is
             not positive, `workers` is below 1, or both `client` and
             `executor` are given.
@@ -368,6 +512,8 @@ def count_distributed(
     workers = optional_whole("workers", workers, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
     spec = _spec_of(problem)
     digest = problem_digest(spec)
     log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
@@ -406,7 +552,8 @@ def count_distributed(
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
             submit = _executor_backend(executor, (digest, spec), run)
-        return _drive(submit, slots, spec, log, progress, float(task_seconds))
+        figures = stats if stats is not None else {}
+        return _drive(submit, slots, spec, log, progress, float(task_seconds), figures)
     finally:
         if log is not None:
             log.close()
@@ -449,18 +596,25 @@ def _drive(
     log: _Checkpoint | None,
     progress: bool,
     task_seconds: float,
+    figures: dict[str, int],
 ) -> int:
-    """Run tasks until no subtree is left; returns the total. At most a few
-    tasks per worker are submitted at a time; the others wait here, newest
-    first (depth first: they are the smaller ones)."""
+    """Run tasks until no subtree is left; returns the total, and keeps
+    ``figures`` (solutions, nodes, updates, tasks) summed over the finished
+    tasks. At most a few tasks per worker are submitted at a time; the
+    others wait here, newest first (depth first: they are the smaller
+    ones)."""
     total = 0
     done = 0
+    nodes = updates = 0
     todo: list[_Ids] = [(list(spec[4]), [])]
     if log is not None:
         total = sum(log.counts.values())
         done = len(log.counts)
+        nodes, updates = log.figures["nodes"], log.figures["updates"]
         todo += log.children
         todo = [t for t in todo if _key(t) not in log.counts]
+    figures.clear()
+    figures.update(solutions=total, nodes=nodes, updates=updates, tasks=done)
     running: dict[Any, _Ids] = {}
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
@@ -485,17 +639,22 @@ def _drive(
             except queue.Empty:
                 continue  # a chance for Ctrl-C
             subtree = running.pop(future)
-            found, rest, _nodes = future.result()
+            found, rest, task = future.result()
             total += found
             done += 1
+            figures["solutions"] = total
+            figures["nodes"] += task["nodes"]
+            figures["updates"] += task["updates"]
+            figures["tasks"] = done
             if log is not None:
-                log.record(subtree, found, rest)
+                log.record(subtree, found, rest, task)
             todo.extend((list(f), list(e)) for f, e in rest)
             launch()
             if bar is not None:
                 bar.total = done + len(running) + len(todo)
                 bar.n = done
-                bar.set_postfix(solutions=total, refresh=False)
+                # A str: tqdm would round a number (1.12e+23); the count is exact.
+                bar.set_postfix(solutions=str(total), refresh=False)
                 bar.refresh()
     except BaseException:
         for future in running:
