@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ._native import DlxFormatError, ExactCoverError
-from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
+from ._reading import decode_utf8, read_at_most
+from .dlx import MAX_DLX_BYTES, DlxProblem, parse_dlx
 from .progress import Reporter, figures, progress_estimate
 
 __all__ = ["main", "progress_estimate", "EXIT_CODES"]
@@ -313,10 +314,10 @@ def solve(argv: Sequence[str]) -> int:
             if sys.stdin is None:
                 print("exactcover: standard input is closed", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            text = _decode(_read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
+            text = decode_utf8(read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
         else:
             with open(args.file, "rb") as f:
-                text = _decode(_read_at_most(f, MAX_DLX_BYTES))
+                text = decode_utf8(read_at_most(f, MAX_DLX_BYTES))
         problem = parse_dlx(text, strict=args.strict)
     except DlxFormatError as error:
         line = getattr(error, "line", None)

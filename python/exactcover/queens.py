@@ -32,8 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from ._arguments import whole
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices
+from ._arguments import check_choices, whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -117,7 +117,7 @@ def queens(
     [('queen', 0, 1), ('queen', 1, 3), ('queen', 2, 0), ('queen', 3, 2)]
     """
     n = _check_size(n)
-    _check_choices(f"queens({n})", n * n, max_choices)
+    check_choices(f"queens({n})", n * n, max_choices)
     return ExactCover(_queen_constraints(n), random=random, secondary=_diagonals(n), seed=seed)
 
 
@@ -154,7 +154,7 @@ def queens_2n(
     ♛♛
     """
     n = _check_size(n)
-    _check_choices(f"queens_2n({n})", n * n, max_choices)
+    check_choices(f"queens_2n({n})", n * n, max_choices)
     counts: dict[Hashable, int] = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
     return MultiCover(
         _queen_constraints(n), random=random, counts=counts, satisfy=_lines(n), seed=seed

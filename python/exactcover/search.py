@@ -16,8 +16,11 @@ from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from ._arguments import MEMO_BYTES as _MEMO_BYTES
 from ._arguments import U64_MAX, optional_whole, whole
 from ._arguments import seed as _seed
+from ._errors import busy as _busy
+from ._errors import check_not_started as _check_not_started
 from ._errors import describe
 from ._native import Solver as _Solver
 from .progress import (
@@ -40,8 +43,6 @@ _Self = TypeVar("_Self", bound="Search[Any]")
 MAX_THREADS = 65536
 #: The most subtrees ``split()`` makes: each is a list of choices.
 _MAX_SUBTREES = 10**6
-#: Default memory cap of a memo or solution graph: 1 GiB.
-_MEMO_BYTES = 2**30
 
 
 class Estimate(NamedTuple):
@@ -494,26 +495,6 @@ class Search(Iterator[S], Generic[S]):
     def _state(self) -> str:
         """``active`` or ``exhausted``, for a repr."""
         return "exhausted" if self._solver.exhausted else "active"
-
-
-def _busy(search: Search[Any] | None, error: RuntimeError) -> RuntimeError:
-    """PyO3's "Already borrowed" (the native solver is in use by another
-    thread, whose call runs without the GIL) restated; other errors as they are."""
-    if "borrowed" not in str(error):
-        return error
-    return RuntimeError(
-        f"this {type(search).__name__ if search is not None else 'iterator'} is busy in "
-        "another thread: one iterator is one "
-        "search, used by one thread at a time (make one iterator per thread, or use "
-        "count(threads=N))"
-    )
-
-
-def _check_not_started(search: Search[Any], what: str) -> None:
-    """Raise ValueError if the search has started: ``what`` works on the
-    whole search tree only."""
-    if search.stats["nodes"] > 0:
-        raise ValueError(f"{what} needs an iterator that has not started searching")
 
 
 def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:

@@ -41,8 +41,8 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from ._arguments import whole
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _max_choices
+from ._arguments import check_choices, choices_limit, whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 __all__ = [
     "word_rectangles",
@@ -361,17 +361,17 @@ def latin_squares(
     n = whole("the order n", n, minimum=0)
     alphabet = _symbols(n, symbols)
     what = f"latin_squares({n})"
-    limit = _max_choices(max_choices)
+    limit = choices_limit(max_choices)
     if given is None:
         # n! permutations for each of the 2n lines, counted before building.
-        _check_choices(what, 2 * n * math.factorial(n) if n <= 1000 else None, limit)
+        check_choices(what, 2 * n * math.factorial(n) if n <= 1000 else None, limit)
         every = _fillings([alphabet] * n, None)
         rows, columns = [every] * n, [every] * n
     else:
         try:
             rows, columns = _completions(n, alphabet, given, limit)
         except _TooMany:
-            _check_choices(what, None, limit)
+            check_choices(what, None, limit)
             raise
     choices, _ = _line_choices(rows, columns, ("row", "column"), False)
     # A MultiCover, not an ExactCover: a line that no filling fits must still
