@@ -51,6 +51,8 @@ __all__ = [
     "Grid",
     "GridSymmetry",
     "Transform",
+    "SQUARE_SYMMETRIES",
+    "transform_solution",
     "SQUARE",
     "TRIANGLE",
     "HEXAGON",
@@ -99,9 +101,12 @@ def _permutation_matrix(perm: Sequence[int], signs: Sequence[int]) -> tuple[tupl
     return tuple(tuple(signs[i] if perm[i] == j else 0 for j in range(n)) for i in range(n))
 
 
-def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform, ...]:
+def _signed_permutations(
+    n: int, names: Sequence[tuple[str, bool, bool, bool]] | None
+) -> tuple[Transform, ...]:
     """All n x n signed permutation matrices: the symmetries of the square
-    (n = 2) or of the cube (n = 3), rotations first."""
+    (n = 2, named and ordered by ``names``) or of the cube (n = 3), rotations
+    first."""
     found = []
     for perm in permutations(range(n)):
         for signs in product((1, -1), repeat=n):
@@ -120,34 +125,36 @@ def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform
     ]
     result += [Transform(f"reflection {k + 1}", m, zero, False) for k, m in enumerate(reflections)]
     if names is not None:
-        by_matrix: dict[tuple[tuple[int, ...], ...], str] = dict(zip(_SQUARE_MATRICES, names))
+        by_matrix = {_square_matrix(*flips): name for name, *flips in names}
+        order = [name for name, *_ in names]
         result = [t._replace(name=by_matrix[t.matrix]) for t in result]
-        result.sort(key=lambda t: names.index(t.name))
+        result.sort(key=lambda t: order.index(t.name))
     return tuple(result)
 
 
-# The square's symmetries on (row, column), named and ordered as in
-# exactcover.symmetry.
-_SQUARE_MATRICES = (
-    ((1, 0), (0, 1)),
-    ((0, 1), (-1, 0)),
-    ((-1, 0), (0, -1)),
-    ((0, -1), (1, 0)),
-    ((-1, 0), (0, 1)),
-    ((1, 0), (0, -1)),
-    ((0, 1), (1, 0)),
-    ((0, -1), (-1, 0)),
+#: The eight symmetries of the square as (name, transpose, flip rows, flip
+#: columns), in the order the square grid lists them: transpose swaps rows
+#: and columns, then flip rows turns the picture upside down and flip
+#: columns mirrors it left to right.
+SQUARE_SYMMETRIES: tuple[tuple[str, bool, bool, bool], ...] = (
+    ("identity", False, False, False),
+    ("rotate 90", True, False, True),  # clockwise
+    ("rotate 180", False, True, True),
+    ("rotate 270", True, True, False),
+    ("flip rows", False, True, False),  # upside down
+    ("flip columns", False, False, True),  # mirror image
+    ("transpose", True, False, False),
+    ("antitranspose", True, True, True),
 )
-_SQUARE_NAMES = (
-    "identity",
-    "rotate 90",
-    "rotate 180",
-    "rotate 270",
-    "flip rows",
-    "flip columns",
-    "transpose",
-    "antitranspose",
-)
+
+
+def _square_matrix(
+    transpose: bool, flip_rows: bool, flip_columns: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The matrix on ``(row, column)`` of a symmetry of `SQUARE_SYMMETRIES`."""
+    r = -1 if flip_rows else 1
+    c = -1 if flip_columns else 1
+    return ((0, r), (c, 0)) if transpose else ((r, 0), (0, c))
 
 
 def _hexagonal_transforms(offset: tuple[int, int, int]) -> tuple[Transform, ...]:
@@ -461,6 +468,29 @@ def _cell_maps(
     return [{c: s(c) for c in cells} for s in symmetries]
 
 
+def transform_solution(
+    solution: Iterable[tuple[Hashable, Iterable[Cell]]], symmetry: Callable[[Cell], Cell]
+) -> tuple[tuple[Hashable, tuple[Cell, ...]], ...]:
+    """The image of a tiling under a symmetry, in sorted form.
+
+    Args:
+        solution: Placements `(name, cells)`.
+        symmetry: A map from cells to cells, such as a `GridSymmetry`.
+
+    Returns:
+        The placed pieces, each one's cells sorted, then the pieces sorted.
+
+    >>> s = SQUARE.region_symmetries([(0, 0), (0, 1), (0, 2)])[3]
+    >>> s.name
+    'flip columns'
+    >>> transform_solution([('A', ((0, 0),)), ('B', ((0, 1), (0, 2)))], s)
+    (('A', ((0, 2),)), ('B', ((0, 0), (0, 1))))
+    """
+    return tuple(
+        sorted((name, tuple(sorted(symmetry(c) for c in cells))) for name, cells in solution)
+    )
+
+
 # The four grids -------------------------------------------------------------------
 
 
@@ -531,7 +561,7 @@ def _hexagon_neighbours(cell: Cell) -> list[Cell]:
 SQUARE = Grid(
     "square",
     2,
-    _signed_permutations(2, _SQUARE_NAMES),
+    _signed_permutations(2, SQUARE_SYMMETRIES),
     _identity,
     _identity,
     _square_neighbours,
