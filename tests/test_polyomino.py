@@ -8,6 +8,8 @@ from itertools import product
 
 import pytest
 from exactcover import polyomino as pm
+from exactcover.grids import SQUARE
+from exactcover.polyform import SymmetryBreaking, TilingProblem, check_pieces
 from exactcover.polyomino import (
     PENTOMINOES,
     TETROMINOES,
@@ -21,8 +23,6 @@ from exactcover.polyomino import (
     tiling_symmetries,
     unique_tilings,
 )
-from exactcover.grids import SQUARE
-from exactcover.polyform import SymmetryBreaking, TilingProblem, check_pieces
 from exactcover.symmetry import box_symmetries, canonical
 
 PENTA = encode_polyominoes(PENTOMINOES)

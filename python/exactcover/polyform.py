@@ -525,12 +525,12 @@ def placements(
         orientations: `"all"` (turned and flipped), `"rotations"` or `"fixed"`.
 
     Returns:
-        A map from each placement `(name, cells)` (cells sorted) to its cells.
+        Each placement `(name, cells)`, its cells sorted, mapped to those cells.
 
     Raises:
-        TypeError: If a piece or the region is not of the right type.
-        ValueError: If a piece or the region is malformed, or `orientations`
-            is unknown.
+        TypeError: If the region, a piece or one of their cells is of a wrong type.
+        ValueError: If the region or a piece is malformed, or if `orientations`
+            is not one of `ORIENTATIONS`.
 
     >>> len(placements(TRIANGLE, [('d', ((0, 0), (0, 1)))], box(2, 4)))
     8
@@ -872,22 +872,20 @@ def polyforms(
         pieces: As returned by `encode_pieces`, a mapping from names to
             cells, or pairs `(name, cells)`.
         region: An iterable of cells, or a picture (see `encode_region`).
-        random: Yield the tilings in a random order.
-        orientations: `"all"` (default: pieces may be turned and flipped),
-            `"rotations"` (turned, not flipped) or `"fixed"` (as drawn).
-        counts: How many times each piece is placed: an int for every
-            piece, or a map from piece names to ints (default 1 each).
-        optional: Pieces that may be placed fewer times than their count (as
-            few as none): True for all, or an iterable of names.
-        seed: Yield the tilings in a random order reproducible from this seed.
+        random: As for `exactcover.polyomino.polyomino`, the square grid's case.
+        orientations: As for `exactcover.polyomino.polyomino`; in 3-D a flip
+            is a mirror image.
+        counts: As for `exactcover.polyomino.polyomino`.
+        optional: As for `exactcover.polyomino.polyomino`.
+        seed: As for `exactcover.polyomino.polyomino`.
 
     Returns:
         A `MultiCover` over the tilings.
 
     Raises:
         TypeError: If a piece, a cell or an argument is not of the right type.
-        ValueError: If a piece or the region is malformed, or a cell of the
-            region is one that no piece can cover (there could be no tiling).
+        ValueError: If a piece or the region is malformed, or no piece can
+            cover some cell of the region.
 
     >>> bars = {'I': [(0, 0), (0, 1), (0, 2)]}
     >>> polyforms(TRIANGLE, bars, box(2, 6), counts=4).count()

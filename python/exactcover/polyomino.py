@@ -406,15 +406,7 @@ def unique_tilings(
     encoding (one piece placed once is restricted to one placement per orbit
     of the symmetries), so this does not enumerate all tilings; the tilings
     yielded are not necessarily in `exactcover.symmetry.canonical` form.
-
-    Args:
-        pieces: The pieces (see `polyomino`).
-        region: The region (see `polyomino`).
-        random: Yield the tilings in a random order.
-        orientations: As for `polyomino`.
-        counts: As for `polyomino`.
-        optional: As for `polyomino`.
-        seed: Yield the tilings in a random order reproducible from this seed.
+    The arguments are those of `polyomino`.
 
     Returns:
         An iterator over the tilings.
@@ -445,13 +437,7 @@ def count_unique(
     With the symmetry broken in the encoding (see `unique_tilings`), the
     solver counts about one tiling per class.
 
-    Args:
-        pieces: The pieces (see `polyomino`).
-        region: The region (see `polyomino`).
-        orientations: As for `polyomino`.
-        counts: As for `polyomino`.
-        optional: As for `polyomino`.
-        threads: Threads for counting, as for `count()`.
+    The arguments are those of `polyomino`, and `threads` that of `count()`.
 
     Returns:
         The number of classes of tilings.
