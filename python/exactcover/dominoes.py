@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import svgwrite  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any
 
 from ._arguments import whole
 from .cover import ExactCover
-from .svg import Picture
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = ["Cell", "Domino", "rectangle", "aztec_diamond", "domino_tilings", "dominoes_svg"]
 
@@ -92,22 +93,28 @@ def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
     as four single-colored corners). ``size`` is a cell's side in pixels."""
     if not tiling:
         raise ValueError("nothing to draw: the tiling has no domino")
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, compose
+
     rows = [cell[0] for domino in tiling for cell in domino]
     cols = [cell[1] for domino in tiling for cell in domino]
     top, left = min(rows), min(cols)
+    style = Style(size=size, padding=1, stroke_colour="#333", line_width=0.5)
+
+    def draw(drawing: Any, x0: float, y0: float) -> None:
+        for (r0, c0), (r1, c1) in tiling:
+            horizontal = r0 == r1
+            kind = 2 * (not horizontal) + (r0 + c0) % 2
+            drawing.add(
+                drawing.rect(
+                    insert=(x0 + (min(c0, c1) - left) * size, y0 + (min(r0, r1) - top) * size),
+                    size=((2 if horizontal else 1) * size, (1 if horizontal else 2) * size),
+                    fill=COLORS[kind],
+                    stroke=style.stroke_colour,
+                    stroke_width=style.line_width,
+                )
+            )
+
     width = (max(cols) - left + 1) * size
     height = (max(rows) - top + 1) * size
-    drawing = svgwrite.Drawing(size=(width + 2, height + 2))
-    for (r0, c0), (r1, c1) in tiling:
-        horizontal = r0 == r1
-        kind = 2 * (not horizontal) + (r0 + c0) % 2
-        drawing.add(
-            drawing.rect(
-                insert=((min(c0, c1) - left) * size + 1, (min(r0, r1) - top) * size + 1),
-                size=((2 if horizontal else 1) * size, (1 if horizontal else 2) * size),
-                fill=COLORS[kind],
-                stroke="#333",
-                stroke_width=0.5,
-            )
-        )
-    return Picture(drawing)
+    return compose([Panel(width, height, draw)], padding=style.padding)

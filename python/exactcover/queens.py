@@ -249,47 +249,40 @@ def queens_svg(
     >>> svg.startswith('<svg') and svg.count('class="queen"')
     4
     """
-    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, centred_text, compose
 
     n = _check_size(n)
     _check_drawable(n, MAX_SVG_BOARD, "SVG")
     squares = queen_squares(solution)
     _check_squares(n, squares)
-    side = n * size
-    drawing = svgwrite.Drawing(size=(side, side), debug=False)
-    drawing.viewbox(0, 0, side, side)
-    board = drawing.add(drawing.g(id="board"))
-    for i, j in product(range(n), repeat=2):
-        dark_square = (i + j) % 2 == 1
-        board.add(
-            drawing.rect(
-                (j * size, i * size),
-                (size, size),
-                fill=dark if dark_square else light,
-                class_="dark" if dark_square else "light",
-            )
-        )
-    pieces = drawing.add(
-        drawing.g(
-            id="queens",
-            fill=colour,
-            font_size=round(size * 0.8),
-            text_anchor="middle",
-            dominant_baseline="central",
-            font_family="DejaVu Sans, Segoe UI Symbol, sans-serif",
-        )
-    )
-    for i, j in squares:
-        pieces.add(
-            drawing.text(
-                QUEEN,
-                insert=((j + 0.5) * size, (i + 0.5) * size),
-                class_="queen",
-            )
-        )
-    from .svg import Picture
+    style = Style(size=size, padding=0, text_colour=colour)
 
-    return Picture(drawing)
+    def draw(drawing: Any, left: float, top: float) -> None:
+        board = drawing.add(drawing.g(id="board"))
+        for i, j in product(range(n), repeat=2):
+            dark_square = (i + j) % 2 == 1
+            board.add(
+                drawing.rect(
+                    (left + j * size, top + i * size),
+                    (size, size),
+                    fill=dark if dark_square else light,
+                    class_="dark" if dark_square else "light",
+                )
+            )
+        pieces = drawing.add(
+            drawing.g(
+                id="queens",
+                fill=style.text_colour,
+                font_size=round(size * 0.8),
+                font_family=style.font_family,
+            )
+        )
+        for i, j in squares:
+            x, y = left + (j + 0.5) * size, top + (i + 0.5) * size
+            pieces.add(centred_text(drawing, QUEEN, x, y, class_="queen"))
+
+    return compose([Panel(n * size, n * size, draw)], padding=style.padding)
 
 
 class QueensBoard:

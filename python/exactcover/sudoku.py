@@ -772,52 +772,48 @@ def sudoku_svg(
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
     """
-    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, centred_text, compose
 
     if isinstance(grid, str):
         grid = parse_sudoku(grid)
     s = grid.sudoku
     n = s.n
     side = n * size
-    pad = 2  # room for the thick outer border
-    drawing = svgwrite.Drawing(size=(side + 2 * pad, side + 2 * pad), debug=False)
-    drawing.viewbox(-pad, -pad, side + 2 * pad, side + 2 * pad)
-    drawing.add(drawing.rect((0, 0), (side, side), fill=background))
-    thin = drawing.add(drawing.g(id="cells", stroke="#999", stroke_width=1))
-    thick = drawing.add(
-        drawing.g(id="boxes", stroke="black", stroke_width=3, stroke_linecap="square")
-    )
-    for k in range(n + 1):
-        row_line = drawing.line((0, k * size), (side, k * size))
-        column_line = drawing.line((k * size, 0), (k * size, side))
-        (thick if k % s.box_rows == 0 else thin).add(row_line)
-        (thick if k % s.box_cols == 0 else thin).add(column_line)
+    # Room for the thick outer border.
+    style = Style(size=size, padding=2, stroke_width=3, line_width=1, text_colour=clue_colour)
     width = max(len(x) for x in s.symbols)
-    symbols = drawing.add(
-        drawing.g(
-            id="symbols",
-            font_size=round(size * (0.6 if width == 1 else 1.1 / (width + 0.5))),
-            font_family="DejaVu Sans, Helvetica, Arial, sans-serif",
-            text_anchor="middle",
-            dominant_baseline="central",
-        )
-    )
-    for i in range(n):
-        for j in range(n):
-            symbol = grid[i, j]
-            if symbol is None:
-                continue
-            x, y = (j + 0.5) * size, (i + 0.5) * size
-            if grid.is_clue(i, j):
-                symbols.add(
-                    drawing.text(
-                        symbol, insert=(x, y), fill=clue_colour, font_weight="bold", class_="clue"
-                    )
-                )
-            else:
-                symbols.add(
-                    drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled")
-                )
-    from .svg import Picture
+    font_size = round(size * (0.6 if width == 1 else 1.1 / (width + 0.5)))
 
-    return Picture(drawing)
+    def draw(drawing: Any, left: float, top: float) -> None:
+        drawing.add(drawing.rect((left, top), (side, side), fill=background))
+        thin = drawing.add(drawing.g(id="cells", stroke="#999", stroke_width=style.line_width))
+        thick = drawing.add(
+            drawing.g(
+                id="boxes",
+                stroke=style.stroke_colour,
+                stroke_width=style.stroke_width,
+                stroke_linecap="square",
+            )
+        )
+        for k in range(n + 1):
+            row_line = drawing.line((left, top + k * size), (left + side, top + k * size))
+            column_line = drawing.line((left + k * size, top), (left + k * size, top + side))
+            (thick if k % s.box_rows == 0 else thin).add(row_line)
+            (thick if k % s.box_cols == 0 else thin).add(column_line)
+        symbols = drawing.add(
+            drawing.g(id="symbols", font_size=font_size, font_family=style.font_family)
+        )
+        for i in range(n):
+            for j in range(n):
+                symbol = grid[i, j]
+                if symbol is None:
+                    continue
+                x, y = left + (j + 0.5) * size, top + (i + 0.5) * size
+                if grid.is_clue(i, j):
+                    look = {"fill": style.text_colour, "font_weight": "bold", "class_": "clue"}
+                else:
+                    look = {"fill": filled_colour, "class_": "filled"}
+                symbols.add(centred_text(drawing, symbol, x, y, **look))
+
+    return compose([Panel(side, side, draw)], padding=style.padding)
