@@ -1,10 +1,10 @@
 """Domino tilings: count them exactly and draw uniformly random ones.
 
-Cells are ``(row, column)`` pairs; a domino covers two cells side by side.
-:func:`domino_tilings` makes the exact cover problem (cells are the
-constraints, dominoes the choices), whose ``count()`` memoizes and reaches
-counts no enumeration can, and whose ``solution_graph().sample()`` draws
-tilings uniformly at random. :func:`aztec_diamond` is the region of the
+Cells are `(row, column)` pairs; a domino covers two cells side by side.
+`domino_tilings` makes the exact cover problem (cells are the
+constraints, dominoes the choices), whose `count()` memoizes and reaches
+counts no enumeration can, and whose `solution_graph().sample()` draws
+tilings uniformly at random. `aztec_diamond` is the region of the
 "arctic circle" theorem: in a uniformly random tiling of a large Aztec
 diamond, the dominoes are frozen in brick-wall patterns outside the circle
 inscribed in it, and disordered inside (Jockusch, Propp and Shor, 1998).
@@ -35,14 +35,32 @@ Domino = tuple[Cell, Cell]
 
 
 def rectangle(rows: int, columns: int) -> list[Cell]:
-    """The cells of a ``rows`` x ``columns`` rectangle, row by row."""
+    """The cells of a rectangle, row by row.
+
+    Args:
+        rows: Its number of rows.
+        columns: Its number of columns.
+
+    Returns:
+        The cells, row by row.
+    """
     return [(r, c) for r in range(rows) for c in range(columns)]
 
 
 def aztec_diamond(order: int) -> list[Cell]:
-    """The cells of the Aztec diamond of order ``order``: the 2n(n+1) unit
-    squares inside ``|x| + |y| <= n + 1``, row by row. It has 2^(n(n+1)/2)
+    """The cells of the Aztec diamond of order `order`: the 2n(n+1) unit
+    squares inside `|x| + |y| <= n + 1`, row by row. It has 2^(n(n+1)/2)
     domino tilings (Elkies, Kuperberg, Larsen and Propp, 1992).
+
+    Args:
+        order: The order n.
+
+    Returns:
+        The cells, row by row.
+
+    Raises:
+        TypeError: If `order` is not an int.
+        ValueError: If it is negative.
 
     >>> len(aztec_diamond(3))
     24
@@ -57,8 +75,16 @@ def aztec_diamond(order: int) -> list[Cell]:
 
 
 def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
-    """The domino tilings of a region, as an exact cover problem whose
-    solutions are lists of dominoes (pairs of cells).
+    """The domino tilings of a region, as an exact cover problem.
+
+    Args:
+        cells: The region's cells `(row, column)`.
+
+    Returns:
+        An `ExactCover` whose solutions are lists of dominoes (pairs of cells).
+
+    Raises:
+        TypeError: If a cell is not a pair of ints.
 
     >>> sorted(sorted(t) for t in domino_tilings(rectangle(2, 2)))
     [[((0, 0), (0, 1)), ((1, 0), (1, 1))], [((0, 0), (1, 0)), ((0, 1), (1, 1))]]
@@ -81,16 +107,29 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     return ExactCover(choices, primary=sorted(inside))
 
 
-#: Colors of the four kinds of dominoes in :func:`dominoes_svg`: horizontal
+#: Colors of the four kinds of dominoes in `dominoes_svg`: horizontal
 #: and vertical, each by the parity of its first cell (the "north", "south",
 #: "east" and "west" dominoes of the arctic circle pictures).
 COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#ffbf00")
 
 
 def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
-    """Draw a domino tiling, each domino colored by its direction and the
-    parity of its position (so the frozen regions of an Aztec diamond show
-    as four single-colored corners). ``size`` is a cell's side in pixels."""
+    """A domino tiling drawn as SVG.
+
+    Each domino is colored by its direction and the parity of its position
+    (so the frozen regions of an Aztec diamond show as four single-colored
+    corners), through the style and layout of `exactcover.svg`.
+
+    Args:
+        tiling: The dominoes.
+        size: A cell's side, in pixels.
+
+    Returns:
+        A `exactcover.svg.Picture`.
+
+    Raises:
+        ValueError: If the tiling has no domino.
+    """
     if not tiling:
         raise ValueError("nothing to draw: the tiling has no domino")
     # svg imports svgwrite: imported here so that `import exactcover` stays light.

@@ -102,7 +102,7 @@ I  F  LL P  N   T  UUU VVV WW   X   Y  ZZ
 """
 
 #: The three tetriamonds, lettered A to C (triangle pictures: see
-#: :func:`encode_pieces`).
+#: `encode_pieces`).
 TETRIAMONDS = """
 AAAA  B   CC
      BBB  CC
@@ -145,7 +145,7 @@ V  L    T   ZZ A  B  P
                   B
 """
 
-#: The Soma pieces that are mirror images of each other (see :func:`canonical`).
+#: The Soma pieces that are mirror images of each other (see `canonical`).
 SOMA_MIRRORS: Dict[Hashable, Hashable] = {"A": "B", "B": "A"}
 
 #: The twelve pentominoes as flat pentacubes (one layer of a cube picture).
@@ -188,7 +188,7 @@ def _positions(picture: str, grid: Grid) -> list[tuple[str, int, int, int]]:
 
 def _picture_cells(picture: str, grid: Grid) -> list[tuple[str, Cell]]:
     """The characters of a picture and their cells (dots included), by the
-    grid's convention (see :func:`encode_pieces`)."""
+    grid's convention (see `encode_pieces`)."""
     found = _positions(picture, grid)
     if not found:
         return []

@@ -67,8 +67,16 @@ CENTRE_SHIFT = "0.36em"
 
 
 class Picture:
-    """An SVG picture: ``tostring()`` gives the SVG text, ``save(path)``
-    writes it, and in Jupyter the picture displays itself (``_repr_svg_``).
+    """An SVG picture, made by `compose`.
+
+    `tostring()` gives the SVG text, `save(path)` writes it, and in
+    Jupyter the picture displays itself (`_repr_svg_`).
+
+    Args:
+        drawing: The `svgwrite.Drawing`.
+
+    Attributes:
+        drawing: The `svgwrite.Drawing`.
 
     >>> p = draw_boards([Board([('x', [(0, 0)])])])
     >>> p.tostring().startswith('<svg')
@@ -89,11 +97,19 @@ class Picture:
         return self.drawing["height"]  # type: ignore[no-any-return]
 
     def tostring(self) -> str:
-        """The SVG document as a string."""
+        """The SVG text.
+
+        Returns:
+            The SVG document as a string.
+        """
         return self.drawing.tostring()  # type: ignore[no-any-return]
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the SVG document to ``path``."""
+        """Write the SVG document to a file.
+
+        Args:
+            path: The file to write.
+        """
         with open(path, "w", encoding="utf-8") as file:
             file.write('<?xml version="1.0" encoding="utf-8" ?>\n')
             file.write(self.tostring())
@@ -103,7 +119,11 @@ class Picture:
         return self.tostring()
 
     def __str__(self) -> str:
-        """The SVG text, as ``tostring()`` (so ``f.write(str(picture))`` works)."""
+        """The SVG text.
+
+        Returns:
+            The SVG text, as `tostring()` (so `f.write(str(picture))` works).
+        """
         return self.tostring()
 
     def __repr__(self) -> str:
