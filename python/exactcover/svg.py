@@ -655,20 +655,43 @@ def polyform_svg(
         stroke_width=stroke_width,
         line_width=line_width,
     )
-    panels = []
-    for tiling in tilings:
-        polygons = [
+
+    def polygons(tiling: list[AnyPlacement]) -> list[tuple[int, list[tuple[float, float]]]]:
+        return [
             (k, [(x * size, y * size) for x, y in _cell_polygon(grid, cell)])
             for k, (_, cells) in enumerate(tiling)
             for cell in cells
         ]
-        x0, y0, w, h = _bounding_box([p for _, poly in polygons for p in poly])
 
-        draw = partial(
-            _draw_polygons, tiling=tiling, polygons=polygons, origin=(x0, y0), style=style
+    return _polygon_picture(tilings, polygons, _draw_polygons, columns, style)
+
+
+def _polygon_picture(
+    tilings: list[list[AnyPlacement]],
+    shapes_of: Callable[[list[AnyPlacement]], list[Any]],
+    draw: Callable[..., None],
+    columns: int,
+    style: Style,
+) -> Picture:
+    """Tilings drawn as polygons, one panel each: `shapes_of(tiling)` lists
+    them (each ending with its corners), `draw` draws them."""
+    panels = []
+    for tiling in tilings:
+        shapes = shapes_of(tiling)
+        x0, y0, w, h = _bounding_box([p for *_, poly in shapes for p in poly])
+        panels.append(
+            Panel(w, h, partial(draw, tiling=tiling, shapes=shapes, origin=(x0, y0), style=style))
         )
-        panels.append(Panel(w, h, draw))
-    return compose(panels, columns=columns, padding=padding, gap=size)
+    return compose(panels, columns=columns, padding=style.padding, gap=style.size)
+
+
+def _lines(drawing: Any, style: Style) -> Any:
+    """A new group of the picture for one drawing's lines, thin and round-cornered."""
+    group = drawing.g(
+        stroke=style.stroke_colour, stroke_linejoin="round", stroke_width=style.line_width
+    )
+    drawing.add(group)
+    return group
 
 
 def _draw_polygons(
@@ -677,17 +700,14 @@ def _draw_polygons(
     top: float,
     *,
     tiling: list[AnyPlacement],
-    polygons: list[tuple[int, list[tuple[float, float]]]],
+    shapes: list[tuple[int, list[tuple[float, float]]]],
     origin: tuple[float, float],
     style: Style,
 ) -> None:
     """One tiling's cells as polygons, `origin` moved to (left, top), and its borders."""
     dx, dy = left - origin[0], top - origin[1]
     fill = style.fill()
-    group = drawing.g(
-        stroke=style.stroke_colour, stroke_linejoin="round", stroke_width=style.line_width
-    )
-    drawing.add(group)
+    group = _lines(drawing, style)
     pieces = []
     for name, _ in tiling:
         f = fill(name)
@@ -696,7 +716,7 @@ def _draw_polygons(
     # Each side is thick when the cells on its two sides belong to
     # different pieces (or one side is outside the region).
     owners: dict[tuple[tuple[float, float], tuple[float, float]], list[int]] = {}
-    for k, poly in polygons:
+    for k, poly in shapes:
         moved = [(round(x + dx, 3), round(y + dy, 3)) for x, y in poly]
         pieces[k].add(drawing.polygon(moved))
         for a, b in zip(moved, moved[1:] + moved[:1]):
@@ -784,14 +804,11 @@ def polycube_svg(
         stroke_colour=stroke_colour,
         line_width=line_width,
     )
-    panels = []
-    for tiling in tilings:
-        faces = _cube_faces(tiling, size, gap, layers)
-        x0, y0, w, h = _bounding_box([p for _, _, poly in faces for p in poly])
 
-        draw = partial(_draw_faces, tiling=tiling, faces=faces, origin=(x0, y0), style=style)
-        panels.append(Panel(w, h, draw))
-    return compose(panels, columns=columns, padding=padding, gap=size)
+    def faces(tiling: list[AnyPlacement]) -> list[tuple[int, float, list[tuple[float, float]]]]:
+        return _cube_faces(tiling, size, gap, layers)
+
+    return _polygon_picture(tilings, faces, _draw_faces, columns, style)
 
 
 def _cube_faces(
@@ -838,23 +855,20 @@ def _draw_faces(
     top: float,
     *,
     tiling: list[AnyPlacement],
-    faces: list[tuple[int, float, list[tuple[float, float]]]],
+    shapes: list[tuple[int, float, list[tuple[float, float]]]],
     origin: tuple[float, float],
     style: Style,
 ) -> None:
     """One solution's faces, `origin` moved to (left, top)."""
     dx, dy = left - origin[0], top - origin[1]
     fill = style.fill()
-    group = drawing.g(
-        stroke=style.stroke_colour, stroke_linejoin="round", stroke_width=style.line_width
-    )
-    drawing.add(group)
+    group = _lines(drawing, style)
     # One <g> per piece, filled with its colour (the top faces); the sides
     # carry their own darker fill. Faces keep the back-to-front order, so a
     # piece's group holds a run of faces at a time.
     current: Any = None
     current_piece = -1
-    for k, factor, poly in faces:
+    for k, factor, poly in shapes:
         f = fill(tiling[k][0])
         if k != current_piece:
             current = drawing.g(fill=f if f is not None else "none")
