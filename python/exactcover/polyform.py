@@ -847,8 +847,8 @@ def _problem(
     counts: Counts,
     optional: OptionalPieces,
 ) -> TilingProblem:
-    cells = check_region(grid, region)
-    return TilingProblem(grid, check_pieces(grid, pieces), cells, orientations, counts, optional)
+    checked = check_pieces(grid, pieces)
+    return TilingProblem(grid, checked, check_region(grid, region), orientations, counts, optional)
 
 
 def polyforms(

@@ -226,8 +226,6 @@ def placements(
     >>> list(placements(L, [(0, 0), (0, 1), (1, 0), (1, 1)], 'fixed'))
     [('L', ((0, 0), (1, 0), (1, 1)))]
     """
-    if orientations not in ORIENTATIONS:
-        raise ValueError(f"orientations must be one of {ORIENTATIONS}, not {orientations!r}")
     cells = _cells(region)
     placed = place(SQUARE, check_pieces(SQUARE, pieces, TERMS), cells, orientations)
     return cast("dict[Placement, tuple[Cell, ...]]", placed)
