@@ -8,6 +8,8 @@ from itertools import product
 
 import pytest
 from exactcover import polyomino as pm
+from exactcover.grids import SQUARE
+from exactcover.polyform import SymmetryBreaking, TilingProblem, check_pieces
 from exactcover.polyomino import (
     PENTOMINOES,
     TETROMINOES,
@@ -349,7 +351,9 @@ def test_unique_count_equals_dedup_on_random_boards() -> None:
         assert count_unique(pieces, region, **kwargs) == expected
         assert len(unique) == len({canonical(s, group) for s in unique}) == expected
         if solutions:
-            breaking = pm._Breaking(pm._Problem(pieces, region, orientations, counts, optional))
+            own = check_pieces(SQUARE, pieces, pm.TERMS)
+            problem = TilingProblem(SQUARE, own, region, orientations, counts, optional)
+            breaking = SymmetryBreaking(problem)
             if breaking.piece is None:
                 checked["deduplicated"] += 1
             elif breaking.fixed:
@@ -364,8 +368,8 @@ def test_unique_is_faster_than_all() -> None:
     # The restricted problem explores a fraction of the search tree.
     everything = polyomino(PENTA, rectangle(4, 15))
     assert everything.count() == 1472
-    problem = pm._Problem(PENTA, rectangle(4, 15), "all", None, False)
-    breaking = pm._Breaking(problem)
+    problem = TilingProblem(SQUARE, PENTA, rectangle(4, 15))
+    breaking = SymmetryBreaking(problem)
     assert breaking.piece == "X"  # as in Knuth's pentomino programs
     restricted = problem.cover(breaking.restricted())
     # X on the middle line (fixed by a reflection) is solved apart.

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import io
+import re
 import xml.etree.ElementTree as ET
 from itertools import product
 from pathlib import Path
 
+import matplotlib
 import pytest
+import resvg_py
 from exactcover.polyomino import COLOURS, PENTOMINOES, encode_polyominoes, polyomino
-from exactcover.svg import Board, Picture, draw_boards, polyomino_svg, solutions_svg
+from exactcover.queens import queen_squares
+from exactcover.svg import (
+    Board,
+    Panel,
+    Picture,
+    Style,
+    compose,
+    draw_boards,
+    polyomino_svg,
+    solutions_svg,
+)
+from PIL import Image
 
 SVG = "{http://www.w3.org/2000/svg}"
 PENTA = encode_polyominoes(PENTOMINOES)
@@ -124,3 +139,183 @@ def test_bad_arguments() -> None:
         draw_boards([], columns=0)
     with pytest.raises(TypeError, match="colour"):
         draw_boards([Board([("a", [(0, 0)])])], colour=3)  # type: ignore[arg-type]
+
+
+# One style and one layout for every picture ------------------------------------------
+
+
+def test_every_picture_is_made_by_compose(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every drawing function of the package makes its picture through
+    # svg.compose: count the calls.
+    import exactcover.svg as svg
+    from exactcover.dominoes import aztec_diamond, domino_tilings, dominoes_svg
+    from exactcover.grids import HEXAGON
+    from exactcover.queens import queens, queens_svg
+    from exactcover.sudoku import parse_sudoku, sudoku_svg
+
+    calls = []
+    real = svg.compose
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(svg, "compose", counting)
+    tiling = next(polyomino(PENTA, product(range(3), range(20))))
+    pictures = [
+        svg.polyomino_svg(tiling),
+        svg.draw_boards([svg.tiling_board(tiling)]),
+        svg.polyform_svg(HEXAGON, [("A", ((0, 0), (0, 1)))]),
+        svg.polycube_svg([("V", ((0, 0, 0), (1, 0, 0)))]),
+        queens_svg(4, next(queens(4))),
+        sudoku_svg(parse_sudoku("1.....2..3.....4").solve()),
+        dominoes_svg(next(domino_tilings(aztec_diamond(2)))),
+    ]
+    assert len(calls) == len(pictures) and all(len(panels) == 1 for panels in calls)
+    assert all(isinstance(p, Picture) for p in pictures)
+
+
+def test_compose_lays_panels_out_in_a_grid() -> None:
+    corners = []
+    panel = Panel(10, 20, lambda drawing, left, top: corners.append((left, top)))
+    picture = compose([panel] * 5, columns=2, padding=3, gap=4)
+    assert corners == [(3, 3), (17, 3), (3, 27), (17, 27), (3, 51)]
+    assert (picture.width, picture.height) == (3 + 10 + 4 + 10 + 3, 3 + 3 * 20 + 2 * 4 + 3)
+    assert parse(picture).get("viewBox") == "0,0,30,74"
+    with pytest.raises(ValueError, match="columns must be a positive int, not 0"):
+        compose([panel], columns=0)
+
+
+def test_style_is_what_the_style_arguments_become() -> None:
+    root = parse(
+        polyomino_svg(
+            [("A", ((0, 0),))], size=7, padding=2, colour={"A": "red"}, stroke_colour="blue"
+        )
+    )
+    rect = next(root.iter(SVG + "rect"))
+    assert (rect.get("x"), rect.get("y"), rect.get("width")) == ("2", "2", "7")
+    assert piece_groups(root)[0].get("fill") == "red"
+    assert next(root.iter(SVG + "g")).get("stroke") == "blue"
+    assert Style(colour={"A": "red"}).fill()("B") == "white"
+    assert Style(colour=str.lower).fill()("RED") == "red"
+
+
+def test_dominoes_svg() -> None:
+    from exactcover.dominoes import COLORS, aztec_diamond, domino_tilings, dominoes_svg
+
+    tiling = next(domino_tilings(aztec_diamond(3)))
+    picture = dominoes_svg(tiling, size=10)
+    assert (picture.width, picture.height) == (62, 62)  # 6 cells and a 1 pixel margin
+    rects = list(parse(picture).iter(SVG + "rect"))
+    assert len(rects) == len(tiling) == 12
+    assert {r.get("fill") for r in rects} <= set(COLORS)
+    assert {(float(r.get("width")), float(r.get("height"))) for r in rects} <= {(10, 20), (20, 10)}
+    with pytest.raises(ValueError, match="no domino"):
+        dominoes_svg([])
+
+
+# Text centred in a renderer that is not a browser ---------------------------------------
+
+#: DejaVu Sans, the first font the pictures ask for, as matplotlib ships it:
+#: the same glyphs on every machine, whatever fonts it has.
+FONT = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+
+
+def render(svg_text: str) -> Image.Image:
+    """The picture rendered by resvg with DejaVu Sans only, as SVG 1.1
+    renderers see it: cairosvg and rsvg-convert do not inherit
+    dominant-baseline from a group (and some renderers ignore it anywhere),
+    so every dominant-baseline attribute is dropped first."""
+    text = re.sub(r'\sdominant-baseline="[^"]*"', "", svg_text)
+    png = resvg_py.svg_to_bytes(
+        svg_string=text,
+        skip_system_fonts=True,
+        font_files=[str(FONT)],
+        font_family="DejaVu Sans",
+        sans_serif_family="DejaVu Sans",
+        background="white",
+    )
+    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
+
+
+def ink_box(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]):
+    """The bounding box (left, top, right, bottom) of the pixels of about
+    `colour` inside `box`, or None."""
+    left, top, right, bottom = box
+    pixels = image.load()
+    found = [
+        (x, y)
+        for y in range(top, bottom)
+        for x in range(left, right)
+        if sum(abs(a - b) for a, b in zip(pixels[x, y], colour)) < 120
+    ]
+    if not found:
+        return None
+    xs, ys = [x for x, _ in found], [y for _, y in found]
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+def assert_centred(ink, cell: tuple[float, float, float, float], tolerance: float) -> None:
+    left, top, right, bottom = cell
+    assert ink is not None, f"nothing drawn in {cell}"
+    assert left < ink[0] and ink[2] < right and top < ink[1] and ink[3] < bottom, (ink, cell)
+    dx = (ink[0] + ink[2]) / 2 - (left + right) / 2
+    dy = (ink[1] + ink[3]) / 2 - (top + bottom) / 2
+    assert abs(dx) <= tolerance and abs(dy) <= tolerance, (ink, cell, dx, dy)
+
+
+def test_font_has_the_glyphs() -> None:
+    # The check below would pass vacuously on boxes for missing glyphs.
+    assert FONT.exists()
+    assert FONT.stat().st_size > 100_000
+
+
+def test_queens_are_centred_on_their_squares_outside_browsers() -> None:
+    from exactcover.queens import queens, queens_svg
+
+    size = 40
+    solution = next(queens(6))
+    svg_text = queens_svg(6, solution, size=size, colour="#ff0000").tostring()
+    image = render(svg_text)
+    assert image.size == (6 * size, 6 * size)
+    for i, j in queen_squares(solution):
+        square = (j * size, i * size, (j + 1) * size, (i + 1) * size)
+        ink = ink_box(image, square, (255, 0, 0))
+        assert_centred(ink, square, tolerance=0.08 * size)
+        # The glyph is a queen, not a missing-glyph box: a crown and a base
+        # narrower than the square, more than half its height.
+        assert ink[3] - ink[1] > 0.5 * size and ink[2] - ink[0] < 0.9 * size
+
+
+def test_sudoku_symbols_are_centred_in_their_cells_outside_browsers() -> None:
+    from exactcover.sudoku import parse_sudoku, sudoku_svg
+
+    size, pad = 40, 2  # sudoku_svg leaves 2 pixels for the thick border
+    puzzle = parse_sudoku("1.....2..3.....4")
+    svg_text = sudoku_svg(
+        puzzle.solve(), size=size, clue_colour="#ff0000", filled_colour="#0000ff"
+    ).tostring()
+    image = render(svg_text)
+    for i, j in product(range(4), repeat=2):
+        cell = (pad + j * size, pad + i * size, pad + (j + 1) * size, pad + (i + 1) * size)
+        colour = (255, 0, 0) if puzzle.is_clue(i, j) else (0, 0, 255)
+        assert_centred(ink_box(image, cell, colour), cell, tolerance=0.08 * size)
+
+
+def test_board_text_is_centred_outside_browsers() -> None:
+    size = 30
+    board = Board([("cells", [(0, 0), (0, 1)])], text={(0, 0): "7", (0, 1): "A"})
+    image = render(draw_boards([board], size=size, padding=0, text_colour="#00ff00").tostring())
+    for j in range(2):
+        cell = (j * size, 0, (j + 1) * size, size)
+        assert_centred(ink_box(image, cell, (0, 255, 0)), cell, tolerance=0.08 * size)
+
+
+def test_no_text_relies_on_an_inherited_baseline() -> None:
+    from exactcover.queens import queens, queens_svg
+    from exactcover.sudoku import parse_sudoku, sudoku_svg
+
+    for picture in (queens_svg(4, next(queens(4))), sudoku_svg(parse_sudoku("1" + "." * 15))):
+        root = parse(picture)
+        assert all(g.get("dominant-baseline") is None for g in root.iter(SVG + "g"))
+        assert all(t.get("dy") == "0.36em" for t in root.iter(SVG + "text"))

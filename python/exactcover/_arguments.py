@@ -118,3 +118,46 @@ def seed(random: bool, given: Any) -> int | None:
     if random:
         return _random.getrandbits(64)
     return None
+
+
+#: Default memory cap of a memo or solution graph: 1 GiB.
+MEMO_BYTES = 2**30
+
+
+def choices_limit(max_choices: Any) -> int | None:
+    """Check a `max_choices` argument of a puzzle builder.
+
+    Args:
+        max_choices: The most choices to build, or None for no limit.
+
+    Returns:
+        The limit as an int, or None.
+
+    Raises:
+        TypeError: If it is neither an int nor None.
+    """
+    return optional_whole("max_choices", max_choices)
+
+
+def check_choices(what: str, choices: int | None, max_choices: Any) -> None:
+    """Refuse to build a problem with more choices than `max_choices`.
+
+    Call it before building anything.
+
+    Args:
+        what: The problem, as named in the message (e.g. `"queens(2000)"`).
+        choices: How many choices it would have (None: too many to count).
+        max_choices: The most choices allowed (None: no limit).
+
+    Raises:
+        ValueError: If the problem has more choices than allowed.
+    """
+    limit = choices_limit(max_choices)
+    if limit is None or (choices is not None and choices <= limit):
+        return
+    how_many = "more choices than" if choices is None else f"{choices:,} choices, more than"
+    raise ValueError(
+        f"{what} has {how_many} max_choices={limit:,} (a million take about a gigabyte "
+        "and seconds to build): pass max_choices=None, or a larger number, to build it "
+        "anyway"
+    )

@@ -107,3 +107,40 @@ def restate(
                 "optional with count 1) can have colors"
             )
     return problem_error(message, kind, option=option, item=item)
+
+
+def busy(search: object, error: RuntimeError) -> RuntimeError:
+    """PyO3's "Already borrowed" restated; other errors as they are.
+
+    The native solver is in use by another thread, whose call runs without
+    the GIL.
+
+    Args:
+        search: The iterator in use (None when unknown).
+        error: The error the native call raised.
+
+    Returns:
+        The error to raise.
+    """
+    if "borrowed" not in str(error):
+        return error
+    return RuntimeError(
+        f"this {type(search).__name__ if search is not None else 'iterator'} is busy in "
+        "another thread: one iterator is one "
+        "search, used by one thread at a time (make one iterator per thread, or use "
+        "count(threads=N))"
+    )
+
+
+def check_not_started(search: Any, what: str) -> None:
+    """Refuse a call that works on the whole search tree once the search has started.
+
+    Args:
+        search: The iterator.
+        what: The call, as named in the message (e.g. `"split()"`).
+
+    Raises:
+        ValueError: If the search has visited a node.
+    """
+    if search.stats["nodes"] > 0:
+        raise ValueError(f"{what} needs an iterator that has not started searching")

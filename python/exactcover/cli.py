@@ -40,7 +40,8 @@ from ._command_line import (
     threads,
 )
 from ._native import DlxFormatError, ExactCoverError
-from .dlx import MAX_DLX_BYTES, DlxProblem, _decode, _read_at_most, parse_dlx
+from ._reading import decode_utf8, read_at_most
+from .dlx import MAX_DLX_BYTES, DlxProblem, parse_dlx
 from .progress import UPDATE_INTERVAL, Reporter, StatusLine, figures, progress_estimate
 
 __all__ = [
@@ -395,10 +396,10 @@ def solve(args: argparse.Namespace) -> int:
         if args.file == "-":
             if sys.stdin is None:
                 raise CommandError("standard input is closed")
-            text = _decode(_read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
+            text = decode_utf8(read_at_most(sys.stdin.buffer, MAX_DLX_BYTES))
         else:
             with open(args.file, "rb") as f:
-                text = _decode(_read_at_most(f, MAX_DLX_BYTES))
+                text = decode_utf8(read_at_most(f, MAX_DLX_BYTES))
         problem = parse_dlx(text, strict=args.strict)
     except DlxFormatError as error:
         line = getattr(error, "line", None)

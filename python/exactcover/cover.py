@@ -12,23 +12,17 @@ from collections.abc import Hashable, Iterable, Mapping
 from itertools import count
 from typing import Any, TypeVar
 
-from ._arguments import U64_MAX, optional_whole, whole
+from ._arguments import U64_MAX, whole
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
+from ._errors import busy as _busy
+from ._errors import check_not_started as _check_not_started
 from ._errors import describe as _describe
 from ._errors import problem_error, restate
 from ._native import ExactCoverError
 from ._native import Solver as _Solver
 from .graph import SolutionGraph
-from .search import (
-    DEFAULT_MEMO_BYTES,
-    Estimate,
-    Search,
-    Subtree,
-    _busy,
-    _check_not_started,
-    option_ids,
-)
+from .search import DEFAULT_MEMO_BYTES, Estimate, Search, Subtree, option_ids
 from .search import MAX_THREADS as MAX_THREADS  # the most count(threads=...) takes
 
 __all__ = ["ExactCover", "MultiCover", "Cover", "ExactCoverError", "Estimate", "Subtree"]
@@ -42,38 +36,6 @@ and seconds to build; far more cannot finish."""
 
 #: Bounds and counts must fit the solver's 32-bit counters.
 _MAX_COUNT = 2**32 - 1
-
-
-def _max_choices(max_choices: int | None) -> int | None:
-    """Check a `max_choices` argument (None: no limit).
-
-    Raises:
-        TypeError: If it is neither an integer nor None.
-    """
-    return optional_whole("max_choices", max_choices)
-
-
-def _check_choices(what: str, choices: int | None, max_choices: int | None) -> None:
-    """Refuse to build a problem with too many choices; call it before
-    building anything.
-
-    Args:
-        what: The problem, for the message.
-        choices: How many choices it would have (None: too many to count).
-        max_choices: The most choices allowed (None: no limit).
-
-    Raises:
-        ValueError: If `choices` is more than `max_choices`.
-    """
-    limit = _max_choices(max_choices)
-    if limit is None or (choices is not None and choices <= limit):
-        return
-    how_many = "more choices than" if choices is None else f"{choices:,} choices, more than"
-    raise ValueError(
-        f"{what} has {how_many} max_choices={limit:,} (a million take about a gigabyte "
-        "and seconds to build): pass max_choices=None, or a larger number, to build it "
-        "anyway"
-    )
 
 
 class Cover(Search["list[C]"]):

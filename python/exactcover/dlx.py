@@ -65,6 +65,8 @@ from ._native import DlxFormatError, ExactCoverError
 from ._native import DlxProblem as _NativeDlx
 from ._native import Solver as _Solver
 from ._native import parse_dlx as _parse_dlx
+from ._reading import decode_utf8 as _decode
+from ._reading import read_at_most as _read_at_most
 from .search import Estimate, Search
 
 __all__ = [
@@ -585,28 +587,6 @@ def read_dlx(
 
 
 _HINT = " (max_bytes of read_dlx: pass max_bytes=None to read it all)"
-
-
-def _read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
-    """The whole of `stream`, or a `DlxFormatError` (its message ending in
-    `hint`) if it holds more than `max_bytes` (None: no limit)."""
-    if max_bytes is None:
-        return stream.read()
-    limit = _integer(max_bytes)
-    if limit is None or limit < 0:
-        raise TypeError(f"max_bytes must be a non-negative int or None, not {max_bytes!r}")
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise _format_error(f"the input is longer than {limit:,} bytes{hint}")
-    return data
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise _format_error(f"not valid UTF-8 (byte {data[e.start]:#04x})", line) from None
 
 
 def write_dlx(

@@ -1,10 +1,10 @@
 """Domino tilings: count them exactly and draw uniformly random ones.
 
-Cells are ``(row, column)`` pairs; a domino covers two cells side by side.
-:func:`domino_tilings` makes the exact cover problem (cells are the
-constraints, dominoes the choices), whose ``count()`` memoizes and reaches
-counts no enumeration can, and whose ``solution_graph().sample()`` draws
-tilings uniformly at random. :func:`aztec_diamond` is the region of the
+Cells are `(row, column)` pairs; a domino covers two cells side by side.
+`domino_tilings` makes the exact cover problem (cells are the
+constraints, dominoes the choices), whose `count()` memoizes and reaches
+counts no enumeration can, and whose `solution_graph().sample()` draws
+tilings uniformly at random. `aztec_diamond` is the region of the
 "arctic circle" theorem: in a uniformly random tiling of a large Aztec
 diamond, the dominoes are frozen in brick-wall patterns outside the circle
 inscribed in it, and disordered inside (Jockusch, Propp and Shor, 1998).
@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import svgwrite  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any
 
 from ._arguments import whole
 from .cover import ExactCover
-from .svg import Picture
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = ["Cell", "Domino", "rectangle", "aztec_diamond", "domino_tilings", "dominoes_svg"]
 
@@ -34,14 +35,32 @@ Domino = tuple[Cell, Cell]
 
 
 def rectangle(rows: int, columns: int) -> list[Cell]:
-    """The cells of a ``rows`` x ``columns`` rectangle, row by row."""
+    """The cells of a rectangle, row by row.
+
+    Args:
+        rows: Its number of rows.
+        columns: Its number of columns.
+
+    Returns:
+        The cells, row by row.
+    """
     return [(r, c) for r in range(rows) for c in range(columns)]
 
 
 def aztec_diamond(order: int) -> list[Cell]:
-    """The cells of the Aztec diamond of order ``order``: the 2n(n+1) unit
-    squares inside ``|x| + |y| <= n + 1``, row by row. It has 2^(n(n+1)/2)
+    """The cells of the Aztec diamond of order `order`: the 2n(n+1) unit
+    squares inside `|x| + |y| <= n + 1`, row by row. It has 2^(n(n+1)/2)
     domino tilings (Elkies, Kuperberg, Larsen and Propp, 1992).
+
+    Args:
+        order: The order n.
+
+    Returns:
+        The cells, row by row.
+
+    Raises:
+        TypeError: If `order` is not an int.
+        ValueError: If it is negative.
 
     >>> len(aztec_diamond(3))
     24
@@ -56,8 +75,16 @@ def aztec_diamond(order: int) -> list[Cell]:
 
 
 def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
-    """The domino tilings of a region, as an exact cover problem whose
-    solutions are lists of dominoes (pairs of cells).
+    """The domino tilings of a region, as an exact cover problem.
+
+    Args:
+        cells: The region's cells `(row, column)`.
+
+    Returns:
+        An `ExactCover` whose solutions are lists of dominoes (pairs of cells).
+
+    Raises:
+        TypeError: If a cell is not a pair of ints.
 
     >>> sorted(sorted(t) for t in domino_tilings(rectangle(2, 2)))
     [[((0, 0), (0, 1)), ((1, 0), (1, 1))], [((0, 0), (1, 0)), ((0, 1), (1, 1))]]
@@ -80,34 +107,53 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     return ExactCover(choices, primary=sorted(inside))
 
 
-#: Colors of the four kinds of dominoes in :func:`dominoes_svg`: horizontal
+#: Colors of the four kinds of dominoes in `dominoes_svg`: horizontal
 #: and vertical, each by the parity of its first cell (the "north", "south",
 #: "east" and "west" dominoes of the arctic circle pictures).
 COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#ffbf00")
 
 
 def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
-    """Draw a domino tiling, each domino colored by its direction and the
-    parity of its position (so the frozen regions of an Aztec diamond show
-    as four single-colored corners). ``size`` is a cell's side in pixels."""
+    """A domino tiling drawn as SVG.
+
+    Each domino is colored by its direction and the parity of its position
+    (so the frozen regions of an Aztec diamond show as four single-colored
+    corners), through the style and layout of `exactcover.svg`.
+
+    Args:
+        tiling: The dominoes.
+        size: A cell's side, in pixels.
+
+    Returns:
+        A `exactcover.svg.Picture`.
+
+    Raises:
+        ValueError: If the tiling has no domino.
+    """
     if not tiling:
         raise ValueError("nothing to draw: the tiling has no domino")
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, compose
+
     rows = [cell[0] for domino in tiling for cell in domino]
     cols = [cell[1] for domino in tiling for cell in domino]
     top, left = min(rows), min(cols)
+    style = Style(size=size, padding=1, stroke_colour="#333", line_width=0.5)
+
+    def draw(drawing: Any, x0: float, y0: float) -> None:
+        for (r0, c0), (r1, c1) in tiling:
+            horizontal = r0 == r1
+            kind = 2 * (not horizontal) + (r0 + c0) % 2
+            drawing.add(
+                drawing.rect(
+                    insert=(x0 + (min(c0, c1) - left) * size, y0 + (min(r0, r1) - top) * size),
+                    size=((2 if horizontal else 1) * size, (1 if horizontal else 2) * size),
+                    fill=COLORS[kind],
+                    stroke=style.stroke_colour,
+                    stroke_width=style.line_width,
+                )
+            )
+
     width = (max(cols) - left + 1) * size
     height = (max(rows) - top + 1) * size
-    drawing = svgwrite.Drawing(size=(width + 2, height + 2))
-    for (r0, c0), (r1, c1) in tiling:
-        horizontal = r0 == r1
-        kind = 2 * (not horizontal) + (r0 + c0) % 2
-        drawing.add(
-            drawing.rect(
-                insert=((min(c0, c1) - left) * size + 1, (min(r0, r1) - top) * size + 1),
-                size=((2 if horizontal else 1) * size, (1 if horizontal else 2) * size),
-                fill=COLORS[kind],
-                stroke="#333",
-                stroke_width=0.5,
-            )
-        )
-    return Picture(drawing)
+    return compose([Panel(width, height, draw)], padding=style.padding)

@@ -1,35 +1,31 @@
 """The grids that polyforms live on: square, triangular, hexagonal and cubic.
 
-A :class:`Grid` names its cells (tuples of ints), knows which cells share a
+A `Grid` names its cells (tuples of ints), knows which cells share a
 side (or a face), reads pictures of cells, and has a finite group of
 symmetries: the 8 of the square, the 12 of the triangle and of the hexagon,
 the 48 of the cube (24 rotations). Cells are named as follows:
 
-``SQUARE``
-    ``(row, column)``, as in :mod:`exactcover.polyomino`.
-``TRIANGLE``
-    ``(row, column)``: row r is a strip of triangles side by side, pointing
-    up and down in turn; ``(r, c)`` points up when ``r + c`` is even. An up
-    triangle shares its base with ``(r + 1, c)``, a down triangle its top
-    side with ``(r - 1, c)``; both share sides with ``(r, c - 1)`` and
-    ``(r, c + 1)``.
-``HEXAGON``
-    ``(row, column)`` on hexagons with a vertex at the top: rows are
-    horizontal, and each row starts half a hexagon to the left of the row
-    below it, so ``(r, q)`` touches ``(r, q +- 1)``, ``(r - 1, q)``,
-    ``(r - 1, q + 1)``, ``(r + 1, q)`` and ``(r + 1, q - 1)``; a rhombus is
-    ``{(r, q): 0 <= r < h, 0 <= q < w}``.
-``CUBE``
-    ``(x, y, z)``.
+- `SQUARE`: `(row, column)`, as in `exactcover.polyomino`.
+- `TRIANGLE`: `(row, column)`: row r is a strip of triangles side by side,
+  pointing up and down in turn; `(r, c)` points up when `r + c` is even. An
+  up triangle shares its base with `(r + 1, c)`, a down triangle its top
+  side with `(r - 1, c)`; both share sides with `(r, c - 1)` and
+  `(r, c + 1)`.
+- `HEXAGON`: `(row, column)` on hexagons with a vertex at the top: rows are
+  horizontal, and each row starts half a hexagon to the left of the row
+  below it, so `(r, q)` touches `(r, q +- 1)`, `(r - 1, q)`,
+  `(r - 1, q + 1)`, `(r + 1, q)` and `(r + 1, q - 1)`; a rhombus is
+  `{(r, q): 0 <= r < h, 0 <= q < w}`.
+- `CUBE`: `(x, y, z)`.
 
 Inside, each grid works on *lattice points* where every symmetry is an
-integer map ``p -> M p + v`` and every translation of the grid is adding a
+integer map `p -> M p + v` and every translation of the grid is adding a
 vector: the square and cubic grids use their cells; the hexagonal grid uses
-cube coordinates ``(q, r, -q - r)`` (the symmetries permute them, maybe all
+cube coordinates `(q, r, -q - r)` (the symmetries permute them, maybe all
 negated); the triangular grid numbers the three strips (one per direction of
-the grid lines) that hold a triangle, ``(a, b, d)`` with ``a + b + d`` 1 for
+the grid lines) that hold a triangle, `(a, b, d)` with `a + b + d` 1 for
 an up triangle and 0 for a down one (the symmetries permute them, maybe
-subtracted from ``(-1, 1, 1)``).
+subtracted from `(-1, 1, 1)`).
 
 >>> [len(g.transforms) for g in GRIDS]
 [8, 12, 12, 48]
@@ -51,6 +47,8 @@ __all__ = [
     "Grid",
     "GridSymmetry",
     "Transform",
+    "SQUARE_SYMMETRIES",
+    "transform_solution",
     "SQUARE",
     "TRIANGLE",
     "HEXAGON",
@@ -65,8 +63,13 @@ Point = Tuple[int, ...]
 
 
 class Transform(NamedTuple):
-    """A symmetry of a grid's lattice: ``p -> matrix p + offset`` on lattice
-    points (the matrix as a tuple of rows).
+    """A symmetry of a grid's lattice: `p -> matrix p + offset` on lattice points.
+
+    Attributes:
+        name: Its name (`"rotate 90"`, `"reflection 3"`, ...).
+        matrix: The matrix, as a tuple of rows.
+        offset: The vector added.
+        is_rotation: True for the identity and the rotations.
 
     >>> SQUARE.transforms[1]
     Transform(name='rotate 90', matrix=((0, 1), (-1, 0)), offset=(0, 0), is_rotation=True)
@@ -78,7 +81,14 @@ class Transform(NamedTuple):
     is_rotation: bool
 
     def apply(self, point: Point) -> Point:
-        """The image of a lattice point."""
+        """The image of a lattice point.
+
+        Args:
+            point: The point.
+
+        Returns:
+            Its image.
+        """
         return tuple(
             sum(m * x for m, x in zip(row, point)) + o for row, o in zip(self.matrix, self.offset)
         )
@@ -99,9 +109,12 @@ def _permutation_matrix(perm: Sequence[int], signs: Sequence[int]) -> tuple[tupl
     return tuple(tuple(signs[i] if perm[i] == j else 0 for j in range(n)) for i in range(n))
 
 
-def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform, ...]:
+def _signed_permutations(
+    n: int, names: Sequence[tuple[str, bool, bool, bool]] | None
+) -> tuple[Transform, ...]:
     """All n x n signed permutation matrices: the symmetries of the square
-    (n = 2) or of the cube (n = 3), rotations first."""
+    (n = 2, named and ordered by `names`) or of the cube (n = 3), rotations
+    first."""
     found = []
     for perm in permutations(range(n)):
         for signs in product((1, -1), repeat=n):
@@ -120,39 +133,41 @@ def _signed_permutations(n: int, names: Sequence[str] | None) -> tuple[Transform
     ]
     result += [Transform(f"reflection {k + 1}", m, zero, False) for k, m in enumerate(reflections)]
     if names is not None:
-        by_matrix: dict[tuple[tuple[int, ...], ...], str] = dict(zip(_SQUARE_MATRICES, names))
+        by_matrix = {_square_matrix(*flips): name for name, *flips in names}
+        order = [name for name, *_ in names]
         result = [t._replace(name=by_matrix[t.matrix]) for t in result]
-        result.sort(key=lambda t: names.index(t.name))
+        result.sort(key=lambda t: order.index(t.name))
     return tuple(result)
 
 
-# The square's symmetries on (row, column), named and ordered as in
-# exactcover.symmetry.
-_SQUARE_MATRICES = (
-    ((1, 0), (0, 1)),
-    ((0, 1), (-1, 0)),
-    ((-1, 0), (0, -1)),
-    ((0, -1), (1, 0)),
-    ((-1, 0), (0, 1)),
-    ((1, 0), (0, -1)),
-    ((0, 1), (1, 0)),
-    ((0, -1), (-1, 0)),
+#: The eight symmetries of the square as (name, transpose, flip rows, flip
+#: columns), in the order the square grid lists them: transpose swaps rows
+#: and columns, then flip rows turns the picture upside down and flip
+#: columns mirrors it left to right.
+SQUARE_SYMMETRIES: tuple[tuple[str, bool, bool, bool], ...] = (
+    ("identity", False, False, False),
+    ("rotate 90", True, False, True),  # clockwise
+    ("rotate 180", False, True, True),
+    ("rotate 270", True, True, False),
+    ("flip rows", False, True, False),  # upside down
+    ("flip columns", False, False, True),  # mirror image
+    ("transpose", True, False, False),
+    ("antitranspose", True, True, True),
 )
-_SQUARE_NAMES = (
-    "identity",
-    "rotate 90",
-    "rotate 180",
-    "rotate 270",
-    "flip rows",
-    "flip columns",
-    "transpose",
-    "antitranspose",
-)
+
+
+def _square_matrix(
+    transpose: bool, flip_rows: bool, flip_columns: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The matrix on `(row, column)` of a symmetry of `SQUARE_SYMMETRIES`."""
+    r = -1 if flip_rows else 1
+    c = -1 if flip_columns else 1
+    return ((0, r), (c, 0)) if transpose else ((r, 0), (0, c))
 
 
 def _hexagonal_transforms(offset: tuple[int, int, int]) -> tuple[Transform, ...]:
     """The 12 symmetries of a lattice of three coordinates permuted, maybe
-    subtracted from ``offset`` (which is (0, 0, 0) for the hexagons, whose
+    subtracted from `offset` (which is (0, 0, 0) for the hexagons, whose
     negation is a turn of 180 degrees)."""
     # Rotating by 60 degrees (clockwise on the screen) takes the cube
     # coordinates (q, r, s) to (-s, -q, -r), a negated cyclic permutation.
@@ -194,11 +209,17 @@ def _power(a: tuple[tuple[int, ...], ...], k: int) -> tuple[tuple[int, ...], ...
 
 
 class GridSymmetry(NamedTuple):
-    """A symmetry of a region of a grid: one of the grid's transforms
-    followed by the translation that maps the region back onto itself.
-    Calling it maps one cell; it works with
-    :func:`exactcover.symmetry.canonical` and
-    :func:`~exactcover.symmetry.transform_solution`.
+    """A symmetry of a region of a grid.
+
+    One of the grid's transforms followed by the translation that maps the
+    region back onto itself. Calling it maps one cell; it works with
+    `Grid.canonical` and `transform_solution`.
+
+    Attributes:
+        name: The transform's name (`"rotate 90"`, `"flip rows"`, ...).
+        grid: The grid.
+        transform: The transform of the grid's lattice.
+        shift: The translation after it, on lattice points.
 
     >>> s = HEXAGON.region_symmetries([(0, 0), (0, 1)])[1]
     >>> s.name, s((0, 0)), s((0, 1))
@@ -216,20 +237,37 @@ class GridSymmetry(NamedTuple):
         return self.transform.is_rotation
 
     def __call__(self, cell: Cell) -> Cell:
-        """The image of ``cell``."""
+        """The image of a cell.
+
+        Args:
+            cell: The cell.
+
+        Returns:
+            Its image.
+        """
         p = self.transform.apply(self.grid.to_point(cell))
         return self.grid.to_cell(tuple(x + t for x, t in zip(p, self.shift)))
 
 
 class Grid:
-    """A grid of cells: see the module's docstring for each grid's
-    coordinates. Use the instances :data:`SQUARE`, :data:`TRIANGLE`,
-    :data:`HEXAGON` and :data:`CUBE`.
+    """A grid of cells: see the module's docstring for each grid's coordinates.
 
-    name -- the grid's name.
-    dimension -- the number of coordinates of a cell (2 or 3).
-    transforms -- the symmetries of the grid's lattice, rotations first
-        (the identity first of all).
+    Use the instances `SQUARE`, `TRIANGLE`, `HEXAGON` and `CUBE`.
+
+    Args:
+        name: The grid's name.
+        dimension: The number of coordinates of a cell (2 or 3).
+        transforms: The symmetries of the grid's lattice, rotations first
+            (the identity first of all).
+        to_point: The lattice point of a cell.
+        to_cell: The cell of a lattice point.
+        neighbours: The cells that share a side with a cell.
+        translation: Whether a vector is a translation of the lattice.
+
+    Attributes:
+        name: The grid's name.
+        dimension: The number of coordinates of a cell.
+        transforms: The symmetries of the grid's lattice.
     """
 
     def __init__(
@@ -257,13 +295,25 @@ class Grid:
     def to_point(self, cell: Cell) -> Point:
         """The lattice point of a cell (see the module's docstring).
 
+        Args:
+            cell: The cell.
+
+        Returns:
+            Its point.
+
         >>> TRIANGLE.to_point((0, 0)), TRIANGLE.to_point((0, 1))
         ((0, 0, 1), (0, 0, 0))
         """
         return self._to_point(cell)
 
     def to_cell(self, point: Point) -> Cell:
-        """The cell of a lattice point (the inverse of :meth:`to_point`).
+        """The cell of a lattice point (the inverse of `to_point`).
+
+        Args:
+            point: The point.
+
+        Returns:
+            Its cell.
 
         >>> HEXAGON.to_cell(HEXAGON.to_point((2, 5)))
         (2, 5)
@@ -271,7 +321,13 @@ class Grid:
         return self._to_cell(point)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
-        """The cells that share a side (a face, in 3-D) with ``cell``.
+        """The cells that share a side (a face, in 3-D) with a cell.
+
+        Args:
+            cell: The cell.
+
+        Returns:
+            Its neighbours.
 
         >>> len(HEXAGON.neighbours((0, 0))), len(CUBE.neighbours((0, 0, 0)))
         (6, 6)
@@ -279,16 +335,34 @@ class Grid:
         return self._neighbours(cell)
 
     def is_translation(self, vector: Point) -> bool:
-        """Whether adding ``vector`` to lattice points is a translation of
-        the grid (on the triangular and hexagonal lattices, the three
-        coordinates of a translation add up to 0)."""
+        """Whether adding a vector to lattice points is a translation of the grid.
+
+        On the triangular and hexagonal lattices, the three coordinates of a
+        translation add up to 0.
+
+        Args:
+            vector: The vector.
+
+        Returns:
+            True if it is a translation.
+        """
         return self._translation(vector)
 
     def check_cell(self, cell: object, what: str) -> Cell:
-        """A cell of this grid as a tuple of ints (any integers; a list is
-        accepted); a TypeError naming ``what`` if it is not a tuple of
-        ints, a ValueError if it has the wrong number of coordinates (a cell
-        off the grid).
+        """A cell of this grid, checked, as a tuple of ints.
+
+        Any integers are accepted (NumPy's too), and a list.
+
+        Args:
+            cell: The value given.
+            what: Whose cell it is, as the message names it.
+
+        Returns:
+            The cell.
+
+        Raises:
+            TypeError: If it is not a sequence of ints.
+            ValueError: If it has the wrong number of coordinates (a cell off the grid).
 
         >>> CUBE.check_cell([1, 2, 3], 'cells')
         (1, 2, 3)
@@ -316,6 +390,12 @@ class Grid:
     def connected(self, cells: Iterable[Cell]) -> bool:
         """Whether cells are connected through shared sides (faces).
 
+        Args:
+            cells: The cells.
+
+        Returns:
+            True if they are connected (or none).
+
         >>> TRIANGLE.connected([(0, 0), (0, 1)]), TRIANGLE.connected([(0, 1), (1, 1)])
         (True, False)
         """
@@ -333,10 +413,18 @@ class Grid:
         return len(seen) == len(cells)
 
     def shape(self, points: Iterable[Point]) -> tuple[Point, ...]:
-        """Lattice points up to translation: sorted, and moved so that the
-        first is as close to the origin as a translation allows. Two sets of
-        points are translates of each other exactly when their shapes are
-        equal."""
+        """Lattice points up to translation.
+
+        Two sets of points are translates of each other exactly when their
+        shapes are equal.
+
+        Args:
+            points: The points (at least one).
+
+        Returns:
+            The points sorted, and moved so that the first is as close to
+            the origin as a translation allows.
+        """
         points = sorted(points)
         first = points[0]
         shift = [-x for x in first]
@@ -349,9 +437,15 @@ class Grid:
     def orientations(
         self, cells: Iterable[Cell], orientations: str = "all"
     ) -> list[tuple[Point, ...]]:
-        """The distinct shapes (see :meth:`shape`) of a piece turned (and,
-        with ``orientations="all"``, reflected) by the grid's transforms;
-        ``"fixed"`` keeps it as it is.
+        """The distinct shapes (see `shape`) of a piece turned and flipped.
+
+        Args:
+            cells: The piece's cells.
+            orientations: `"all"` (turned and reflected by the grid's
+                transforms), `"rotations"` (turned) or `"fixed"` (as it is).
+
+        Returns:
+            The shapes, on lattice points.
 
         >>> len(HEXAGON.orientations([(0, 0), (0, 1), (0, 2), (1, 0)]))
         12
@@ -375,8 +469,18 @@ class Grid:
     def region_symmetries(
         self, region: Iterable[Cell], *, rotations_only: bool = False
     ) -> list[GridSymmetry]:
-        """The symmetries of the grid that map ``region`` onto itself (each
-        a transform and then a translation), the identity first.
+        """The symmetries of the grid that map a region onto itself.
+
+        Args:
+            region: The region's cells.
+            rotations_only: Leave out the reflections.
+
+        Returns:
+            The symmetries (each a transform and then a translation), the
+            identity first.
+
+        Raises:
+            ValueError: If the region is empty.
 
         >>> rhombus = [(r, q) for r in range(3) for q in range(3)]
         >>> [s.name for s in HEXAGON.region_symmetries(rhombus)]
@@ -402,7 +506,7 @@ class Grid:
         return result
 
     def _symmetries_of(self, cells: frozenset[Cell]) -> list[GridSymmetry]:
-        """:meth:`region_symmetries`, remembered for the last few regions."""
+        """`region_symmetries`, remembered for the last few regions."""
         cache = self._cache
         if cells not in cache:
             if len(cache) >= 16:
@@ -417,14 +521,22 @@ class Grid:
         *,
         mirror_names: Mapping[Hashable, Hashable] | None = None,
     ) -> tuple[tuple[Hashable, tuple[Cell, ...]], ...]:
-        """A canonical form of a tiling on this grid: two tilings are
-        essentially the same (a symmetry of the region they tile maps one
-        onto the other) exactly when their canonical forms are equal. The
-        form is the least image of the tiling (pieces sorted, cells sorted)
-        under ``symmetries``: by default those of the region the tiling
-        covers (:meth:`region_symmetries`); pass others, e.g. rotations
-        only. ``mirror_names`` renames pieces under reflections (see
-        :func:`exactcover.polyform.canonical`).
+        """A canonical form of a tiling on this grid.
+
+        Two tilings are essentially the same (a symmetry of the region they
+        tile maps one onto the other) exactly when their canonical forms are
+        equal.
+
+        Args:
+            solution: Placements `(name, cells)`.
+            symmetries: The symmetries to use: by default those of the
+                region the tiling covers (`region_symmetries`); pass others,
+                e.g. rotations only.
+            mirror_names: Renames pieces under reflections (see
+                `exactcover.polyform.canonical`).
+
+        Returns:
+            The least image of the tiling (pieces sorted, cells sorted).
 
         >>> a = [('A', ((0, 0), (0, 1))), ('B', ((0, 2),))]
         >>> b = [('B', ((0, 0),)), ('A', ((0, 1), (0, 2)))]
@@ -459,6 +571,29 @@ def _cell_maps(
     """The image of each cell under each symmetry (tilings of one region
     share them: canonical forms of many tilings map the cells once)."""
     return [{c: s(c) for c in cells} for s in symmetries]
+
+
+def transform_solution(
+    solution: Iterable[tuple[Hashable, Iterable[Cell]]], symmetry: Callable[[Cell], Cell]
+) -> tuple[tuple[Hashable, tuple[Cell, ...]], ...]:
+    """The image of a tiling under a symmetry, in sorted form.
+
+    Args:
+        solution: Placements `(name, cells)`.
+        symmetry: A map from cells to cells, such as a `GridSymmetry`.
+
+    Returns:
+        The placed pieces, each one's cells sorted, then the pieces sorted.
+
+    >>> s = SQUARE.region_symmetries([(0, 0), (0, 1), (0, 2)])[3]
+    >>> s.name
+    'flip columns'
+    >>> transform_solution([('A', ((0, 0),)), ('B', ((0, 1), (0, 2)))], s)
+    (('A', ((0, 2),)), ('B', ((0, 0), (0, 1))))
+    """
+    return tuple(
+        sorted((name, tuple(sorted(symmetry(c) for c in cells))) for name, cells in solution)
+    )
 
 
 # The four grids -------------------------------------------------------------------
@@ -527,17 +662,17 @@ def _hexagon_neighbours(cell: Cell) -> list[Cell]:
     return [(r, q - 1), (r, q + 1), (r - 1, q), (r - 1, q + 1), (r + 1, q), (r + 1, q - 1)]
 
 
-#: The square grid: cells ``(row, column)``, 8 symmetries.
+#: The square grid: cells `(row, column)`, 8 symmetries.
 SQUARE = Grid(
     "square",
     2,
-    _signed_permutations(2, _SQUARE_NAMES),
+    _signed_permutations(2, SQUARE_SYMMETRIES),
     _identity,
     _identity,
     _square_neighbours,
     _any_vector,
 )
-#: The triangular grid: cells ``(row, column)``, up when row + column is
+#: The triangular grid: cells `(row, column)`, up when row + column is
 #: even; 12 symmetries.
 TRIANGLE = Grid(
     "triangular",
@@ -548,7 +683,7 @@ TRIANGLE = Grid(
     _triangle_neighbours,
     _sum_zero,
 )
-#: The hexagonal grid: cells ``(row, column)`` (a rhombus is a rectangle of
+#: The hexagonal grid: cells `(row, column)` (a rhombus is a rectangle of
 #: them); 12 symmetries.
 HEXAGON = Grid(
     "hexagonal",
@@ -559,7 +694,7 @@ HEXAGON = Grid(
     _hexagon_neighbours,
     _sum_zero,
 )
-#: The cubic grid: cells ``(x, y, z)``; 48 symmetries, 24 of them rotations.
+#: The cubic grid: cells `(x, y, z)`; 48 symmetries, 24 of them rotations.
 CUBE = Grid(
     "cubic",
     3,

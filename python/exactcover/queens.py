@@ -2,9 +2,9 @@
 
 The n-queens problem places n queens on an n x n board so that no two share a
 row, a column or a diagonal. As an exact cover problem the choices are the
-squares, ``('queen', i, j)``; each one satisfies four constraints: its row
-``('row', i)``, its column ``('column', j)``, its leading diagonal
-``('leading', i - j + n - 1)`` and its trailing diagonal ``('trailing', i + j)``.
+squares, `('queen', i, j)`; each one satisfies four constraints: its row
+`('row', i)`, its column `('column', j)`, its leading diagonal
+`('leading', i - j + n - 1)` and its trailing diagonal `('trailing', i + j)`.
 Every row and column must hold exactly one queen, but there are 2n - 1
 diagonals of each kind and only n queens, so the diagonals are *secondary*
 constraints: satisfied at most once (Knuth's generalized exact cover; no
@@ -19,7 +19,7 @@ gadgets needed).
 92
 
 The 2n-queens problem puts two queens in every row and column and at most two
-on any diagonal; :func:`queens_2n` solves it with :class:`MultiCover`
+on any diagonal; `queens_2n` solves it with `MultiCover`
 multiplicities:
 
 >>> queens_2n(3).count(), queens_2n(4).count()
@@ -32,8 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from ._arguments import whole
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices
+from ._arguments import check_choices, whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -47,7 +47,7 @@ __all__ = [
     "queens_svg",
 ]
 
-#: A choice of the queens problems: ``('queen', row, column)``.
+#: A choice of the queens problems: `('queen', row, column)`.
 QueenChoice = tuple[str, int, int]
 
 QUEEN = "\u265b"  # BLACK CHESS QUEEN
@@ -94,20 +94,26 @@ def queens(
     seed: int | None = None,
     max_choices: int | None = MAX_CHOICES,
 ) -> ExactCover[QueenChoice]:
-    """Return an iterator that yields the solutions to the n-queens problem.
+    """An iterator over the solutions of the n-queens problem.
 
-    Each solution is a list of n choices ``('queen', i, j)``: a queen in row
-    ``i`` and column ``j`` (both from 0). The rows and columns are primary
+    Each solution is a list of n choices `('queen', i, j)`: a queen in row
+    `i` and column `j` (both from 0). The rows and columns are primary
     constraints (exactly one queen each), the diagonals secondary ones (at most
-    one queen each). The iterator's ``.count()`` counts the solutions in Rust.
+    one queen each). The iterator's `count()` counts the solutions in Rust.
 
-    Arguments:
+    Args:
+        n: The size of the board.
+        random: Yield the solutions in a random order.
+        seed: Yield them in a random order reproducible from this seed.
+        max_choices: The most choices to build, n * n (default: a million,
+            n = 1000); None for no limit.
 
-    n -- The size of the board. (Default: 8)
-    random -- Generate solutions in random order? (Default: False.)
-    seed -- An integer: a random order reproducible from this seed.
-    max_choices -- Refuse (ValueError) to build more than this many choices,
-        n * n; None: no limit. (Default: a million, n = 1000.)
+    Returns:
+        An `ExactCover` over the solutions.
+
+    Raises:
+        TypeError: If `n` is not an int.
+        ValueError: If `n` is negative or the board has more than `max_choices` squares.
 
     The number of solutions is OEIS A000170:
 
@@ -117,7 +123,7 @@ def queens(
     [('queen', 0, 1), ('queen', 1, 3), ('queen', 2, 0), ('queen', 3, 2)]
     """
     n = _check_size(n)
-    _check_choices(f"queens({n})", n * n, max_choices)
+    check_choices(f"queens({n})", n * n, max_choices)
     return ExactCover(_queen_constraints(n), random=random, secondary=_diagonals(n), seed=seed)
 
 
@@ -128,22 +134,28 @@ def queens_2n(
     seed: int | None = None,
     max_choices: int | None = MAX_CHOICES,
 ) -> MultiCover[QueenChoice]:
-    """Return an iterator that yields the solutions to the 2n-queens problem.
+    """An iterator over the solutions of the 2n-queens problem.
 
     Place 2n queens on an n x n board so that every row and every column holds
     exactly two queens and no diagonal holds more than two (for n = 8: the
     sixteen queens problem, a simplification of Dudeney's puzzle 317). The
     rows and columns are required constraints with multiplicity 2, the
     diagonals optional ones with multiplicity 2. Solutions are lists of 2n
-    choices ``('queen', i, j)``.
+    choices `('queen', i, j)`.
 
-    Arguments:
+    Args:
+        n: The size of the board.
+        random: Yield the solutions in a random order.
+        seed: Yield them in a random order reproducible from this seed.
+        max_choices: The most choices to build, n * n (default: a million,
+            n = 1000); None for no limit.
 
-    n -- The size of the board. (Default: 8)
-    random -- Generate solutions in random order? (Default: False.)
-    seed -- An integer: a random order reproducible from this seed.
-    max_choices -- Refuse (ValueError) to build more than this many choices,
-        n * n; None: no limit. (Default: a million, n = 1000.)
+    Returns:
+        A `MultiCover` over the solutions.
+
+    Raises:
+        TypeError: If `n` is not an int.
+        ValueError: If `n` is negative or the board has more than `max_choices` squares.
 
     The number of solutions is OEIS A225623:
 
@@ -154,7 +166,7 @@ def queens_2n(
     ♛♛
     """
     n = _check_size(n)
-    _check_choices(f"queens_2n({n})", n * n, max_choices)
+    check_choices(f"queens_2n({n})", n * n, max_choices)
     counts: dict[Hashable, int] = dict.fromkeys(chain(_lines(n), _diagonals(n)), 2)
     return MultiCover(
         _queen_constraints(n), random=random, counts=counts, satisfy=_lines(n), seed=seed
@@ -162,12 +174,18 @@ def queens_2n(
 
 
 def queen_squares(solution: Iterable[Any]) -> list[tuple[int, int]]:
-    """The squares ``(row, column)`` of the queens in a solution, sorted.
+    """The squares `(row, column)` of the queens in a solution, sorted.
 
-    The solution is an iterable of choices: tuples ``('queen', i, j, ...)``
+    The solution is an iterable of choices: tuples `('queen', i, j, ...)`
     name a queen; any other choice (such as the gadgets that cover an unused
     diagonal in a formulation without secondary constraints) is ignored. Plain
-    ``(i, j)`` pairs of integers are accepted too.
+    `(i, j)` pairs of integers are accepted too.
+
+    Args:
+        solution: The choices of a solution.
+
+    Returns:
+        The squares of its queens.
 
     >>> queen_squares([('queen', 2, 0), ('leading', 3), ('queen', 0, 1), (1, 3)])
     [(0, 1), (1, 3), (2, 0)]
@@ -199,8 +217,19 @@ def _check_squares(n: int, squares: Sequence[tuple[int, int]]) -> None:
 
 
 def decode_queens(n: int, solution: Iterable[Any]) -> str:
-    """Draw a solution as text: one line per row, ``♛`` for a queen, ``+`` for
-    an empty square. Choices other than queens are ignored.
+    """A solution drawn as text: one line per row, `♛` for a queen, `+` for an empty square.
+
+    Choices other than queens are ignored.
+
+    Args:
+        n: The size of the board.
+        solution: The choices of a solution (see `queen_squares`).
+
+    Returns:
+        The drawing.
+
+    Raises:
+        ValueError: If a queen is off the board, or the board is too large to draw.
 
     >>> print(decode_queens(5, [('queen', 0, 0), ('queen', 1, 2), ('queen', 2, 4),
     ...                         ('queen', 3, 1), ('queen', 4, 3)]))
@@ -229,75 +258,84 @@ def queens_svg(
     dark: str = "#b58863",
     colour: str = "black",
 ) -> Picture:
-    """Draw a solution as an SVG chessboard with its queens: a :class:`~exactcover.svg.Picture`
-    (shown inline in Jupyter; ``tostring()`` gives the SVG text, ``save(path)`` writes it).
+    """A solution drawn as an SVG chessboard with its queens.
 
-    Row 0 is at the top and column 0 at the left, as in :func:`decode_queens`.
-    Each square is a ``<rect>`` (class ``light`` or ``dark``) of side ``size``
-    pixels; each queen is a ``<text class="queen">`` (the glyph ``♛``)
+    Row 0 is at the top and column 0 at the left, as in `decode_queens`.
+    Each square is a `<rect>` (class `light` or `dark`) of side `size`
+    pixels; each queen is a `<text class="queen">` (the glyph `♛`)
     centred on its square. Choices other than queens are ignored.
 
-    Arguments:
+    Args:
+        n: The size of the board.
+        solution: The choices of a solution (see `queen_squares`).
+        size: The side of a square, in pixels.
+        light: The colour of the light squares.
+        dark: The colour of the dark squares.
+        colour: The colour of the queens.
 
-    n -- The size of the board.
-    solution -- The choices of a solution (see :func:`queen_squares`).
-    size -- The side of a square, in pixels. (Default: 40)
-    light, dark -- The colours of the squares.
-    colour -- The colour of the queens.
+    Returns:
+        A `exactcover.svg.Picture` (shown inline in Jupyter; `tostring()`
+        gives the SVG text, `save(path)` writes it).
+
+    Raises:
+        ValueError: If a queen is off the board, or the board is too large to draw.
 
     >>> svg = queens_svg(4, next(queens(4))).tostring()
     >>> svg.startswith('<svg') and svg.count('class="queen"')
     4
     """
-    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, centred_text, compose
 
     n = _check_size(n)
     _check_drawable(n, MAX_SVG_BOARD, "SVG")
     squares = queen_squares(solution)
     _check_squares(n, squares)
-    side = n * size
-    drawing = svgwrite.Drawing(size=(side, side), debug=False)
-    drawing.viewbox(0, 0, side, side)
-    board = drawing.add(drawing.g(id="board"))
-    for i, j in product(range(n), repeat=2):
-        dark_square = (i + j) % 2 == 1
-        board.add(
-            drawing.rect(
-                (j * size, i * size),
-                (size, size),
-                fill=dark if dark_square else light,
-                class_="dark" if dark_square else "light",
-            )
-        )
-    pieces = drawing.add(
-        drawing.g(
-            id="queens",
-            fill=colour,
-            font_size=round(size * 0.8),
-            text_anchor="middle",
-            dominant_baseline="central",
-            font_family="DejaVu Sans, Segoe UI Symbol, sans-serif",
-        )
-    )
-    for i, j in squares:
-        pieces.add(
-            drawing.text(
-                QUEEN,
-                insert=((j + 0.5) * size, (i + 0.5) * size),
-                class_="queen",
-            )
-        )
-    from .svg import Picture
+    style = Style(size=size, padding=0, text_colour=colour)
 
-    return Picture(drawing)
+    def draw(drawing: Any, left: float, top: float) -> None:
+        board = drawing.add(drawing.g(id="board"))
+        for i, j in product(range(n), repeat=2):
+            dark_square = (i + j) % 2 == 1
+            board.add(
+                drawing.rect(
+                    (left + j * size, top + i * size),
+                    (size, size),
+                    fill=dark if dark_square else light,
+                    class_="dark" if dark_square else "light",
+                )
+            )
+        pieces = drawing.add(
+            drawing.g(
+                id="queens",
+                fill=style.text_colour,
+                font_size=round(size * 0.8),
+                font_family=style.font_family,
+            )
+        )
+        for i, j in squares:
+            x, y = left + (j + 0.5) * size, top + (i + 0.5) * size
+            pieces.add(centred_text(drawing, QUEEN, x, y, class_="queen"))
+
+    return compose([Panel(n * size, n * size, draw)], padding=style.padding)
 
 
 class QueensBoard:
     """A board of size n with queens on it: a solution made readable.
 
-    ``str(board)`` draws it as text (:func:`decode_queens`) and Jupyter shows it
-    as an SVG chessboard (``_repr_svg_``, :func:`queens_svg`). ``squares`` is the
-    sorted tuple of ``(row, column)`` squares holding a queen.
+    `str(board)` draws it as text (`decode_queens`) and Jupyter shows it
+    as an SVG chessboard (`_repr_svg_`, `queens_svg`).
+
+    Args:
+        n: The size of the board.
+        squares: The squares `(row, column)` holding a queen.
+
+    Raises:
+        ValueError: If a square is off the board.
+
+    Attributes:
+        n: The size of the board.
+        squares: The sorted tuple of the squares holding a queen.
 
     >>> board = QueensBoard.from_solution(4, next(queens(4)))
     >>> board.squares
@@ -325,12 +363,28 @@ class QueensBoard:
 
     @classmethod
     def from_solution(cls, n: int, solution: Iterable[Any]) -> QueensBoard:
-        """The board of a solution: the squares of its ``('queen', i, j)`` choices."""
+        """The board of a solution: the squares of its `('queen', i, j)` choices.
+
+        Args:
+            n: The size of the board.
+            solution: The choices of a solution.
+
+        Returns:
+            The board.
+        """
         return cls(n, queen_squares(solution))
 
     def is_solution(self, per_line: int = 1) -> bool:
-        """Does every row and column hold exactly ``per_line`` queens, and every
-        diagonal at most ``per_line``? (``per_line=2`` checks the 2n-queens rules.)"""
+        """Whether the queens solve the problem.
+
+        Args:
+            per_line: The queens each row and column holds, and the most each
+                diagonal holds (2 checks the 2n-queens rules).
+
+        Returns:
+            True if every row and column holds exactly `per_line` queens and
+            every diagonal at most `per_line`.
+        """
         lines: dict[Hashable, int] = {}
         for i, j in self.squares:
             for line in (("row", i), ("column", j), ("leading", i - j), ("trailing", i + j)):
@@ -355,7 +409,14 @@ class QueensBoard:
         return hash((self.n, self.squares))
 
     def svg(self, **options: Any) -> Picture:
-        """The board as a picture; ``options`` as for :func:`queens_svg`."""
+        """The board as a picture.
+
+        Args:
+            **options: As for `queens_svg`.
+
+        Returns:
+            The picture.
+        """
         return queens_svg(self.n, self.squares, **options)
 
     def _repr_svg_(self) -> str:

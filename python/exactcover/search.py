@@ -15,8 +15,10 @@ from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._arguments import U64_MAX, optional_whole, whole
+from ._arguments import MEMO_BYTES, U64_MAX, optional_whole, whole
 from ._arguments import seed as _seed
+from ._errors import busy as _busy
+from ._errors import check_not_started as _check_not_started
 from ._errors import describe
 from ._native import Solver as _Solver
 from .progress import (
@@ -39,7 +41,7 @@ MAX_THREADS = 65536
 machine runs at once."""
 # The most subtrees `split()` makes: each is a list of choices.
 _MAX_SUBTREES = 10**6
-DEFAULT_MEMO_BYTES = 2**30
+DEFAULT_MEMO_BYTES = MEMO_BYTES
 """The default memory cap of a memo (`count(memo_bytes=...)`) or a solution
 graph (`solution_graph(max_bytes=...)`): 1 GiB."""
 
@@ -571,43 +573,6 @@ class Search(Iterator[S], Generic[S]):
     def _state(self) -> str:
         """`active` or `exhausted`, for a repr."""
         return "exhausted" if self._solver.exhausted else "active"
-
-
-def _busy(search: Search[Any] | None, error: RuntimeError) -> RuntimeError:
-    """PyO3's "Already borrowed" restated.
-
-    Args:
-        search: The iterator (None: an iterator of unknown type).
-        error: The error a call into the native solver raised.
-
-    Returns:
-        A `RuntimeError` saying that the iterator is busy in another thread,
-        if that is what `error` means (the native solver is in use by
-        another thread, whose call runs without the GIL); else `error`.
-    """
-    if "borrowed" not in str(error):
-        return error
-    return RuntimeError(
-        f"this {type(search).__name__ if search is not None else 'iterator'} is busy in "
-        "another thread: one iterator is one "
-        "search, used by one thread at a time (make one iterator per thread, or use "
-        "count(threads=N))"
-    )
-
-
-def _check_not_started(search: Search[Any], what: str) -> None:
-    """Check that a search has not started.
-
-    Args:
-        search: The iterator.
-        what: The call that works on the whole search tree only, for the
-            message.
-
-    Raises:
-        ValueError: If the search has started.
-    """
-    if search.stats["nodes"] > 0:
-        raise ValueError(f"{what} needs an iterator that has not started searching")
 
 
 def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:

@@ -2,17 +2,17 @@
 
 An n x n Sudoku has boxes of r x c cells (n = r * c; 9 x 9 grids have 3 x 3
 boxes, 6 x 6 grids 2 x 3 boxes) and n symbols. As an exact cover problem
-(the rows of :meth:`Sudoku.matrix`) each choice ``(i, j, v)`` writes symbol ``v`` in row ``i``,
-column ``j`` (from 0) and satisfies four constraints:
+(the rows of `Sudoku.matrix`) each choice `(i, j, v)` writes symbol `v` in row `i`,
+column `j` (from 0) and satisfies four constraints:
 
-* ``('cell', i, j)``: the cell holds a symbol,
-* ``('row', i, v)``: row i holds v,
-* ``('column', j, v)``: column j holds v,
-* ``('box', b, v)``: box b holds v (boxes numbered from 0, left to right, top
+* `('cell', i, j)`: the cell holds a symbol,
+* `('row', i, v)`: row i holds v,
+* `('column', j, v)`: column j holds v,
+* `('box', b, v)`: box b holds v (boxes numbered from 0, left to right, top
   to bottom).
 
-The clues of a puzzle are initial choices. :class:`Sudoku` holds the rules of
-one size and does the work; :class:`SudokuGrid` is a grid (a puzzle or a
+The clues of a puzzle are initial choices. `Sudoku` holds the rules of
+one size and does the work; `SudokuGrid` is a grid (a puzzle or a
 solution) that prints itself and draws itself as SVG.
 
 >>> puzzle = parse_sudoku('''
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Sudoku", "SudokuGrid", "SudokuMatrix", "parse_sudoku", "sudoku_svg"]
 
-#: A choice of the exact cover problem: ``(row, column, symbol)``.
+#: A choice of the exact cover problem: `(row, column, symbol)`.
 Choice = tuple[int, int, str]
 #: What the solving methods accept as a puzzle: text, a grid, or rows of cells
 #: (symbols, 1-based symbol numbers, or 0 / None / '.' for a blank).
@@ -94,33 +94,43 @@ def _cell(i: int, j: int) -> str:
 
 
 class SudokuMatrix(NamedTuple):
-    """The 0/1 exact cover matrix of a Sudoku (see :meth:`Sudoku.matrix`)."""
+    """The 0/1 exact cover matrix of a Sudoku (see `Sudoku.matrix`)."""
 
     #: The matrix: a NumPy array, or a list of lists of ints.
     array: Any
-    #: One label ``(i, j, v)`` per row: write symbol v in cell (i, j).
+    #: One label `(i, j, v)` per row: write symbol v in cell (i, j).
     rows: list[Choice]
-    #: One label per column: ``('cell', i, j)``, ``('row', i, v)``,
-    #: ``('column', j, v)`` or ``('box', b, v)``.
+    #: One label per column: `('cell', i, j)`, `('row', i, v)`,
+    #: `('column', j, v)` or `('box', b, v)`.
     columns: list[tuple[Any, ...]]
 
 
 class Sudoku:
     """The rules of Sudoku of one size: solve, count and generate puzzles.
 
-    Arguments:
-
-    box_rows -- The number of rows of a box. (Default: 3)
-    box_cols -- The number of columns of a box. (Default: box_rows)
-    symbols -- The n = box_rows * box_cols symbols, as a string of distinct
-        characters or a sequence of distinct strings. (Default: 1-9 then A-Z.)
-
-    Puzzles are text (see :meth:`parse`), :class:`SudokuGrid` objects, or
-    sequences of rows of cells (symbols, 1-based symbol numbers, or ``0``,
-    ``None`` or ``'.'`` for a blank). Invalid puzzles (the wrong size, unknown
-    symbols, a symbol twice in a row, column or box) raise ``ValueError``
+    Puzzles are text (see `parse`), `SudokuGrid` objects, or
+    sequences of rows of cells (symbols, 1-based symbol numbers, or `0`,
+    `None` or `'.'` for a blank). Invalid puzzles (the wrong size, unknown
+    symbols, a symbol twice in a row, column or box) raise `ValueError`
     naming the cell or unit (counted from 1); a valid puzzle without
-    solutions just has none (:meth:`solve` returns None).
+    solutions just has none (`solve` returns None).
+
+    Args:
+        box_rows: The number of rows of a box.
+        box_cols: The number of columns of a box (default: `box_rows`).
+        symbols: The n = box_rows * box_cols symbols, as a string of distinct
+            characters or a sequence of distinct strings (default: 1-9 then A-Z).
+
+    Raises:
+        TypeError: If a box size is not an int.
+        ValueError: If a box size is not positive, or the symbols are too
+            few, repeated, or look like blanks or separators.
+
+    Attributes:
+        box_rows: The number of rows of a box.
+        box_cols: The number of columns of a box.
+        n: The size of the grid, `box_rows * box_cols`.
+        symbols: The symbols.
 
     >>> s = Sudoku(2, 3)   # 6 x 6 grids of 2 x 3 boxes
     >>> s.n, s.symbols
@@ -182,8 +192,16 @@ class Sudoku:
 
     @classmethod
     def of_size(cls, n: int, symbols: str | Sequence[str] | None = None) -> Sudoku:
-        """The rules for n x n grids, with the most nearly square boxes
-        (r x c with r <= c: 2 x 3 for n = 6, 3 x 4 for n = 12).
+        """The rules for n x n grids, with the most nearly square boxes.
+
+        Boxes are r x c with r <= c: 2 x 3 for n = 6, 3 x 4 for n = 12.
+
+        Args:
+            n: The size of the grid.
+            symbols: As for `Sudoku`.
+
+        Returns:
+            The rules.
 
         >>> Sudoku.of_size(6)
         Sudoku(2, 3)
@@ -214,6 +232,13 @@ class Sudoku:
     def box(self, i: int, j: int) -> int:
         """The box of cell (i, j), numbered from 0 left to right, top to bottom.
 
+        Args:
+            i: The row, from 0.
+            j: The column, from 0.
+
+        Returns:
+            The box's number.
+
         >>> Sudoku().box(4, 8)
         5
         """
@@ -225,10 +250,21 @@ class Sudoku:
         """Read a puzzle written as text.
 
         The common forms all work: one line of n * n characters (81 for 9 x 9)
-        with ``.``, ``0`` or ``_`` for a blank, or one line per row, with or
-        without spaces and box separators such as ``|``, ``-`` and ``+``
+        with `.`, `0` or `_` for a blank, or one line per row, with or
+        without spaces and box separators such as `|`, `-` and `+`
         (whitespace and those characters are ignored). When a symbol is longer
         than one character, cells are separated by whitespace.
+
+        Args:
+            text: The puzzle.
+
+        Returns:
+            The grid.
+
+        Raises:
+            TypeError: If `text` is not a str.
+            ValueError: If the text has the wrong number of cells, an unknown
+                symbol, or a symbol twice in a row, column or box.
 
         >>> grid = Sudoku(2).parse('''
         ... 1 . | . .
@@ -290,7 +326,16 @@ class Sudoku:
         return f"{self.symbols[0]}-{self.symbols[-1]}"
 
     def grid(self, puzzle: Puzzle) -> SudokuGrid:
-        """A puzzle as a :class:`SudokuGrid` of these rules, checked.
+        """A puzzle as a `SudokuGrid` of these rules, checked.
+
+        Args:
+            puzzle: Text, a `SudokuGrid`, or rows of cells.
+
+        Returns:
+            The grid.
+
+        Raises:
+            ValueError: If the puzzle is malformed or has a symbol twice in a unit.
 
         >>> Sudoku(2).grid([[1, 0, 0, 0], [0, 0, 2, 0], [0, 3, 0, 0], [0, 0, 0, 4]]).line()
         '1.....2..3.....4'
@@ -357,8 +402,11 @@ class Sudoku:
     # -- The exact cover problem ------------------------------------------
 
     def constraints(self) -> dict[Choice, tuple[tuple[Any, ...], ...]]:
-        """The exact cover problem: each choice ``(i, j, v)`` and the four
-        constraints it satisfies. (The mapping is shared: do not modify it.)
+        """The exact cover problem of an empty grid.
+
+        Returns:
+            Each choice `(i, j, v)` and the four constraints it satisfies (the
+            mapping is shared: do not modify it).
 
         >>> Sudoku().constraints()[0, 4, '7']
         (('cell', 0, 4), ('row', 0, '7'), ('column', 4, '7'), ('box', 1, '7'))
@@ -383,8 +431,16 @@ class Sudoku:
     def solver(
         self, puzzle: Puzzle, random: bool = False, *, seed: int | None = None
     ) -> ExactCover[Choice]:
-        """The :class:`ExactCover` iterator of a puzzle: its solutions are lists
-        of choices ``(i, j, v)``, the clues first.
+        """The exact cover iterator of a puzzle.
+
+        Args:
+            puzzle: The puzzle (see `Sudoku`).
+            random: Yield the solutions in a random order.
+            seed: Yield them in a random order reproducible from this seed.
+
+        Returns:
+            An `ExactCover` whose solutions are lists of choices `(i, j, v)`,
+            the clues first.
 
         >>> Sudoku(2).solver('12........4..3..').count()
         2
@@ -411,8 +467,15 @@ class Sudoku:
     def solutions(
         self, puzzle: Puzzle, random: bool = False, *, seed: int | None = None
     ) -> Iterator[SudokuGrid]:
-        """Iterate over the solutions of a puzzle, as grids (the clues marked
-        as such).
+        """The solutions of a puzzle, as grids.
+
+        Args:
+            puzzle: The puzzle (see `Sudoku`).
+            random: Yield the solutions in a random order.
+            seed: Yield them in a random order reproducible from this seed.
+
+        Yields:
+            The solutions, as grids (the clues marked as such).
 
         >>> sorted(g.line() for g in Sudoku(2).solutions('12........4..3..'))
         ['1234341221434321', '1234342121434312']
@@ -422,7 +485,13 @@ class Sudoku:
             yield self._decode(grid, solution)
 
     def solve(self, puzzle: Puzzle) -> SudokuGrid | None:
-        """The first solution found, or None when the puzzle has none.
+        """Solve a puzzle.
+
+        Args:
+            puzzle: The puzzle (see `Sudoku`).
+
+        Returns:
+            The first solution found, or None when the puzzle has none.
 
         >>> Sudoku(2).solve('1..4.........32.').line()
         '1234341221434321'
@@ -432,7 +501,14 @@ class Sudoku:
         return next(self.solutions(puzzle), None)
 
     def count(self, puzzle: Puzzle, limit: int | None = None) -> int:
-        """The number of solutions of a puzzle (counting stops at ``limit``).
+        """The number of solutions of a puzzle.
+
+        Args:
+            puzzle: The puzzle (see `Sudoku`).
+            limit: Stop counting at this many (None: count them all).
+
+        Returns:
+            The number of solutions, at most `limit`.
 
         >>> Sudoku(2).count('................')
         288
@@ -440,8 +516,13 @@ class Sudoku:
         return self.solver(puzzle).count(limit)
 
     def has_unique_solution(self, puzzle: Puzzle) -> bool:
-        """Does the puzzle have exactly one solution? (The search stops at the
-        second.)
+        """Whether a puzzle has exactly one solution.
+
+        Args:
+            puzzle: The puzzle (see `Sudoku`).
+
+        Returns:
+            True if it has exactly one solution (the search stops at the second).
 
         >>> Sudoku(2).has_unique_solution('1..4.........32.')
         True
@@ -453,14 +534,21 @@ class Sudoku:
     def matrix(self, puzzle: Puzzle | None = None, *, numpy: bool = True) -> SudokuMatrix:
         """The 0/1 exact cover matrix, with row and column labels.
 
-        Row ``i * n * n + j * n + k`` is the choice ``(i, j, symbols[k])``.
+        Row `i * n * n + j * n + k` is the choice `(i, j, symbols[k])`.
         The columns are the n * n cell constraints, then the n * n row
-        constraints ``('row', i, v)``, the column constraints and the box
+        constraints `('row', i, v)`, the column constraints and the box
         constraints: 4 * n * n columns; every row has four 1s. Given a puzzle,
         the rows that write another symbol in a clue's cell are left out.
 
         The array is a NumPy array of uint8 (NumPy is optional: with
-        ``numpy=False`` it is a list of lists of ints).
+        `numpy=False` it is a list of lists of ints).
+
+        Args:
+            puzzle: A puzzle whose clues cut rows (None: the empty grid).
+            numpy: Make a NumPy array (else a list of lists of ints).
+
+        Returns:
+            The matrix and its labels.
 
         >>> m = Sudoku(2).matrix(numpy=False)
         >>> len(m.array), len(m.array[0]), m.rows[5], m.columns[16], m.columns[-1]
@@ -508,8 +596,13 @@ class Sudoku:
     # -- Making puzzles ----------------------------------------------------
 
     def random_grid(self, seed: int | None = None) -> SudokuGrid:
-        """A full grid, taken from the solver's random order (reproducible
-        from ``seed``).
+        """A full grid, taken from the solver's random order.
+
+        Args:
+            seed: The seed of the random order (None: a fresh one).
+
+        Returns:
+            A complete grid.
 
         >>> g = Sudoku(2).random_grid(seed=1)
         >>> g.is_complete() and Sudoku(2).count(g) == 1
@@ -522,15 +615,20 @@ class Sudoku:
         return SudokuGrid._make(self, full._values, (True,) * (self.n * self.n))
 
     def generate(self, seed: int | None = None) -> SudokuGrid:
-        """A puzzle with a unique solution and no redundant clue, reproducible
-        from ``seed``.
+        """A puzzle with a unique solution and no redundant clue.
 
-        A random full grid (:meth:`random_grid`) loses its clues one at a
+        A random full grid (`random_grid`) loses its clues one at a
         time, in a random order, each for good as long as the solution stays
         unique. Every clue left is needed: removing one gave a second solution
         then, and removing it from the smaller final puzzle still does. Each
         step is a count stopped at 2; 9 x 9 puzzles take tens of milliseconds,
         16 x 16 ones several seconds.
+
+        Args:
+            seed: The seed of the random order (None: a fresh one).
+
+        Returns:
+            A puzzle: a grid of clues.
 
         >>> s = Sudoku()
         >>> puzzle = s.generate(seed=2024)
@@ -553,15 +651,25 @@ class Sudoku:
 class SudokuGrid:
     """A Sudoku grid: a puzzle, or a solution that remembers its clues.
 
-    ``SudokuGrid(puzzle, sudoku=None)`` reads a puzzle (text, rows of cells or
+    `SudokuGrid(puzzle, sudoku=None)` reads a puzzle (text, rows of cells or
     a grid) for the given rules, or for the size its number of cells or rows
-    tells (:func:`parse_sudoku`); :meth:`Sudoku.parse`, :meth:`Sudoku.grid`
+    tells (`parse_sudoku`); `Sudoku.parse`, `Sudoku.grid`
     and the solving methods make grids too. Grids are immutable and hashable,
-    and equal when their rules and cells are. ``grid[i, j]`` is the symbol in row
-    ``i``, column ``j`` (from 0), or None for a blank; ``str(grid)`` lays it
-    out with box separators (and :meth:`Sudoku.parse` reads that back);
-    :meth:`line` gives the one-line form; in Jupyter it shows as SVG, clues in
+    and equal when their rules and cells are. `grid[i, j]` is the symbol in row
+    `i`, column `j` (from 0), or None for a blank; `str(grid)` lays it
+    out with box separators (and `Sudoku.parse` reads that back);
+    `line` gives the one-line form; in Jupyter it shows as SVG, clues in
     bold black and the filled-in cells in blue.
+
+    Args:
+        puzzle: Text, another grid, or rows of cells (see `Sudoku`).
+        sudoku: The rules (default: told by the puzzle's size).
+
+    Raises:
+        ValueError: If the puzzle is malformed or has a symbol twice in a unit.
+
+    Attributes:
+        sudoku: The rules of the grid.
 
     >>> g = parse_sudoku('1.....2..3.....4')
     >>> print(g)
@@ -612,7 +720,10 @@ class SudokuGrid:
         return None if v is None else self.sudoku.symbols[v]
 
     def rows(self) -> list[list[str | None]]:
-        """The grid as a list of rows of symbols (None for a blank).
+        """The rows of the grid.
+
+        Returns:
+            The grid as a list of rows of symbols (None for a blank).
 
         >>> parse_sudoku('12..34..........').rows()[1]
         ['3', '4', None, None]
@@ -621,20 +732,39 @@ class SudokuGrid:
         return [[self[i, j] for j in range(n)] for i in range(n)]
 
     def is_clue(self, i: int, j: int) -> bool:
-        """Was cell (i, j) given in the puzzle (rather than filled in)?"""
+        """Whether a cell was a clue.
+
+        Args:
+            i: The row, from 0.
+            j: The column, from 0.
+
+        Returns:
+            True if the cell was given in the puzzle (rather than filled in).
+        """
         return self._given[i * self.sudoku.n + j]
 
     def clues(self) -> int:
-        """The number of clues (the cells given in the puzzle)."""
+        """The number of clues.
+
+        Returns:
+            The number of cells given in the puzzle.
+        """
         return sum(self._given)
 
     def is_complete(self) -> bool:
-        """Is every cell filled? (A complete grid is a solution: grids are
-        checked for repeated symbols when they are made.)"""
+        """Whether every cell is filled.
+
+        Returns:
+            True if every cell is filled. A complete grid is a solution: grids
+            are checked for repeated symbols when they are made.
+        """
         return all(v is not None for v in self._values)
 
     def puzzle(self) -> SudokuGrid:
-        """The puzzle this grid was solved from: the clues alone.
+        """The puzzle this grid was solved from.
+
+        Returns:
+            The clues alone.
 
         >>> parse_sudoku('1.....2..3.....4').solve().puzzle().line()
         '1.....2..3.....4'
@@ -643,16 +773,33 @@ class SudokuGrid:
         return SudokuGrid._make(self.sudoku, values, self._given)
 
     def solve(self) -> SudokuGrid | None:
-        """The first solution found, or None (see :meth:`Sudoku.solve`)."""
+        """Solve the grid.
+
+        Returns:
+            The first solution found, or None (see `Sudoku.solve`).
+        """
         return self.sudoku.solve(self)
 
     def count(self, limit: int | None = None) -> int:
-        """The number of solutions (see :meth:`Sudoku.count`)."""
+        """The number of solutions of the grid.
+
+        Args:
+            limit: Stop counting at this many (None: count them all).
+
+        Returns:
+            The number of solutions (see `Sudoku.count`).
+        """
         return self.sudoku.count(self, limit)
 
     def line(self, blank: str = ".") -> str:
-        """The one-line form: the cells row by row, ``blank`` for a blank
+        """The one-line form: the cells row by row, `blank` for a blank
         (separated by spaces when a symbol is longer than one character).
+
+        Args:
+            blank: The character of a blank cell.
+
+        Returns:
+            The cells row by row.
 
         >>> parse_sudoku('1.....2..3.....4').line(blank='0')
         '1000002003000004'
@@ -697,7 +844,14 @@ class SudokuGrid:
         return hash((self.sudoku, self._values))
 
     def svg(self, **options: Any) -> Picture:
-        """The grid as a picture; ``options`` as for :func:`sudoku_svg`."""
+        """The grid as a picture.
+
+        Args:
+            **options: As for `sudoku_svg`.
+
+        Returns:
+            The picture.
+        """
         return sudoku_svg(self, **options)
 
     def _repr_svg_(self) -> str:
@@ -717,10 +871,20 @@ def _infer_grid(puzzle: Puzzle) -> SudokuGrid:
 def parse_sudoku(text: str, symbols: str | Sequence[str] | None = None) -> SudokuGrid:
     """Read a puzzle of any size, the size told by the number of cells.
 
-    An n x n grid (n * n cells, counted as in :meth:`Sudoku.parse`) gets the
-    most nearly square boxes (:meth:`Sudoku.of_size`): 4 x 4 grids 2 x 2
+    An n x n grid (n * n cells, counted as in `Sudoku.parse`) gets the
+    most nearly square boxes (`Sudoku.of_size`): 4 x 4 grids 2 x 2
     boxes, 6 x 6 grids 2 x 3 boxes, 9 x 9 grids 3 x 3 boxes. For other box
-    shapes use ``Sudoku(box_rows, box_cols).parse(text)``.
+    shapes use `Sudoku(box_rows, box_cols).parse(text)`.
+
+    Args:
+        text: The puzzle (see `Sudoku.parse`).
+        symbols: The symbols (default: 1-9 then A-Z).
+
+    Returns:
+        The grid.
+
+    Raises:
+        ValueError: If the number of cells is not a square, or the puzzle is malformed.
 
     >>> parse_sudoku('12.... ..3... ...4.. ....5. .....6 ......').sudoku
     Sudoku(2, 3)
@@ -760,64 +924,70 @@ def sudoku_svg(
     filled_colour: str = "#1f5fbf",
     background: str = "white",
 ) -> Picture:
-    """Draw a grid as SVG: a :class:`~exactcover.svg.Picture` (shown inline in
-    Jupyter; ``tostring()`` gives the SVG text, ``save(path)`` writes it).
+    """A grid drawn as SVG.
 
     Thin lines separate the cells and thick ones the boxes. Each symbol is a
-    ``<text>`` centred on its cell: class ``clue`` (bold, ``clue_colour``) for
-    the puzzle's clues, class ``filled`` (``filled_colour``) for the cells
-    filled in by solving. A text is read with :func:`parse_sudoku`.
+    `<text>` centred on its cell: class `clue` (bold, `clue_colour`) for
+    the puzzle's clues, class `filled` (`filled_colour`) for the cells
+    filled in by solving. A text is read with `parse_sudoku`.
+
+    Args:
+        grid: The grid, or its text.
+        size: The side of a cell, in pixels.
+        clue_colour: The colour of the clues.
+        filled_colour: The colour of the cells filled in by solving.
+        background: The colour of the cells.
+
+    Returns:
+        A `exactcover.svg.Picture` (shown inline in Jupyter; `tostring()`
+        gives the SVG text, `save(path)` writes it).
 
     >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve()).tostring()
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
     """
-    import svgwrite  # type: ignore[import-untyped]  # a dependency; imported here so that `import exactcover` stays light
+    # svg imports svgwrite: imported here so that `import exactcover` stays light.
+    from .svg import Panel, Style, centred_text, compose
 
     if isinstance(grid, str):
         grid = parse_sudoku(grid)
     s = grid.sudoku
     n = s.n
     side = n * size
-    pad = 2  # room for the thick outer border
-    drawing = svgwrite.Drawing(size=(side + 2 * pad, side + 2 * pad), debug=False)
-    drawing.viewbox(-pad, -pad, side + 2 * pad, side + 2 * pad)
-    drawing.add(drawing.rect((0, 0), (side, side), fill=background))
-    thin = drawing.add(drawing.g(id="cells", stroke="#999", stroke_width=1))
-    thick = drawing.add(
-        drawing.g(id="boxes", stroke="black", stroke_width=3, stroke_linecap="square")
-    )
-    for k in range(n + 1):
-        row_line = drawing.line((0, k * size), (side, k * size))
-        column_line = drawing.line((k * size, 0), (k * size, side))
-        (thick if k % s.box_rows == 0 else thin).add(row_line)
-        (thick if k % s.box_cols == 0 else thin).add(column_line)
+    # Room for the thick outer border.
+    style = Style(size=size, padding=2, stroke_width=3, line_width=1, text_colour=clue_colour)
     width = max(len(x) for x in s.symbols)
-    symbols = drawing.add(
-        drawing.g(
-            id="symbols",
-            font_size=round(size * (0.6 if width == 1 else 1.1 / (width + 0.5))),
-            font_family="DejaVu Sans, Helvetica, Arial, sans-serif",
-            text_anchor="middle",
-            dominant_baseline="central",
-        )
-    )
-    for i in range(n):
-        for j in range(n):
-            symbol = grid[i, j]
-            if symbol is None:
-                continue
-            x, y = (j + 0.5) * size, (i + 0.5) * size
-            if grid.is_clue(i, j):
-                symbols.add(
-                    drawing.text(
-                        symbol, insert=(x, y), fill=clue_colour, font_weight="bold", class_="clue"
-                    )
-                )
-            else:
-                symbols.add(
-                    drawing.text(symbol, insert=(x, y), fill=filled_colour, class_="filled")
-                )
-    from .svg import Picture
+    font_size = round(size * (0.6 if width == 1 else 1.1 / (width + 0.5)))
 
-    return Picture(drawing)
+    def draw(drawing: Any, left: float, top: float) -> None:
+        drawing.add(drawing.rect((left, top), (side, side), fill=background))
+        thin = drawing.add(drawing.g(id="cells", stroke="#999", stroke_width=style.line_width))
+        thick = drawing.add(
+            drawing.g(
+                id="boxes",
+                stroke=style.stroke_colour,
+                stroke_width=style.stroke_width,
+                stroke_linecap="square",
+            )
+        )
+        for k in range(n + 1):
+            row_line = drawing.line((left, top + k * size), (left + side, top + k * size))
+            column_line = drawing.line((left + k * size, top), (left + k * size, top + side))
+            (thick if k % s.box_rows == 0 else thin).add(row_line)
+            (thick if k % s.box_cols == 0 else thin).add(column_line)
+        symbols = drawing.add(
+            drawing.g(id="symbols", font_size=font_size, font_family=style.font_family)
+        )
+        for i in range(n):
+            for j in range(n):
+                symbol = grid[i, j]
+                if symbol is None:
+                    continue
+                x, y = left + (j + 0.5) * size, top + (i + 0.5) * size
+                if grid.is_clue(i, j):
+                    look = {"fill": style.text_colour, "font_weight": "bold", "class_": "clue"}
+                else:
+                    look = {"fill": filled_colour, "class_": "filled"}
+                symbols.add(centred_text(drawing, symbol, x, y, **look))
+
+    return compose([Panel(side, side, draw)], padding=style.padding)

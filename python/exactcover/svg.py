@@ -1,13 +1,21 @@
-"""SVG drawings of solved puzzles (with svgwrite).
+"""SVG pictures of solved puzzles (with svgwrite): one style, one layout.
 
-The core is generic: a :class:`Board` is a grid of cells split into groups
-(one SVG ``<g>`` each, filled with the group's colour), with thick borders
-between cells of different regions and optional text in cells. Many boards
-are laid out in a grid of drawings by :func:`draw_boards`, which returns a
-:class:`Picture`: it shows itself in Jupyter and saves to a file. Polyomino
-tilings are boards whose groups are the placed pieces
-(:func:`polyomino_svg`, and :func:`solutions_svg`, which saves to a file); queens and
-Sudoku boards use the same core.
+Every picture of the package is made here, the same way: a `Style` says how
+it looks (the side of a cell, the padding, the colours, the strokes, the
+font), and `compose` lays out one or more `Panel`s (drawings of one puzzle
+each) in a grid, into a `Picture` that shows itself in Jupyter and saves to
+a file. Text is centred on its cell by `centred_text`, with an explicit
+offset that every renderer honours.
+
+A `Board` is a grid of square cells split into groups (one SVG `<g>` each,
+filled with the group's colour), with thick borders between cells of
+different regions and optional text in cells; `draw_boards` draws boards.
+Polyomino tilings are boards whose groups are the placed pieces
+(`polyomino_svg`, and `solutions_svg`, which saves to a file);
+`polyform_svg` and `polycube_svg` draw the other grids; queens, Sudoku and
+domino pictures (`exactcover.queens.queens_svg`,
+`exactcover.sudoku.sudoku_svg`, `exactcover.dominoes.dominoes_svg`) use the
+same style, layout and text.
 
 >>> from exactcover.polyomino import COLOURS
 >>> picture = polyomino_svg([[('L', ((0, 0), (1, 0), (1, 1))), ('I', ((0, 1),))]],
@@ -22,15 +30,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
 
-from ._arguments import integer as _integer
+from ._arguments import integer
 from .symmetry import Cell, Placement
 
 __all__ = [
     "Picture",
+    "Style",
+    "Panel",
+    "compose",
+    "centred_text",
     "Board",
     "draw_boards",
     "tiling_board",
@@ -44,10 +58,25 @@ __all__ = [
 #: A colour for each group label: a mapping, a function, or None (white).
 Colour = Union[Mapping[Any, Optional[str]], Callable[[Any], Optional[str]], None]
 
+#: How far below its anchor a line of text has its baseline, so that capitals
+#: and digits are centred on the anchor: half their height in common
+#: sans-serif fonts (0.73 em in DejaVu Sans). An explicit offset, not
+#: `dominant-baseline`, which renderers that follow SVG 1.1 (cairosvg,
+#: rsvg-convert) do not inherit from a group, and some do not know at all.
+CENTRE_SHIFT = "0.36em"
+
 
 class Picture:
-    """An SVG picture: ``tostring()`` gives the SVG text, ``save(path)``
-    writes it, and in Jupyter the picture displays itself (``_repr_svg_``).
+    """An SVG picture, made by `compose`.
+
+    `tostring()` gives the SVG text, `save(path)` writes it, and in
+    Jupyter the picture displays itself (`_repr_svg_`).
+
+    Args:
+        drawing: The `svgwrite.Drawing`.
+
+    Attributes:
+        drawing: The `svgwrite.Drawing`.
 
     >>> p = draw_boards([Board([('x', [(0, 0)])])])
     >>> p.tostring().startswith('<svg')
@@ -68,11 +97,19 @@ class Picture:
         return self.drawing["height"]  # type: ignore[no-any-return]
 
     def tostring(self) -> str:
-        """The SVG document as a string."""
+        """The SVG text.
+
+        Returns:
+            The SVG document as a string.
+        """
         return self.drawing.tostring()  # type: ignore[no-any-return]
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the SVG document to ``path``."""
+        """Write the SVG document to a file.
+
+        Args:
+            path: The file to write.
+        """
         with open(path, "w", encoding="utf-8") as file:
             file.write('<?xml version="1.0" encoding="utf-8" ?>\n')
             file.write(self.tostring())
@@ -82,23 +119,156 @@ class Picture:
         return self.tostring()
 
     def __str__(self) -> str:
-        """The SVG text, as ``tostring()`` (so ``f.write(str(picture))`` works)."""
+        """The SVG text.
+
+        Returns:
+            The SVG text, as `tostring()` (so `f.write(str(picture))` works).
+        """
         return self.tostring()
 
     def __repr__(self) -> str:
         return f"<Picture {self.width}x{self.height}>"
 
 
-class Board(NamedTuple):
-    """One grid of cells to draw (cell ``(i, j)`` is row i, column j).
+@dataclass(frozen=True)
+class Style:
+    """How a picture looks: the one set of looks every drawing function takes.
 
-    groups -- a sequence of ``(label, cells)``: each group is drawn as one
-        SVG group of squares filled with the colour of its label. Labels need
-        not be distinct (two copies of a piece are two groups).
-    text -- optional text to write in cells (a mapping from cell to str).
-    regions -- optional mapping from cell to a region label: thick borders
-        are drawn between cells of different regions and around the board.
-        By default each group is a region (the pieces of a tiling).
+    Attributes:
+        size: The side of a cell, in pixels.
+        padding: Space around the whole picture, in pixels.
+        colour: The fill of each group by its label: a mapping, a function,
+            or None (white); a None colour leaves the group unfilled.
+        stroke_colour: The colour of the lines.
+        stroke_width: The width of thick lines (borders between pieces or boxes).
+        line_width: The width of thin lines (the outline of each cell).
+        text_colour: The colour of text.
+        font_family: The fonts of text, best first.
+
+    >>> Style(size=10).fill()('any label')
+    'white'
+    """
+
+    size: float = 25
+    padding: float = 5
+    colour: Colour = None
+    stroke_colour: str = "black"
+    stroke_width: float = 3
+    line_width: float = 0.25
+    text_colour: str = "black"
+    font_family: str = "DejaVu Sans, Segoe UI Symbol, Helvetica, Arial, sans-serif"
+
+    def fill(self) -> Callable[[Any], Optional[str]]:
+        """The colour of each label, as a function.
+
+        Returns:
+            A function from a label to its colour (None: no fill).
+
+        Raises:
+            TypeError: If `colour` is neither a mapping, a function nor None.
+        """
+        colour = self.colour
+        if colour is None:
+            return lambda _: "white"
+        if isinstance(colour, Mapping):
+            return lambda label: colour.get(label, "white")
+        if callable(colour):
+            return colour
+        raise TypeError(
+            f"colour must be a mapping, a function or None, not {type(colour).__name__}"
+        )
+
+
+class Panel(NamedTuple):
+    """One drawing in a picture: its size, and how to draw it at a place.
+
+    Attributes:
+        width: Its width in pixels.
+        height: Its height in pixels.
+        draw: Draws it: called with the `svgwrite.Drawing` and the left and
+            top of the panel's box.
+    """
+
+    width: float
+    height: float
+    draw: Callable[[Any, float, float], None]
+
+
+def compose(
+    panels: Sequence[Panel], *, columns: int = 1, padding: float = 0, gap: float = 0
+) -> Picture:
+    """Lay panels out in a grid of drawings: the one place a picture is made.
+
+    Every panel gets the space of the largest, `columns` to a row, `gap`
+    pixels apart, with `padding` pixels around them all.
+
+    Args:
+        panels: The drawings.
+        columns: How many to a row.
+        padding: Space around the picture, in pixels.
+        gap: Space between panels, in pixels.
+
+    Returns:
+        The picture.
+
+    Raises:
+        ValueError: If `columns` is not a positive int.
+
+    >>> dot = Panel(10, 10, lambda d, left, top: d.add(d.circle((left + 5, top + 5), 5)))
+    >>> picture = compose([dot, dot, dot], columns=2, padding=1, gap=2)
+    >>> picture, picture.tostring().count('<circle')
+    (<Picture 24x24>, 3)
+    """
+    given, columns = columns, integer(columns)  # type: ignore[assignment]
+    if columns is None or columns < 1:
+        raise ValueError(f"columns must be a positive int, not {given!r}")
+    w = max((p.width for p in panels), default=0)
+    h = max((p.height for p in panels), default=0)
+    columns = max(1, min(columns, len(panels)))
+    rows = (len(panels) + columns - 1) // columns
+    width = 2 * padding + max(0, columns * (w + gap) - gap)
+    height = 2 * padding + max(0, rows * (h + gap) - gap)
+    drawing = svgwrite.Drawing(size=(width, height), debug=False)
+    drawing.viewbox(0, 0, width, height)
+    for k, panel in enumerate(panels):
+        y, x = divmod(k, columns)
+        panel.draw(drawing, padding + x * (w + gap), padding + y * (h + gap))
+    return Picture(drawing)
+
+
+def centred_text(drawing: Any, text: str, x: float, y: float, **attributes: Any) -> Any:
+    """A `<text>` centred on a point, in every renderer.
+
+    The text is anchored in its middle (`text-anchor`) and shifted down by
+    `CENTRE_SHIFT` from the point, on the element itself.
+
+    Args:
+        drawing: The `svgwrite.Drawing`.
+        text: The text.
+        x: The point's x.
+        y: The point's y.
+        **attributes: More SVG attributes (`class_`, `fill`, ...).
+
+    Returns:
+        The element, to add to a group.
+    """
+    return drawing.text(text, insert=(x, y), dy=[CENTRE_SHIFT], text_anchor="middle", **attributes)
+
+
+# Boards of square cells -------------------------------------------------------------
+
+
+class Board(NamedTuple):
+    """One grid of cells to draw (cell `(i, j)` is row i, column j).
+
+    Attributes:
+        groups: A sequence of `(label, cells)`: each group is drawn as one
+            SVG group of squares filled with the colour of its label. Labels
+            need not be distinct (two copies of a piece are two groups).
+        text: Text to write in cells (a mapping from cell to str).
+        regions: A mapping from cell to a region label: thick borders are
+            drawn between cells of different regions and around the board.
+            By default (None) each group is a region (the pieces of a tiling).
 
     >>> Board([('A', [(0, 0), (0, 1)])]).cells()
     [(0, 0), (0, 1)]
@@ -109,25 +279,23 @@ class Board(NamedTuple):
     regions: Optional[Mapping[Cell, Hashable]] = None
 
     def cells(self) -> list[Cell]:
-        """All the cells of the board, in the order of the groups."""
+        """All the cells of the board, in the order of the groups.
+
+        Returns:
+            The cells.
+        """
         return [c for _, cells in self.groups for c in cells]
 
     def bounds(self) -> tuple[int, int]:
-        """(height, width): the box from row 0 and column 0 to the last cell."""
+        """The box from row 0 and column 0 to the last cell.
+
+        Returns:
+            `(height, width)` in cells.
+        """
         cells = self.cells() + list(self.text)
         if not cells:
             return 0, 0
         return max(i for i, _ in cells) + 1, max(j for _, j in cells) + 1
-
-
-def _colour_function(colour: Colour) -> Callable[[Any], Optional[str]]:
-    if colour is None:
-        return lambda _: "white"
-    if isinstance(colour, Mapping):
-        return lambda label: colour.get(label, "white")
-    if callable(colour):
-        return colour
-    raise TypeError(f"colour must be a mapping, a function or None, not {type(colour).__name__}")
 
 
 def draw_boards(
@@ -142,14 +310,26 @@ def draw_boards(
     line_width: float = 0.25,
     text_colour: str = "black",
 ) -> Picture:
-    """Draw boards in a grid of drawings, ``columns`` to a row, one empty
-    cell apart; every board gets the space of the largest.
+    """Draw boards in a grid of drawings, one empty cell apart.
 
-    Each cell is a ``size`` x ``size`` square with a thin outline
-    (``line_width``); each group of cells is an SVG ``<g>`` filled with
-    ``colour(label)`` (a mapping, a function, or None for white; a None
-    colour leaves the group unfilled); regions are outlined by a path of
-    thick strokes (``stroke_width``), one path per board.
+    Each cell is a square with a thin outline; each group of cells is an
+    SVG `<g>` filled with the colour of its label; regions are outlined by a
+    path of thick strokes, one path per board. Every board gets the space of
+    the largest.
+
+    Args:
+        boards: The boards.
+        columns: How many boards to a row.
+        size: The side of a cell, in pixels.
+        padding: Space around the picture, in pixels.
+        colour: The fill of each group by label (see `Style`).
+        stroke_colour: The colour of the lines.
+        stroke_width: The width of the borders between regions.
+        line_width: The width of the cells' outlines.
+        text_colour: The colour of the text.
+
+    Returns:
+        The picture.
 
     >>> board = Board([('light', [(0, 0), (1, 1)]), ('dark', [(0, 1), (1, 0)])],
     ...               text={(0, 1): 'Q'}, regions={})
@@ -157,48 +337,35 @@ def draw_boards(
     >>> svg.count('<rect'), svg.count('>Q</text>')
     (4, 1)
     """
-    boards = list(boards)
-    given, columns = columns, _integer(columns)  # type: ignore[assignment]
-    if columns is None or columns < 1:
-        raise ValueError(f"columns must be a positive int, not {given!r}")
-    fill = _colour_function(colour)
+    style = Style(
+        size=size,
+        padding=padding,
+        colour=colour,
+        stroke_colour=stroke_colour,
+        stroke_width=stroke_width,
+        line_width=line_width,
+        text_colour=text_colour,
+    )
+    return _boards_picture(list(boards), columns, style)
+
+
+def _boards_picture(boards: list[Board], columns: int, style: Style) -> Picture:
+    """Boards laid out one cell apart, each as big as the largest."""
     h, w = (max(sizes) for sizes in zip((0, 0), *(b.bounds() for b in boards)))
-    columns = max(1, min(columns, len(boards)))
-    rows = (len(boards) + columns - 1) // columns
-    width = 2 * padding + max(0, columns * (w + 1) - 1) * size
-    height = 2 * padding + max(0, rows * (h + 1) - 1) * size
-    drawing = svgwrite.Drawing(size=(width, height), debug=False)
-    for k, board in enumerate(boards):
-        y, x = divmod(k, columns)
-        _draw_board(
-            drawing,
-            board,
-            top=padding + y * (h + 1) * size,
-            left=padding + x * (w + 1) * size,
-            size=size,
-            fill=fill,
-            stroke_colour=stroke_colour,
-            stroke_width=stroke_width,
-            line_width=line_width,
-            text_colour=text_colour,
-        )
-    return Picture(drawing)
+    panels = [
+        Panel(w * style.size, h * style.size, partial(_draw_board, board=b, style=style))
+        for b in boards
+    ]
+    return compose(panels, columns=columns, padding=style.padding, gap=style.size)
 
 
-def _draw_board(
-    drawing: svgwrite.Drawing,
-    board: Board,
-    *,
-    top: float,
-    left: float,
-    size: float,
-    fill: Callable[[Any], Optional[str]],
-    stroke_colour: str,
-    stroke_width: float,
-    line_width: float,
-    text_colour: str,
-) -> None:
-    group = drawing.g(stroke=stroke_colour, stroke_linecap="round", stroke_width=line_width)
+def _draw_board(drawing: Any, left: float, top: float, *, board: Board, style: Style) -> None:
+    """One board, its top left corner at (left, top)."""
+    size = style.size
+    fill = style.fill()
+    group = drawing.g(
+        stroke=style.stroke_colour, stroke_linecap="round", stroke_width=style.line_width
+    )
     drawing.add(group)
     region: dict[Cell, Hashable] = {}
     for k, (label, cells) in enumerate(board.groups):
@@ -213,7 +380,7 @@ def _draw_board(
     # Thick edges wherever the regions on the two sides differ (outside the
     # board counts as a region of its own).
     outside = object()
-    edges = drawing.path(stroke_width=stroke_width, fill="none")
+    edges = drawing.path(stroke_width=style.stroke_width, fill="none")
     drawn = False
     cells = set(region)
     for i, j in sorted(cells | {(i + 1, j) for i, j in cells}):
@@ -228,43 +395,30 @@ def _draw_board(
         group.add(edges)
     if board.text:
         labels = drawing.g(
-            fill=text_colour,
+            fill=style.text_colour,
             stroke="none",
             font_size=size * 0.7,
-            font_family="sans-serif",
-            text_anchor="middle",
+            font_family=style.font_family,
         )
         group.add(labels)
         for (i, j), text in sorted(board.text.items()):
-            labels.add(
-                drawing.text(
-                    str(text),
-                    insert=(left + (j + 0.5) * size, top + (i + 0.5) * size),
-                    dominant_baseline="central",
-                )
-            )
+            x, y = left + (j + 0.5) * size, top + (i + 0.5) * size
+            labels.add(centred_text(drawing, str(text), x, y))
 
 
 def tiling_board(solution: Iterable[Placement]) -> Board:
-    """The board of a polyomino tiling: one group per placed piece,
-    labelled with the piece's name.
+    """The board of a polyomino tiling.
+
+    Args:
+        solution: Placements `(name, cells)`.
+
+    Returns:
+        A board with one group per placed piece, labelled with the piece's name.
 
     >>> tiling_board([('I', ((0, 0), (0, 1)))]).groups
     [('I', ((0, 0), (0, 1)))]
     """
     return Board([(name, tuple(cells)) for name, cells in solution])
-
-
-def _is_placement(item: Any) -> bool:
-    """Whether an item is one placement (name, cells) rather than a tiling."""
-    try:
-        _, cells = item
-        return all(
-            isinstance(c, tuple) and len(c) == 2 and all(isinstance(x, int) for x in c)
-            for c in cells
-        )
-    except (TypeError, ValueError):
-        return False
 
 
 def polyomino_svg(
@@ -277,11 +431,24 @@ def polyomino_svg(
     stroke_colour: str = "black",
     stroke_width: float = 3,
 ) -> Picture:
-    """A picture of polyomino tilings (or of one tiling), ``columns`` to a
-    row: each piece one group of squares filled with ``colour`` of its name
-    (a mapping such as :data:`~exactcover.polyomino.COLOURS`, a function,
-    or None: the COLOURS of the pentomino letters, white for others), thick
-    borders between pieces.
+    """A picture of polyomino tilings (or of one tiling).
+
+    Each piece is one group of squares filled with the colour of its name,
+    with thick borders between pieces.
+
+    Args:
+        solutions: Tilings, or one tiling (a list of placements `(name, cells)`).
+        columns: How many tilings to a row.
+        size: The side of a cell, in pixels.
+        padding: Space around the picture, in pixels.
+        colour: The colour of each piece name: a mapping such as
+            `exactcover.polyomino.COLOURS`, a function, or None (the COLOURS
+            of the pentomino letters, white for others).
+        stroke_colour: The colour of the lines.
+        stroke_width: The width of the borders between pieces.
+
+    Returns:
+        The picture.
 
     >>> from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
     >>> from itertools import product
@@ -291,42 +458,20 @@ def polyomino_svg(
     (<Picture 1035x385>, 96)
     """
     items: list[Any] = list(solutions)
-    if items and _is_placement(items[0]):
+    if items and _is_placement(items[0], (2,)):
         items = [items]
     if colour is None:
         from .polyomino import COLOURS
 
         colour = COLOURS
-    return _tilings_picture(
-        items,
-        columns=columns,
+    style = Style(
         size=size,
         padding=padding,
         colour=colour,
         stroke_colour=stroke_colour,
         stroke_width=stroke_width,
     )
-
-
-def _tilings_picture(
-    solutions: Iterable[Iterable[Placement]],
-    *,
-    columns: int,
-    size: float,
-    padding: float,
-    colour: Colour,
-    stroke_colour: str,
-    stroke_width: float,
-) -> Picture:
-    return draw_boards(
-        [tiling_board(s) for s in solutions],
-        columns=columns,
-        size=size,
-        padding=padding,
-        colour=colour,
-        stroke_colour=stroke_colour,
-        stroke_width=stroke_width,
-    )
+    return _boards_picture([tiling_board(s) for s in items], columns, style)
 
 
 def solutions_svg(
@@ -339,11 +484,20 @@ def solutions_svg(
     stroke_colour: str = "black",
     stroke_width: float = 3,
 ) -> None:
-    """Format polyomino tilings as an SVG image and save it to ``filename``
-    (:func:`polyomino_svg` returns the picture instead).
+    """Draw polyomino tilings as an SVG image and save it to a file.
 
-    colour -- function (or mapping) from a piece name to its colour
-        (default: white for every piece).
+    `polyomino_svg` returns the picture instead.
+
+    Args:
+        solutions: The tilings.
+        filename: Where to save the picture.
+        columns: How many tilings to a row.
+        size: The side of a cell, in pixels.
+        padding: Space around the picture, in pixels.
+        colour: A function (or mapping) from a piece name to its colour
+            (default: white for every piece).
+        stroke_colour: The colour of the lines.
+        stroke_width: The width of the borders between pieces.
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), 'one.svg')
@@ -352,15 +506,26 @@ def solutions_svg(
     ...     f.read().count('<rect')
     2
     """
-    _tilings_picture(
-        solutions,
-        columns=columns,
+    style = Style(
         size=size,
         padding=padding,
         colour=colour,
         stroke_colour=stroke_colour,
         stroke_width=stroke_width,
-    ).save(filename)
+    )
+    _boards_picture([tiling_board(s) for s in solutions], columns, style).save(filename)
+
+
+def _is_placement(item: Any, dimensions: tuple[int, ...]) -> bool:
+    """Whether an item is one placement (name, cells) rather than a tiling."""
+    try:
+        _, cells = item
+        return all(
+            isinstance(c, tuple) and len(c) in dimensions and all(isinstance(x, int) for x in c)
+            for c in cells
+        )
+    except (TypeError, ValueError):
+        return False
 
 
 # Polyforms on the other grids -------------------------------------------------------
@@ -374,6 +539,9 @@ PALETTE = (
 )  # fmt: skip
 
 _ROOT3 = 3**0.5
+
+#: A placed piece on any grid: (name, cells), cells being tuples of ints.
+AnyPlacement = tuple[Hashable, tuple[tuple[int, ...], ...]]
 
 
 def _cell_polygon(grid: Any, cell: Sequence[int]) -> list[tuple[float, float]]:
@@ -418,46 +586,17 @@ def _default_colours(solutions: Sequence[Sequence[AnyPlacement]], colour: Colour
     return lambda name: by_name.get(str(name), "white")
 
 
-def _layout(
-    sizes: Sequence[tuple[float, float]], columns: int, padding: float, gap: float
-) -> tuple[list[tuple[float, float]], float, float]:
-    """Top-left corners of drawings in a grid, and the total width and height."""
-    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"columns must be a positive int, not {columns!r}")
-    w = max((s[0] for s in sizes), default=0.0)
-    h = max((s[1] for s in sizes), default=0.0)
-    columns = max(1, min(columns, len(sizes)))
-    rows = (len(sizes) + columns - 1) // columns
-    corners = []
-    for k in range(len(sizes)):
-        y, x = divmod(k, columns)
-        corners.append((padding + x * (w + gap), padding + y * (h + gap)))
-    width = 2 * padding + max(0.0, columns * (w + gap) - gap)
-    height = 2 * padding + max(0.0, rows * (h + gap) - gap)
-    return corners, width, height
-
-
-#: A placed piece on any grid: (name, cells), cells being tuples of ints.
-AnyPlacement = tuple[Hashable, tuple[tuple[int, ...], ...]]
-
-
 def _as_tilings(solutions: Any) -> list[list[AnyPlacement]]:
     items: list[Any] = list(solutions)
-    if items and _is_cells_placement(items[0]):
+    if items and _is_placement(items[0], (2, 3)):
         items = [items]
     return [[(name, tuple(tuple(c) for c in cells)) for name, cells in t] for t in items]
 
 
-def _is_cells_placement(item: Any) -> bool:
-    """Whether an item is one placement (name, cells) rather than a tiling."""
-    try:
-        _, cells = item
-        return all(
-            isinstance(c, tuple) and len(c) in (2, 3) and all(isinstance(x, int) for x in c)
-            for c in cells
-        )
-    except (TypeError, ValueError):
-        return False
+def _bounding_box(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of some points (zero for none)."""
+    xs, ys = zip(*points) if points else ((0.0,), (0.0,))
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def polyform_svg(
@@ -472,12 +611,30 @@ def polyform_svg(
     stroke_width: float = 2.5,
     line_width: float = 0.25,
 ) -> Picture:
-    """A picture of tilings (or of one tiling) on a 2-D grid of
-    :mod:`exactcover.grids` (square, triangular or hexagonal; for the cubic
-    grid see :func:`polycube_svg`), ``columns`` to a row: each piece one
-    ``<g>`` of polygons filled with ``colour`` of its name (a mapping, a
-    function, or None: a colour per name), thick borders between pieces
-    and around the region. ``size`` is the length of a cell's side.
+    """A picture of tilings (or of one tiling) on a 2-D grid.
+
+    The grid is one of `exactcover.grids` (square, triangular or
+    hexagonal; for the cubic grid see `polycube_svg`). Each piece is one
+    `<g>` of polygons filled with the colour of its name, with thick borders
+    between pieces and around the region.
+
+    Args:
+        grid: The grid.
+        solutions: Tilings, or one tiling.
+        columns: How many tilings to a row.
+        size: The length of a cell's side, in pixels.
+        padding: Space around the picture, in pixels.
+        colour: The colour of each piece name: a mapping, a function, or
+            None (a colour per name).
+        stroke_colour: The colour of the lines.
+        stroke_width: The width of the borders between pieces.
+        line_width: The width of the cells' outlines.
+
+    Returns:
+        The picture.
+
+    Raises:
+        ValueError: If the grid is the cubic one.
 
     >>> from exactcover.grids import HEXAGON
     >>> tiling = [('A', ((0, 0), (0, 1))), ('B', ((1, 0),))]
@@ -490,46 +647,88 @@ def polyform_svg(
     if grid is CUBE:
         raise ValueError("draw polycubes with polycube_svg (an isometric drawing)")
     tilings = _as_tilings(solutions)
-    fill = _colour_function(_default_colours(tilings, colour))
-    shapes = []
-    for tiling in tilings:
-        polygons = [
+    style = Style(
+        size=size,
+        padding=padding,
+        colour=_default_colours(tilings, colour),
+        stroke_colour=stroke_colour,
+        stroke_width=stroke_width,
+        line_width=line_width,
+    )
+
+    def polygons(tiling: list[AnyPlacement]) -> list[tuple[int, list[tuple[float, float]]]]:
+        return [
             (k, [(x * size, y * size) for x, y in _cell_polygon(grid, cell)])
             for k, (_, cells) in enumerate(tiling)
             for cell in cells
         ]
-        xs = [x for _, poly in polygons for x, _ in poly] or [0.0]
-        ys = [y for _, poly in polygons for _, y in poly] or [0.0]
-        shapes.append((polygons, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-    corners, width, height = _layout([(s[3], s[4]) for s in shapes], columns, padding, size)
-    drawing = svgwrite.Drawing(size=(width, height), debug=False)
-    for tiling, (polygons, x0, y0, _, _), (left, top) in zip(tilings, shapes, corners):
-        group = drawing.g(stroke=stroke_colour, stroke_linejoin="round", stroke_width=line_width)
-        drawing.add(group)
-        pieces = []
-        for name, _ in tiling:
-            f = fill(name)
-            pieces.append(drawing.g(fill=f if f is not None else "none"))
-            group.add(pieces[-1])
-        # Each side is thick when the cells on its two sides belong to
-        # different pieces (or one side is outside the region).
-        owners: dict[tuple[tuple[float, float], tuple[float, float]], list[int]] = {}
-        for k, poly in polygons:
-            moved = [(x - x0 + left, y - y0 + top) for x, y in poly]
-            pieces[k].add(drawing.polygon([(round(x, 3), round(y, 3)) for x, y in moved]))
-            for a, b in zip(moved, moved[1:] + moved[:1]):
-                ka = (round(a[0], 3), round(a[1], 3))
-                kb = (round(b[0], 3), round(b[1], 3))
-                owners.setdefault((min(ka, kb), max(ka, kb)), []).append(k)
-        edges = drawing.path(stroke_width=stroke_width, fill="none", stroke_linecap="round")
-        drawn = False
-        for (a, b), ks in sorted(owners.items()):
-            if len(ks) == 1 or ks[0] != ks[1]:
-                edges.push(["M", a[0], a[1], "L", b[0], b[1]])
-                drawn = True
-        if drawn:
-            group.add(edges)
-    return Picture(drawing)
+
+    return _polygon_picture(tilings, polygons, _draw_polygons, columns, style)
+
+
+def _polygon_picture(
+    tilings: list[list[AnyPlacement]],
+    shapes_of: Callable[[list[AnyPlacement]], list[Any]],
+    draw: Callable[..., None],
+    columns: int,
+    style: Style,
+) -> Picture:
+    """Tilings drawn as polygons, one panel each: `shapes_of(tiling)` lists
+    them (each ending with its corners), `draw` draws them."""
+    panels = []
+    for tiling in tilings:
+        shapes = shapes_of(tiling)
+        x0, y0, w, h = _bounding_box([p for *_, poly in shapes for p in poly])
+        panels.append(
+            Panel(w, h, partial(draw, tiling=tiling, shapes=shapes, origin=(x0, y0), style=style))
+        )
+    return compose(panels, columns=columns, padding=style.padding, gap=style.size)
+
+
+def _lines(drawing: Any, style: Style) -> Any:
+    """A new group of the picture for one drawing's lines, thin and round-cornered."""
+    group = drawing.g(
+        stroke=style.stroke_colour, stroke_linejoin="round", stroke_width=style.line_width
+    )
+    drawing.add(group)
+    return group
+
+
+def _draw_polygons(
+    drawing: Any,
+    left: float,
+    top: float,
+    *,
+    tiling: list[AnyPlacement],
+    shapes: list[tuple[int, list[tuple[float, float]]]],
+    origin: tuple[float, float],
+    style: Style,
+) -> None:
+    """One tiling's cells as polygons, `origin` moved to (left, top), and its borders."""
+    dx, dy = left - origin[0], top - origin[1]
+    fill = style.fill()
+    group = _lines(drawing, style)
+    pieces = []
+    for name, _ in tiling:
+        f = fill(name)
+        pieces.append(drawing.g(fill=f if f is not None else "none"))
+        group.add(pieces[-1])
+    # Each side is thick when the cells on its two sides belong to
+    # different pieces (or one side is outside the region).
+    owners: dict[tuple[tuple[float, float], tuple[float, float]], list[int]] = {}
+    for k, poly in shapes:
+        moved = [(round(x + dx, 3), round(y + dy, 3)) for x, y in poly]
+        pieces[k].add(drawing.polygon(moved))
+        for a, b in zip(moved, moved[1:] + moved[:1]):
+            owners.setdefault((min(a, b), max(a, b)), []).append(k)
+    edges = drawing.path(stroke_width=style.stroke_width, fill="none", stroke_linecap="round")
+    drawn = False
+    for (a, b), ks in sorted(owners.items()):
+        if len(ks) == 1 or ks[0] != ks[1]:
+            edges.push(["M", a[0], a[1], "L", b[0], b[1]])
+            drawn = True
+    if drawn:
+        group.add(edges)
 
 
 def _shade(colour: str | None, factor: float) -> str:
@@ -561,15 +760,31 @@ def polycube_svg(
     stroke_colour: str = "black",
     line_width: float = 0.5,
 ) -> Picture:
-    """An isometric drawing of polycube solutions (or of one), ``columns``
-    to a row, cells ``(x, y, z)`` of :data:`exactcover.grids.CUBE`: cubes
-    drawn from back to front, three faces each (the top in the colour of the
-    piece, the two sides darker), each run of faces of one piece a ``<g>``
-    filled with its colour.
+    """An isometric drawing of polycube solutions (or of one).
 
-    gap -- space between neighbouring cubes, in cube sides: 0 draws the
-        solid, 0.5 an exploded view that shows the inner cubes.
-    layers -- draw each layer z = 0, 1, ... apart, left to right.
+    Cells are `(x, y, z)` of `exactcover.grids.CUBE`: cubes are drawn from
+    back to front, three faces each (the top in the colour of the piece, the
+    two sides darker), each run of faces of one piece a `<g>` filled with
+    its colour.
+
+    Args:
+        solutions: Solutions, or one solution.
+        columns: How many solutions to a row.
+        size: The side of a cube, in pixels.
+        padding: Space around the picture, in pixels.
+        gap: Space between neighbouring cubes, in cube sides: 0 draws the
+            solid, 0.5 an exploded view that shows the inner cubes.
+        layers: Draw each layer z = 0, 1, ... apart, left to right.
+        colour: The colour of each piece name: a mapping, a function, or
+            None (a colour per name).
+        stroke_colour: The colour of the lines.
+        line_width: The width of the lines.
+
+    Returns:
+        The picture.
+
+    Raises:
+        ValueError: If a cell is not `(x, y, z)`.
 
     >>> soma_v = [('V', ((0, 0, 0), (1, 0, 0), (0, 1, 0)))]
     >>> svg = polycube_svg(soma_v).tostring()
@@ -582,64 +797,84 @@ def polycube_svg(
             for c in cells:
                 if len(c) != 3:
                     raise ValueError(f"piece {name!r} has a cell {c} that is not (x, y, z)")
-    fill = _colour_function(_default_colours(tilings, colour))
+    style = Style(
+        size=size,
+        padding=padding,
+        colour=_default_colours(tilings, colour),
+        stroke_colour=stroke_colour,
+        line_width=line_width,
+    )
+
+    def faces(tiling: list[AnyPlacement]) -> list[tuple[int, float, list[tuple[float, float]]]]:
+        return _cube_faces(tiling, size, gap, layers)
+
+    return _polygon_picture(tilings, faces, _draw_faces, columns, style)
+
+
+def _cube_faces(
+    tiling: list[AnyPlacement], size: float, gap: float, layers: bool
+) -> list[tuple[int, float, list[tuple[float, float]]]]:
+    """The visible faces of a solution's cubes, back to front: (piece index,
+    shade, corners on the page)."""
     step = 1 + gap
     cos30, sin30 = _ROOT3 / 2, 0.5
 
     def project(x: float, y: float, z: float) -> tuple[float, float]:
         return (x - y) * cos30 * size, ((x + y) * sin30 - z) * size
 
-    drawings = []
-    for tiling in tilings:
-        # (depth, piece index, corner (x, y, z) in space, shift on the page)
-        cubes: list[tuple[tuple[int, int], int, tuple[float, float, float], float]] = []
-        depth_all = [c for _, cells in tiling for c in cells]
-        layer_shift = 0.0
-        if layers and depth_all:
-            span = max(x for x, _, _ in depth_all) + max(y for _, y, _ in depth_all) + 2
-            layer_shift = (span + gap) * cos30 * size * step
-        for k, (_, cells) in enumerate(tiling):
-            for x, y, z in cells:
-                if layers:
-                    cubes.append(((z, x + y), k, (x * step, y * step, 0.0), z * layer_shift))
-                else:
-                    cubes.append(((0, x + y + z), k, (x * step, y * step, z * step), 0.0))
-        cubes.sort(key=lambda item: item[0])
-        faces: list[tuple[int, float, list[tuple[float, float]]]] = []
-        for _, k, (cx, cy, cz), shift in cubes:
-            face: tuple[tuple[int, int, int], ...]
-            for face, factor in (
-                (((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.0),
-                (((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.8),
-                (((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 0.62),
-            ):
-                points = [project(cx + a, cy + b, cz + c) for a, b, c in face]
-                faces.append((k, factor, [(px + shift, py) for px, py in points]))
-        xs = [px for _, _, poly in faces for px, _ in poly] or [0.0]
-        ys = [py for _, _, poly in faces for _, py in poly] or [0.0]
-        drawings.append((faces, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-    corners, width, height = _layout([(d[3], d[4]) for d in drawings], columns, padding, size)
-    drawing = svgwrite.Drawing(size=(width, height), debug=False)
-    for tiling, (faces, x0, y0, _, _), (left, top) in zip(tilings, drawings, corners):
-        group = drawing.g(stroke=stroke_colour, stroke_linejoin="round", stroke_width=line_width)
-        drawing.add(group)
-        # One <g> per piece, filled with its colour (the top faces); the
-        # sides carry their own darker fill. Faces keep the back-to-front
-        # order, so a piece's group holds a run of faces at a time.
-        current: Any = None
-        current_piece = -1
-        for k, factor, poly in faces:
-            if k != current_piece:
-                f = fill(tiling[k][0])
-                current = drawing.g(fill=f if f is not None else "none")
-                group.add(current)
-                current_piece = k
-            f = fill(tiling[k][0])
-            attributes = {} if factor == 1.0 else {"fill": _shade(f, factor)}
-            current.add(
-                drawing.polygon(
-                    [(round(x - x0 + left, 3), round(y - y0 + top, 3)) for x, y in poly],
-                    **attributes,
-                )
-            )
-    return Picture(drawing)
+    # (depth, piece index, corner (x, y, z) in space, shift on the page)
+    cubes: list[tuple[tuple[int, int], int, tuple[float, float, float], float]] = []
+    depth_all = [c for _, cells in tiling for c in cells]
+    layer_shift = 0.0
+    if layers and depth_all:
+        span = max(x for x, _, _ in depth_all) + max(y for _, y, _ in depth_all) + 2
+        layer_shift = (span + gap) * cos30 * size * step
+    for k, (_, cells) in enumerate(tiling):
+        for x, y, z in cells:
+            if layers:
+                cubes.append(((z, x + y), k, (x * step, y * step, 0.0), z * layer_shift))
+            else:
+                cubes.append(((0, x + y + z), k, (x * step, y * step, z * step), 0.0))
+    cubes.sort(key=lambda item: item[0])
+    faces: list[tuple[int, float, list[tuple[float, float]]]] = []
+    for _, k, (cx, cy, cz), shift in cubes:
+        face: tuple[tuple[int, int, int], ...]
+        for face, factor in (
+            (((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.0),
+            (((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.8),
+            (((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 0.62),
+        ):
+            points = [project(cx + a, cy + b, cz + c) for a, b, c in face]
+            faces.append((k, factor, [(px + shift, py) for px, py in points]))
+    return faces
+
+
+def _draw_faces(
+    drawing: Any,
+    left: float,
+    top: float,
+    *,
+    tiling: list[AnyPlacement],
+    shapes: list[tuple[int, float, list[tuple[float, float]]]],
+    origin: tuple[float, float],
+    style: Style,
+) -> None:
+    """One solution's faces, `origin` moved to (left, top)."""
+    dx, dy = left - origin[0], top - origin[1]
+    fill = style.fill()
+    group = _lines(drawing, style)
+    # One <g> per piece, filled with its colour (the top faces); the sides
+    # carry their own darker fill. Faces keep the back-to-front order, so a
+    # piece's group holds a run of faces at a time.
+    current: Any = None
+    current_piece = -1
+    for k, factor, poly in shapes:
+        f = fill(tiling[k][0])
+        if k != current_piece:
+            current = drawing.g(fill=f if f is not None else "none")
+            group.add(current)
+            current_piece = k
+        attributes = {} if factor == 1.0 else {"fill": _shade(f, factor)}
+        current.add(
+            drawing.polygon([(round(x + dx, 3), round(y + dy, 3)) for x, y in poly], **attributes)
+        )

@@ -3,9 +3,9 @@
 A *word rectangle* fills an m x n grid with letters so that every row reads a
 word of length n (an *across* word) and every column a word of length m (a
 *down* word). As an exact cover problem, each choice puts one word in one
-line: ``('across', i, word)`` in row i, ``('down', j, word)`` in column j (from
-0). The lines are primary constraints, ``('across', i)`` and ``('down', j)``:
-each gets exactly one word. The cells ``('cell', i, j)`` are secondary
+line: `('across', i, word)` in row i, `('down', j, word)` in column j (from
+0). The lines are primary constraints, `('across', i)` and `('down', j)`:
+each gets exactly one word. The cells `('cell', i, j)` are secondary
 constraints *colored* by letters: an across word and a down word that cross
 must give their common cell the same color, that is, the same letter. Without
 colors a cell could be satisfied only once, and no word could cross another.
@@ -22,7 +22,7 @@ tea
 
 A *Latin square* of order n is an n x n grid of n symbols in which every row
 and every column holds each symbol once: a word square whose words are the n!
-permutations of the symbols. :func:`latin_squares` solves it so, and with some
+permutations of the symbols. `latin_squares` solves it so, and with some
 cells filled in, it completes a partial Latin square (a quasigroup completion
 puzzle):
 
@@ -41,8 +41,8 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Union
 
-from ._arguments import whole
-from .cover import MAX_CHOICES, ExactCover, MultiCover, _check_choices, _max_choices
+from ._arguments import check_choices, choices_limit, whole
+from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 __all__ = [
     "word_rectangles",
@@ -51,9 +51,9 @@ __all__ = [
     "decode_latin_square",
 ]
 
-#: A choice of a word rectangle: ``('across', row, word)`` or ``('down', column, word)``.
+#: A choice of a word rectangle: `('across', row, word)` or `('down', column, word)`.
 WordChoice = tuple[str, int, str]
-#: A choice of a Latin square: ``('row', i, symbols)`` or ``('column', j, symbols)``.
+#: A choice of a Latin square: `('row', i, symbols)` or `('column', j, symbols)`.
 LatinChoice = tuple[str, int, tuple[Any, ...]]
 #: A partial Latin square: rows of cells (a symbol, or None or '.' for a blank),
 #: or text of one line per row (one character per cell).
@@ -96,8 +96,8 @@ def _line_choices(
     kinds: tuple[str, str],
     distinct: bool,
 ) -> tuple[dict[Any, dict[Hashable, Hashable]], list[Hashable]]:
-    """The choices of a rectangle whose row i may read any word of ``rows[i]``
-    and column j any word of ``columns[j]``: each choice is a mapping from its
+    """The choices of a rectangle whose row i may read any word of `rows[i]`
+    and column j any word of `columns[j]`: each choice is a mapping from its
     constraints to their colors (cells colored by letters). Returns the choices
     and the secondary constraints."""
     across, down = kinds
@@ -134,27 +134,33 @@ def word_rectangles(
     random: bool = False,
     seed: int | None = None,
 ) -> ExactCover[WordChoice]:
-    """Return an iterator over the word rectangles of the given words.
+    """An iterator over the word rectangles of the given words.
 
-    The grid has n columns, n the length of the ``across`` words, and m rows,
-    m the length of the ``down`` words; every row reads an across word and
-    every column a down word. Without ``down`` the down words are the across
+    The grid has n columns, n the length of the `across` words, and m rows,
+    m the length of the `down` words; every row reads an across word and
+    every column a down word. Without `down` the down words are the across
     words, and the rectangles are word squares. Each solution is a list of
-    choices ``('across', i, word)`` (row i reads word) and ``('down', j,
-    word)`` (column j reads word); :func:`decode_word_rectangle` turns it into
-    its rows. The cells are secondary constraints ``('cell', i, j)`` colored by
-    their letters, so ``colors(solution)`` maps each cell to its letter.
+    choices `('across', i, word)` (row i reads word) and
+    `('down', j, word)` (column j reads word); `decode_word_rectangle` turns it into
+    its rows. The cells are secondary constraints `('cell', i, j)` colored by
+    their letters, so `colors(solution)` maps each cell to its letter.
 
-    Arguments:
+    Args:
+        across: The words the rows may read: strings, all of one length.
+        down: The words the columns may read: strings, all of one length
+            (default: the across words).
+        distinct: Use no word twice, in two rows, two columns, or a row and
+            a column (a word square that is its own transpose, such as
+            `sator arepo tenet opera rotas`, uses every word twice).
+        random: Yield the solutions in a random order.
+        seed: Yield them in a random order reproducible from this seed.
 
-    across -- The words the rows may read: strings, all of one length.
-    down -- The words the columns may read: strings, all of one length.
-        (Default: the across words.)
-    distinct -- Use no word twice, in two rows, two columns, or a row and a
-        column? (Default: False. A word square that is its own transpose,
-        such as ``sator arepo tenet opera rotas``, uses every word twice.)
-    random -- Generate solutions in random order? (Default: False.)
-    seed -- An integer: a random order reproducible from this seed.
+    Returns:
+        An `ExactCover` over the rectangles.
+
+    Raises:
+        TypeError: If the words are not strings.
+        ValueError: If there are no words, or they have different lengths.
 
     >>> rect = word_rectangles(['ash', 'toe', 'she', 'hoe'], ['at', 'so', 'he', 'to', 'be', 'as'])
     >>> solution = next(rect)
@@ -188,8 +194,14 @@ def word_rectangles(
 
 
 def decode_word_rectangle(solution: Iterable[Any]) -> list[str]:
-    """The rows of a word rectangle: the words of the solution's
-    ``('across', i, word)`` choices in order of i. Other choices are ignored.
+    """The rows of a word rectangle.
+
+    Args:
+        solution: The choices of a solution; those other than
+            `('across', i, word)` are ignored.
+
+    Returns:
+        The words of the across choices, in order of i.
 
     >>> decode_word_rectangle([('down', 0, 'ab'), ('across', 1, 'ba'), ('across', 0, 'ab')])
     ['ab', 'ba']
@@ -277,9 +289,9 @@ class _TooMany(Exception):
 
 
 def _fillings(allowed: list[list[Hashable]], cap: int | None) -> list[tuple[Hashable, ...]]:
-    """Every way to fill a line whose cell k may hold the symbols ``allowed[k]``,
+    """Every way to fill a line whose cell k may hold the symbols `allowed[k]`,
     no symbol twice (permutations, when every cell allows every symbol).
-    Raises _TooMany as soon as there are more than ``cap`` (None: no cap)."""
+    Raises _TooMany as soon as there are more than `cap` (None: no cap)."""
     out: list[tuple[Hashable, ...]] = []
     line: list[Hashable] = []
     used: set[Hashable] = set()
@@ -311,36 +323,42 @@ def latin_squares(
     seed: int | None = None,
     max_choices: int | None = MAX_CHOICES,
 ) -> MultiCover[LatinChoice]:
-    """Return an iterator over the Latin squares of order n, or over the
-    completions of a partial one.
+    """An iterator over the Latin squares of order n, or over the completions of a partial one.
 
     A Latin square is a word square over the permutations of the symbols:
-    each choice ``('row', i, p)`` writes the tuple of symbols ``p`` in row i,
-    each choice ``('column', j, p)`` writes ``p`` down column j; the rows and
-    columns are primary constraints, the cells ``('cell', i, j)`` secondary
+    each choice `('row', i, p)` writes the tuple of symbols `p` in row i,
+    each choice `('column', j, p)` writes `p` down column j; the rows and
+    columns are primary constraints, the cells `('cell', i, j)` secondary
     ones colored by their symbols, so that a row and a column agree where they
-    cross. Each Latin square is one solution; :func:`decode_latin_square`
+    cross. Each Latin square is one solution; `decode_latin_square`
     turns it into its grid. There are n! permutations, so the problem has
     2n * n! choices: building the 70,560 of order 7 takes under a second;
-    counting the 161,280 squares of order 5 about a second. With ``given`` cells, a line only
+    counting the 161,280 squares of order 5 about a second. With `given` cells, a line only
     offers the fillings that keep them and repeat no given symbol of a
-    crossing line, far fewer. The iterator is a :class:`MultiCover` whose
+    crossing line, far fewer. The iterator is a `MultiCover` whose
     required constraints are the lines, so that a line no filling fits leaves
     no solutions.
 
-    Arguments:
+    Args:
+        n: The order: the number of rows, columns and symbols.
+        symbols: The n symbols, any hashable objects but None (default: the
+            first n characters of `'123456789ABC...Z'`).
+        given: A partial Latin square to complete: n rows of n cells, each a
+            symbol or a blank (None or '.'); a string is read as lines of one
+            character per cell (default: an empty grid).
+        random: Yield the solutions in a random order.
+        seed: Yield them in a random order reproducible from this seed.
+        max_choices: The most choices to build (default: a million, every
+            order up to 8; the 6.5 million of order 9 take 20 GB); None for
+            no limit.
 
-    n -- The order: the number of rows, columns and symbols.
-    symbols -- The n symbols, any hashable objects but None. (Default: the
-        first n characters of ``'123456789ABC...Z'``.)
-    given -- A partial Latin square to complete: n rows of n cells, each a
-        symbol or a blank (None or '.'); a string is read as lines of one
-        character per cell. (Default: an empty grid.)
-    random -- Generate solutions in random order? (Default: False.)
-    seed -- An integer: a random order reproducible from this seed.
-    max_choices -- Refuse (ValueError) to build more than this many choices
-        (the 6.5 million of order 9 take 20 GB); None: no limit. (Default: a
-        million: every order up to 8.)
+    Returns:
+        A `MultiCover` over the squares.
+
+    Raises:
+        TypeError: If an argument is of the wrong type.
+        ValueError: If the symbols or the given cells are malformed, or the
+            problem has more than `max_choices` choices.
 
     The number of Latin squares of order n is OEIS A002860:
 
@@ -361,17 +379,17 @@ def latin_squares(
     n = whole("the order n", n, minimum=0)
     alphabet = _symbols(n, symbols)
     what = f"latin_squares({n})"
-    limit = _max_choices(max_choices)
+    limit = choices_limit(max_choices)
     if given is None:
         # n! permutations for each of the 2n lines, counted before building.
-        _check_choices(what, 2 * n * math.factorial(n) if n <= 1000 else None, limit)
+        check_choices(what, 2 * n * math.factorial(n) if n <= 1000 else None, limit)
         every = _fillings([alphabet] * n, None)
         rows, columns = [every] * n, [every] * n
     else:
         try:
             rows, columns = _completions(n, alphabet, given, limit)
         except _TooMany:
-            _check_choices(what, None, limit)
+            check_choices(what, None, limit)
             raise
     choices, _ = _line_choices(rows, columns, ("row", "column"), False)
     # A MultiCover, not an ExactCover: a line that no filling fits must still
@@ -385,7 +403,7 @@ def _completions(
     n: int, alphabet: list[Hashable], given: PartialGrid, limit: int | None
 ) -> tuple[list[list[tuple[Hashable, ...]]], list[list[tuple[Hashable, ...]]]]:
     """The fillings of each row and of each column of a partial Latin square;
-    raises _TooMany as soon as there are more than ``limit`` in all (None:
+    raises _TooMany as soon as there are more than `limit` in all (None:
     no limit)."""
     grid = _partial_grid(n, alphabet, given)
     # A blank cell may hold any symbol given neither in its row nor in its column.
@@ -411,8 +429,14 @@ def _completions(
 
 
 def decode_latin_square(solution: Iterable[Any]) -> list[list[Any]]:
-    """The grid of a Latin square: the symbols of the solution's
-    ``('row', i, symbols)`` choices, row by row. Other choices are ignored.
+    """The grid of a Latin square.
+
+    Args:
+        solution: The choices of a solution; those other than
+            `('row', i, symbols)` are ignored.
+
+    Returns:
+        The symbols of the row choices, row by row.
 
     >>> decode_latin_square([('column', 0, ('a', 'b')), ('row', 1, ('b', 'a')),
     ...                      ('row', 0, ('a', 'b'))])
