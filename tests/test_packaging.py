@@ -60,6 +60,10 @@ def test_the_distribution_name_is_one_name_everywhere() -> None:
         quick_start
     )
     assert "pip install exactcover\n" not in readme and "'exactcover[" not in readme
+    # Messages that tell how to install an extra name the distribution too.
+    for path in [ROOT / "README.md", *(ROOT / "python" / "exactcover").glob("*.py")]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert not re.search(r"(?<![\w.-])exactcover\[", line), f"{path.name}: {line}"
     # The release publishes it, and the packaging check reads it back.
     workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text()
     assert f"url: https://pypi.org/p/{DIST}\n" in workflow

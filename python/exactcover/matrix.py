@@ -10,7 +10,7 @@ most one). The matrix can be
   its column labels),
 * or simply a list of lists of 0s and 1s.
 
-NumPy, SciPy and pandas are optional (``pip install exactcover[matrix]``):
+NumPy, SciPy and pandas are optional (``pip install exactcover-dlx[matrix]``):
 this module never imports them itself unless it is handed an object that
 needs them (an object with ``__array__`` of unknown type), and it only uses
 their Python API, not their C ABI.

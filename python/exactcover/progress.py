@@ -5,7 +5,7 @@ The bar shows the figures of the command line's progress line: solutions so
 far, search-tree nodes, and Knuth's estimate of the fraction of the tree
 explored (:func:`progress_estimate`). It is drawn by tqdm's
 ``tqdm.auto``, a text bar in a terminal and a widget in Jupyter
-(``pip install 'exactcover[progress]'``). When neither a bar nor a time
+(``pip install 'exactcover-dlx[progress]'``). When neither a bar nor a time
 limit is asked for, the search runs as before: one call into Rust, which does
 not stop to report.
 """
@@ -129,7 +129,7 @@ class Bar(Reporter):
             from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
         except ImportError:
             raise ImportError(
-                "progress=True draws its bar with tqdm: pip install 'exactcover[progress]' "
+                "progress=True draws its bar with tqdm: pip install 'exactcover-dlx[progress]' "
                 "(or pip install tqdm)"
             ) from None
         self.bar: Any = tqdm(
