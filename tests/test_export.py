@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DLX1
+from conftest import DLX1, problems
 from exactcover import (
     PENTOMINOES,
     DlxFormatError,
@@ -33,6 +33,8 @@ from exactcover import (
     word_rectangles,
     write_dlx,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -157,6 +159,55 @@ def test_initial_choices_that_leave_nothing_or_contradict() -> None:
     m = to_matrix(ExactCover({"a": [1, 2], "b": [2, 3], "c": [3]}, initial=["a", "b"]))
     assert m.array.shape == (0, 1)
     assert from_matrix(m.array, secondary=m.secondary).count() == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems(), st.data())
+def test_random_problems_keep_their_count_through_the_file_and_the_matrix(
+    problem: tuple[list[Any], dict[Any, list[Any]]], data: st.DataObject
+) -> None:
+    """Counts up to 3, optional constraints, colors, initial choices: the
+    solver is the oracle (tests/test_oracle.py judges it by brute force)."""
+    universe, choices = problem
+    optional = data.draw(st.sets(st.sampled_from(universe)))
+    counts = data.draw(st.dictionaries(st.sampled_from(universe), st.integers(0, 3)))
+    if data.draw(st.booleans()):  # colors on some optional constraints
+        colored = {
+            choice: {
+                c: data.draw(st.sampled_from([None, "red", "blue"])) if c in optional else None
+                for c in cons
+            }
+            for choice, cons in choices.items()
+        }
+        counts = {c: k for c, k in counts.items() if c not in optional}
+    else:
+        colored = dict(choices)
+    initial = (
+        data.draw(st.lists(st.sampled_from(list(choices)), max_size=2, unique=True))
+        if choices
+        else []
+    )
+
+    def build() -> MultiCover[Any]:
+        satisfy = [c for c in universe if c not in optional]
+        return MultiCover(colored, initial=initial, counts=counts, satisfy=satisfy)
+
+    expected = build().count()
+    assert parse_dlx(write_dlx(build())).count() == expected
+    try:
+        m = to_matrix(build())
+    except ValueError as error:
+        assert "covered" in str(error) or "color" in str(error)
+    else:
+        assert from_matrix(m.array, secondary=m.secondary).count() == expected
+
+
+def test_a_mapping_changed_since_the_problem_was_built_is_refused() -> None:
+    constraints = {"a": [1], "b": [2]}
+    cover = ExactCover(constraints)
+    constraints["c"] = [3]
+    with pytest.raises(ValueError, match="has changed since the problem was built"):
+        write_dlx(cover)
 
 
 def test_a_name_that_cannot_be_written_is_refused() -> None:

@@ -75,8 +75,9 @@ def export(problem: Any) -> Exported:
             "build), a DlxProblem or the iterator of a DLX problem or a matrix, not "
             f"{type(problem).__name__}"
         )
-    item_names, color_names = names()
+    # _spec first: it refuses a mapping that changed since the problem was built.
     kinds, options, _seed, colors, forced = problem._spec
+    item_names, color_names = names()
     color_of = {(k, j): color_names[c] for k, j, c in colors or ()}
     items = [Item(name, *kind) for name, kind in zip(item_names, kinds)]
     rows = [

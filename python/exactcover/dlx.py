@@ -557,8 +557,9 @@ def write_dlx(
       format drops them: no solution contains them.
     - Items are named `str(constraint)` when those are all valid DLX names
       (no blanks, `:` or `|`) and distinct, else `c0`, `c1`, ...; colors
-      likewise, else `0`, `1`, .... The search order of a `seed` is not
-      written.
+      likewise, else `0`, `1`, .... The problem is written as it was
+      built: not the search order of a `seed`, nor how far an iterator has
+      searched, nor a `restrict()`.
 
     Args:
         problem: the problem to write (see above).
