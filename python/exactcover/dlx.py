@@ -540,21 +540,24 @@ def write_dlx(
     bounds) and colors (dlx2's `item:color`) are written; options are
     written in the order of the problem's choices, items in the order the
     solver takes them (primary ones first, as the format wants). Reading the
-    file back (`read_dlx`) gives a problem with the same solutions and the
-    same search tree: `count()` and `stats` agree.
+    file back (`read_dlx`) gives a problem with the same solutions and, but
+    for the last two cases below, the same search tree: `count()` and
+    `stats` agree.
 
     The format cannot say everything, so some things are written as what they
     amount to:
 
     - Initial choices (a Sudoku's clues) are made before writing, as Knuth's
       `sudoku2dlx` does: the file holds the problem that remains, and a
-      comment line says how many were made. Its solutions lack them.
+      comment line says how many were made. Its solutions lack them; the
+      search of the file is the solver's search after them.
     - An optional constraint of a `MultiCover` with a count k > 1 (DLX's
       secondary items are covered at most once) becomes the primary item
-      `0:k|name`, covered at most k times; the solutions are the same, though
-      the search may branch on that item.
+      `0:k|name`, covered at most k times; the solutions are the same, but
+      the search may branch on that item, and its tree differs.
     - Options that list no primary item are left out, as every reader of the
-      format drops them: no solution contains them.
+      format drops them: no solution contains them, but the solver's search
+      counts the updates that hide them.
     - Items are named `str(constraint)` when those are all valid DLX names
       (no blanks, `:` or `|`) and distinct, else `c0`, `c1`, ...; colors
       likewise, else `0`, `1`, .... The problem is written as it was

@@ -160,14 +160,17 @@ def to_matrix(problem: Any, *, numpy: bool = True) -> CoverMatrix:
     polyomino puzzle), a `DlxProblem` or the iterator of one, or a
     `MatrixCover`. Columns are in the order the solver takes its items, rows
     in the order of the choices, so that `from_matrix(m.array,
-    secondary=m.secondary)` searches the same tree: the same `count()` and
-    `stats`. Initial choices (a Sudoku's clues) are made first, as
-    `write_dlx` makes them: the matrix is the problem that remains.
+    secondary=m.secondary)` has the same solutions and searches a tree of the
+    same nodes (its `stats` may count other link updates: a row lists its
+    items in column order, a choice in its own). Initial choices (a Sudoku's
+    clues) are made first, as `write_dlx` makes them: the matrix is the
+    problem that remains.
 
     Args:
         problem: the problem (see above).
         numpy: make a NumPy array of uint8 (True, the default), or a list of
-            lists of ints (False: NumPy is not needed).
+            lists of ints (False: NumPy is not needed; a list without rows
+            cannot tell `from_matrix` how many columns it has).
 
     Returns:
         A `CoverMatrix`: the `array`, what its `rows` and `columns` stand for,
