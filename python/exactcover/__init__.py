@@ -23,7 +23,7 @@ from .cover import Cover, Estimate, ExactCover, MultiCover, Subtree
 from .dlx import DlxProblem, DlxSolutions, parse_dlx, read_dlx, write_dlx
 from .graph import SolutionGraph
 from .grids import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
-from .matrix import MatrixCover, from_matrix
+from .matrix import CoverMatrix, MatrixCover, from_matrix, to_matrix
 from .polyform import (
     HEXIAMONDS,
     PENTACUBES,
@@ -75,6 +75,8 @@ __all__ = [
     "write_dlx",
     "MatrixCover",
     "from_matrix",
+    "to_matrix",
+    "CoverMatrix",
     "queens_2n",
     "decode_queens",
     "queen_squares",

@@ -505,7 +505,9 @@ def _count_distributed(solutions: object, args: argparse.Namespace, progress: bo
         try:
             dask_distributed: Any = importlib.import_module("distributed")
         except ImportError:
-            raise ImportError("--scheduler needs Dask: pip install 'exactcover[dask]'") from None
+            raise ImportError(
+                "--scheduler needs Dask: pip install 'exactcover-dlx[dask]'"
+            ) from None
         client = dask_distributed.Client(args.scheduler)
     try:
         return count_distributed(

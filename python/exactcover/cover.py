@@ -116,6 +116,22 @@ class Cover(Search["list[C]"]):
         colors, _ = _map_colors(constraints)
         return (item_kinds(index), options, seed, colors or None, forced)
 
+    def _names(self) -> tuple[list[Hashable], list[Hashable]]:
+        """What the item ids and color ids of `_spec` stand for: the
+        constraints and the colors, in the order of their ids (for
+        `write_dlx` and `to_matrix`)."""
+        constraints, item_kinds, _, _ = self._source
+        _, index = _map_constraints(constraints)
+        item_kinds(index)  # adds the constraints that no choice lists
+        colors = (
+            color
+            for cons in constraints.values()
+            if isinstance(cons, Mapping)
+            for color in cons.values()
+            if color is not None
+        )
+        return list(index), list(dict.fromkeys(colors))
+
     def __next__(self) -> list[C]:
         """The next solution: a list of choices (initial choices first)."""
         try:

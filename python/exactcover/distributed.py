@@ -21,7 +21,7 @@ kept until that process's next count): a memo changes how long a task
 takes, never what it returns. So counts far past what enumeration reaches
 (the domino tilings of a 14 x 14 board, 1.1 x 10^23) work here too.
 
-Needs `pip install 'exactcover[dask]'` for Dask and the progress bar; a
+Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 `concurrent.futures` executor (e.g. a process pool) needs nothing more.
 """
 

@@ -61,6 +61,7 @@ from typing import IO, Any, Callable, Union
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
 from ._errors import format_error as _format_error
+from ._export import Exported, Item, export
 from ._native import DlxFormatError, ExactCoverError
 from ._native import DlxProblem as _NativeDlx
 from ._native import Solver as _Solver
@@ -126,6 +127,13 @@ class DlxSolutions(Search["list[int]"]):
                 for (k, j), color in sorted(dlx.colors.items())
             ]
         return (items, dlx.options, seed, colors, [])
+
+    def _names(self) -> tuple[list[str], list[str]]:
+        """What the item ids and color ids of `_spec` stand for: the item
+        names and the colors, in the order of their ids."""
+        dlx, _ = self._source
+        colors = (color for _, color in sorted(dlx.colors.items()))
+        return [name for name, *_ in dlx.items], list(dict.fromkeys(colors))
 
     def __repr__(self) -> str:
         return f"<DlxSolutions: {len(self._labels)} options, {self._state()}>"
@@ -291,11 +299,7 @@ class DlxProblem:
         for c in counts:
             order.setdefault(c, None)
         if names is None:
-            strings = [str(c) for c in order]
-            valid = len(set(strings)) == len(strings) and all(_is_name(s) for s in strings)
-            name_of = (
-                dict(zip(order, strings)) if valid else {c: f"c{k}" for k, c in enumerate(order)}
-            )
+            name_of = dict(zip(order, _dlx_names(order, "c")))
         else:
             name_of = {c: names(c) for c in order}
         bounds: dict[str, int | tuple[int, int]] = {}
@@ -311,9 +315,7 @@ class DlxProblem:
                 bounds[name_of[c]] = k
         # Colors are written as str(color) when those are all valid and
         # distinct, else as 0, 1, ... in order of appearance.
-        strings = [str(color) for color in color_order]
-        valid = len(set(strings)) == len(strings) and all(_is_name(s) for s in strings)
-        color_of = dict(zip(color_order, strings if valid else map(str, range(len(strings)))))
+        color_of = dict(zip(color_order, _dlx_names(color_order, "")))
         primary = [name_of[c] for c in order if c not in relaxed]
         second = [name_of[c] for c in order if c in relaxed]
         options = (
@@ -490,6 +492,15 @@ def _restate(error: ExactCoverError, names: list[str]) -> ExactCoverError:
     return error
 
 
+def _dlx_names(objects: Iterable[Hashable], prefix: str) -> list[str]:
+    """DLX names of `objects`: `str(o)` for each when those are all valid
+    names and distinct, else the `prefix` followed by 0, 1, 2, ..."""
+    strings = [str(o) for o in objects]
+    if len(set(strings)) == len(strings) and all(_is_name(s) for s in strings):
+        return strings
+    return [f"{prefix}{k}" for k in range(len(strings))]
+
+
 def _is_name(name: str) -> bool:
     return bool(name) and not any(c in ":|" or c.isspace() for c in name)
 
@@ -547,9 +558,7 @@ def parse_dlx(text: str, *, strict: bool = False) -> DlxProblem:
         # A lone surrogate (say from bytes decoded with errors="surrogateescape").
         line = text.count("\n", 0, e.start) + 1
         raise _format_error(_not_unicode(text[e.start]), line) from None
-    problem = DlxProblem.__new__(DlxProblem)
-    problem._dlx = native
-    return problem
+    return _wrap(native)
 
 
 def _not_unicode(character: str) -> str:
@@ -590,42 +599,89 @@ _HINT = " (max_bytes of read_dlx: pass max_bytes=None to read it all)"
 
 
 def write_dlx(
-    problem: DlxProblem | Mapping[Any, Iterable[Hashable]],
+    problem: DlxProblem | Search[Any] | Mapping[Any, Iterable[Hashable]],
     file: str | os.PathLike[str] | IO[str] | None = None,
     *,
     secondary: Iterable[Hashable] | None = None,
     counts: Mapping[Any, int | tuple[int, int]] | None = None,
 ) -> str:
-    """Write a problem in DLX format.
+    """Write a problem in Knuth's DLX format.
+
+    Any problem this package builds can be written: a `DlxProblem`, an
+    `ExactCover` or `MultiCover` (so every puzzle: `queens(8)`,
+    `polyomino(...)`, `Sudoku().solver(puzzle)`, ...), the iterator of a DLX
+    problem or of a matrix (`from_matrix`), or a mapping from choices to
+    constraints as for `ExactCover`. Secondary items, multiplicities (dlx3's
+    bounds) and colors (dlx2's `item:color`) are written; options are
+    written in the order of the problem's choices, items in the order the
+    solver takes them (primary ones first, as the format wants). Reading the
+    file back (`read_dlx`) gives a problem with the same solutions and, but
+    for the last two cases below, the same search tree: `count()` and
+    `stats` agree.
+
+    The format cannot say everything, so some things are written as what they
+    amount to:
+
+    - Initial choices (a Sudoku's clues) are made before writing, as Knuth's
+      `sudoku2dlx` does: the file holds the problem that remains, and a
+      comment line says how many were made. Its solutions lack them; the
+      search of the file is the solver's search after them.
+    - An optional constraint of a `MultiCover` with a count k > 1 (DLX's
+      secondary items are covered at most once) becomes the primary item
+      `0:k|name`, covered at most k times; the solutions are the same, but
+      the search may branch on that item, and its tree differs.
+    - Options that list no primary item are left out, as every reader of the
+      format drops them: no solution contains them, but the solver's search
+      counts the updates that hide them.
+    - Items are named `str(constraint)` when those are all valid DLX names
+      (no blanks, `:` or `|`) and distinct, else `c0`, `c1`, ...; colors
+      likewise, else `0`, `1`, .... The problem is written as it was
+      built: not the search order of a `seed`, nor how far an iterator has
+      searched, nor a `restrict()`.
+
+    Args:
+        problem: the problem to write (see above).
+        file: a path or an open text file to write to; None writes nothing.
+        secondary: with a mapping only: its secondary constraints, as for
+            `ExactCover` (see `DlxProblem.from_constraints`).
+        counts: with a mapping only: counts of its constraints, as for
+            `MultiCover` (`k`, or `(lo, hi)` bounds as in dlx3).
+
+    Returns:
+        The text written, each line ending in a newline.
+
+    Raises:
+        TypeError: if `problem` is none of the above, or `secondary` or
+            `counts` are given with something else than a mapping.
+        DlxFormatError: if a name or a color cannot be written (a lone
+            surrogate), or a secondary constraint of a mapping has a count.
 
     >>> print(write_dlx({'a': ['x', 'y'], 'b': ['y']}, secondary=['y']), end='')
     x | y
     x y
-
-    Args:
-        problem: A `DlxProblem`, or a mapping from choices to constraints as
-            for `ExactCover`, written with `DlxProblem.from_constraints()`.
-        file: A path or an open text file to write to (None: write nothing).
-        secondary: As for `DlxProblem.from_constraints()` (a mapping only).
-        counts: As for `DlxProblem.from_constraints()` (a mapping only).
-
-    Returns:
-        The text.
-
-    Raises:
-        TypeError: If `problem` is neither a `DlxProblem` nor a mapping, or
-            `secondary` or `counts` is given with a `DlxProblem`.
-        DlxFormatError: If the problem cannot be written in DLX format.
+    >>> from exactcover import queens
+    >>> text = write_dlx(queens(4))
+    >>> print(text.splitlines()[0])
+    c0 c1 c4 c7 c10 c13 c16 c19 | c2 c3 c5 c6 c8 c9 c11 c12 c14 c15 c17 c18 c20 c21
+    >>> parse_dlx(text).count()
+    2
     """
-    if not isinstance(problem, DlxProblem):
-        if not isinstance(problem, Mapping):
-            raise TypeError(
-                f"problem must be a DlxProblem or a mapping, not {type(problem).__name__}"
-            )
+    comments: list[str] = []
+    if isinstance(problem, Mapping):
         problem = DlxProblem.from_constraints(problem, secondary=secondary, counts=counts)
     elif secondary is not None or counts is not None:
         raise TypeError("secondary and counts only apply when writing a mapping")
-    text = problem.to_dlx()
+    elif isinstance(problem, DlxSolutions):
+        problem = _wrap(problem._source[0])
+    elif not isinstance(problem, DlxProblem):
+        if not isinstance(problem, Search):
+            raise TypeError(
+                "problem must be a DlxProblem, an ExactCover or MultiCover (a puzzle), the "
+                "iterator of a DLX problem or a matrix, or a mapping from choices to "
+                f"constraints, not {type(problem).__name__}"
+            )
+        problem, comments = _dlx_of(export(problem))
+    text = "".join(f"| {line}\n" for line in comments) + problem.to_dlx()
     if file is None:
         return text
     if isinstance(file, (str, os.PathLike)):
@@ -634,3 +690,56 @@ def write_dlx(
     else:
         file.write(text)
     return text
+
+
+def _wrap(native: _NativeDlx) -> DlxProblem:
+    """A `DlxProblem` around a native one."""
+    problem = DlxProblem.__new__(DlxProblem)
+    problem._dlx = native
+    return problem
+
+
+def _dlx_of(exported: Exported) -> tuple[DlxProblem, list[str]]:
+    """The `DlxProblem` of an exported problem (see `write_dlx`), and the
+    comment lines that say what was done to write it."""
+    comments = []
+    if exported.initial:
+        made = f"{exported.initial} initial choice{'s' if exported.initial > 1 else ''}"
+        comments.append(
+            f"{made} made: the items they fill and the options they exclude are left out"
+        )
+    if exported.contradictory:
+        comments.append("the initial choices contradict each other: there is no solution")
+    items = exported.items
+    # Options without a primary item are never chosen; readers drop them.
+    options = [row for row in exported.options if any(items[i].primary for i, _ in row)]
+    # A secondary item covered at most hi > 1 times has no DLX form; as a
+    # primary item with bounds 0..hi it allows the same solutions, now that
+    # every option has a primary item.
+    items = [item._replace(primary=item.primary or item.hi > 1) for item in items]
+    names = _dlx_names((item.name for item in items), "c")
+    if not any(item.primary for item in items):
+        # The format needs a primary item: one that may stay uncovered keeps
+        # the problem's one solution, which chooses no option.
+        comments.append("no item must be covered: the one solution chooses no option")
+        candidates = ("none", *(f"none{k}" for k in range(1, len(names) + 2)))
+        taken = set(names)
+        free = next(name for name in candidates if name not in taken)
+        items.append(Item(free, True, 0, 1))
+        names.append(free)
+    colors = dict.fromkeys(color for row in options for _, color in row if color is not None)
+    color_name = dict(zip(colors, _dlx_names(colors, "")))
+    problem = DlxProblem(
+        [name for name, item in zip(names, items) if item.primary],
+        (
+            [names[i] if color is None else f"{names[i]}:{color_name[color]}" for i, color in row]
+            for row in options
+        ),
+        [name for name, item in zip(names, items) if not item.primary],
+        {
+            name: (item.lo, item.hi)
+            for name, item in zip(names, items)
+            if item.primary and (item.lo, item.hi) != (1, 1)
+        },
+    )
+    return problem, comments

@@ -10,7 +10,7 @@ most one). The matrix can be
   its column labels),
 * or simply a list of lists of 0s and 1s.
 
-NumPy, SciPy and pandas are optional (`pip install exactcover[matrix]`):
+NumPy, SciPy and pandas are optional (`pip install exactcover-dlx[matrix]`):
 this module never imports them itself unless it is handed an object that
 needs them (an object with `__array__` of unknown type), and it only uses
 their Python API, not their C ABI.
@@ -31,14 +31,16 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._arguments import seed as _seed
-from ._errors import problem_error
+from ._errors import describe, problem_error
+from ._export import export
 from ._native import Solver as _Solver
+from .dlx import DlxProblem
 from .search import Search
 
-__all__ = ["MatrixCover", "from_matrix"]
+__all__ = ["MatrixCover", "CoverMatrix", "from_matrix", "to_matrix"]
 
 
 class MatrixCover(Search["list[Any]"]):
@@ -89,6 +91,11 @@ class MatrixCover(Search["list[Any]"]):
     def __next__(self) -> list[Any]:
         """The next solution: the chosen rows, in increasing order."""
         return super().__next__()
+
+    def _names(self) -> tuple[list[int], list[Any]]:
+        """What the item ids of `_spec` stand for: the columns (indices);
+        a matrix has no colors."""
+        return list(range(self._shape[1])), []
 
     def __repr__(self) -> str:
         n_rows, n_columns = self._shape
@@ -150,6 +157,105 @@ def from_matrix(
             rows.append(r)
     seed = _seed(random, seed)
     return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed)
+
+
+class CoverMatrix(NamedTuple):
+    """A problem as a 0/1 matrix (made by `to_matrix`): rows are options,
+    columns are items, with what each row and column stands for.
+
+    `from_matrix(m.array, secondary=m.secondary)` is the same problem again.
+    """
+
+    #: The 0/1 matrix: a NumPy array of uint8, or a list of lists of ints.
+    array: Any
+    #: What each row is: the choice, the option index of a DLX problem, the row.
+    rows: list[Any]
+    #: What each column is: the constraint, the DLX item name, the column.
+    columns: list[Hashable]
+    #: The secondary columns (covered at most once), by index.
+    secondary: list[int]
+
+
+def to_matrix(problem: Any, *, numpy: bool = True) -> CoverMatrix:
+    """A problem as a 0/1 matrix whose rows are options and whose columns are items.
+
+    Any problem this package builds can be made a matrix if it needs no more
+    than a matrix says: an `ExactCover` (so `queens(8)`, a Sudoku's
+    `Sudoku().solver(puzzle)`, ...), a `MultiCover` whose counts are all 1 (a
+    polyomino puzzle), a `DlxProblem` or the iterator of one, or a
+    `MatrixCover`. Columns are in the order the solver takes its items, rows
+    in the order of the choices, so that `from_matrix(m.array,
+    secondary=m.secondary)` has the same solutions and searches a tree of the
+    same nodes (its `stats` may count other link updates: a row lists its
+    items in column order, a choice in its own). Initial choices (a Sudoku's
+    clues) are made first, as `write_dlx` makes them: the matrix is the
+    problem that remains.
+
+    Args:
+        problem: the problem (see above).
+        numpy: make a NumPy array of uint8 (True, the default), or a list of
+            lists of ints (False: NumPy is not needed; a list without rows
+            cannot tell `from_matrix` how many columns it has).
+
+    Returns:
+        A `CoverMatrix`: the `array`, what its `rows` and `columns` stand for,
+        and which columns are `secondary`.
+
+    Raises:
+        TypeError: if `problem` is not a problem this package builds.
+        ValueError: if it has what a 0/1 matrix cannot hold, naming it: a
+            constraint with a count other than 1, or a color (`write_dlx`
+            writes both).
+        ImportError: if NumPy is asked for and not installed.
+
+    >>> from exactcover import ExactCover
+    >>> m = to_matrix(ExactCover({'a': [1, 2], 'b': [2, 'x']}, secondary=['x']), numpy=False)
+    >>> m.array, m.rows, m.columns, m.secondary
+    ([[1, 1, 0], [0, 1, 1]], ['a', 'b'], [1, 2, 'x'], [2])
+    >>> from_matrix(m.array, secondary=m.secondary).count()
+    1
+    """
+    if isinstance(problem, DlxProblem):
+        problem = problem.solutions()
+    exported = export(problem)
+    for item in exported.items:
+        if (item.lo, item.hi) != ((1, 1) if item.primary else (0, 1)):
+            how = f"exactly {item.lo}" if item.lo == item.hi else f"{item.lo} to {item.hi}"
+            raise ValueError(
+                f"constraint {describe(item.name)} is to be covered {how} times: a 0/1 "
+                "matrix only has columns covered once or at most once (write_dlx writes "
+                "multiplicities)"
+            )
+    for option, label in zip(exported.options, exported.labels):
+        for i, color in option:
+            if color is not None:
+                raise ValueError(
+                    f"choice {describe(label)} gives constraint "
+                    f"{describe(exported.items[i].name)} the color {describe(color)}: a 0/1 "
+                    "matrix has no colors (write_dlx writes them)"
+                )
+    columns = [item.name for item in exported.items]
+    secondary = [i for i, item in enumerate(exported.items) if not item.primary]
+    ones = [[i for i, _ in option] for option in exported.options]
+    if numpy:
+        try:
+            import numpy as np
+        except ImportError:
+            raise ImportError(
+                "to_matrix() makes a NumPy array, but NumPy is not installed: pip install "
+                "numpy, or pass numpy=False for a list of lists"
+            ) from None
+        array: Any = np.zeros((len(ones), len(columns)), dtype=np.uint8)
+        rows = np.repeat(np.arange(len(ones)), [len(row) for row in ones])
+        array[rows, np.array([i for row in ones for i in row], dtype=np.intp)] = 1
+    else:
+        array = []
+        for row in ones:
+            values = [0] * len(columns)
+            for i in row:
+                values[i] = 1
+            array.append(values)
+    return CoverMatrix(array, list(exported.labels), columns, secondary)
 
 
 def _column_positions(c: Hashable, labels: list[Hashable] | None, n_columns: int) -> list[int]:

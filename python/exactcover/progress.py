@@ -5,7 +5,7 @@ timeout=...)` run the search in slices and report between them. The bar
 shows the figures of the command line's progress line: solutions so far,
 search-tree nodes, and Knuth's estimate of the fraction of the tree explored
 (`progress_estimate()`). It is drawn by tqdm's `tqdm.auto`
-(`pip install 'exactcover[progress]'`): a widget in Jupyter, a bar redrawn in
+(`pip install 'exactcover-dlx[progress]'`): a widget in Jupyter, a bar redrawn in
 place in a terminal, and, when the output is a file or a pipe, plain lines
 (`StatusLine`), one every `LINE_INTERVAL` seconds and the last when the
 search ends, with no carriage returns or escape sequences. When neither a bar
@@ -341,7 +341,7 @@ def _tqdm_bar(asker: str, **options: Any) -> tuple[Any, IO[str] | None]:
         import tqdm.auto  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         raise ImportError(
-            f"{asker} draws its bar with tqdm: pip install 'exactcover[progress]' "
+            f"{asker} draws its bar with tqdm: pip install 'exactcover-dlx[progress]' "
             "(or pip install tqdm)"
         ) from None
     make = tqdm.auto.tqdm
