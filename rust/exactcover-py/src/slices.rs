@@ -115,6 +115,16 @@ impl<T> Ran<T> {
     }
 }
 
+/// The one guard of a solver that a panic left poisoned: it refuses every
+/// call that would read its search.
+pub(crate) fn usable(poisoned: bool) -> PyResult<()> {
+    if poisoned {
+        Err(internal_error("a previous call failed"))
+    } else {
+        Ok(())
+    }
+}
+
 /// Runs `work` with the GIL released, handing it the checks to make between
 /// its slices; `deadline` and `report` are what those checks watch. A panic
 /// sets `*poisoned` and raises a `RuntimeError` naming `what`; a solver
@@ -127,9 +137,7 @@ pub(crate) fn run<T: Send>(
     report: Option<Report>,
     work: impl FnOnce(&mut Between) -> T + Send,
 ) -> PyResult<Ran<T>> {
-    if *poisoned {
-        return Err(internal_error("a previous call failed"));
-    }
+    usable(*poisoned)?;
     let now = Instant::now();
     let mut between = Between {
         deadline,

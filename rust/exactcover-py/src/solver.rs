@@ -226,9 +226,7 @@ impl PySolver {
 
     /// An independent copy of this solver, at the same point of the search.
     fn copy(&self) -> PyResult<Self> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
+        slices::usable(self.poisoned)?;
         Ok(PySolver {
             solver: self.solver.clone(),
             slices: self.slices,
@@ -243,15 +241,9 @@ impl PySolver {
     /// before the search starts. Runs without the GIL, in slices, and raises
     /// KeyboardInterrupt on Ctrl-C.
     fn split(&mut self, py: Python<'_>, min_subtrees: usize) -> PyResult<Vec<PlainSubtree>> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
-        let mut splitter = self
-            .solver
-            .splitter(min_subtrees)
-            .map_err(|e| to_py_err(py, &e))?;
-        let mut budget = self.slices;
+        let (solver, mut budget) = (&self.solver, self.slices);
         let ran = slices::run(py, &mut self.poisoned, "splitting", None, None, |between| {
+            let mut splitter = solver.splitter(min_subtrees)?;
             let mut subtrees = None;
             while subtrees.is_none() {
                 budget.run(|nodes| {
@@ -266,10 +258,11 @@ impl PySolver {
                     break;
                 }
             }
-            subtrees.unwrap_or_default()
+            Ok(subtrees.unwrap_or_default())
         })?;
         Ok(ran
             .into_result()?
+            .map_err(|e| to_py_err(py, &e))?
             .into_iter()
             .map(|s| (s.forced, s.excluded))
             .collect())
@@ -466,38 +459,34 @@ impl PySolver {
     /// KeyboardInterrupt; ExactCoverError (kind "memory_cap") if it needs
     /// more than max_bytes.
     fn solution_graph(&mut self, py: Python<'_>, max_bytes: usize) -> PyResult<PyGraph> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
-        let mut builder = self
-            .solver
-            .graph_builder(max_bytes)
-            .map_err(|e| to_py_err(py, &e))?;
-        let mut budget = self.slices;
+        let (solver, mut budget) = (&self.solver, self.slices);
         let ran = slices::run(
             py,
             &mut self.poisoned,
             "building the graph",
             None,
             None,
-            |between| loop {
-                let mut done = Ok(false);
-                budget.run(|nodes| {
-                    done = builder.step(nodes);
+            |between| {
+                let mut builder = solver.graph_builder(max_bytes)?;
+                loop {
+                    let mut done = Ok(false);
+                    budget.run(|nodes| {
+                        done = builder.step(nodes);
+                        match done {
+                            Ok(false) => Step::Paused,
+                            _ => Step::Exhausted,
+                        }
+                    });
                     match done {
-                        Ok(false) => Step::Paused,
-                        _ => Step::Exhausted,
+                        Ok(false) if between.check(None).is_continue() => {}
+                        // Complete, or stopped by a signal (raised below).
+                        Ok(_) => return Ok(builder),
+                        Err(e) => return Err(e),
                     }
-                });
-                if !matches!(done, Ok(false)) || between.check(None).is_break() {
-                    return done;
                 }
             },
         )?;
-        let done = ran.into_result()?.map_err(|e| to_py_err(py, &e))?;
-        if !done {
-            return Err(internal_error("the graph stopped without a signal"));
-        }
+        let builder = ran.into_result()?.map_err(|e| to_py_err(py, &e))?;
         Ok(PyGraph::new(builder.finish()))
     }
 
@@ -564,10 +553,7 @@ impl PySolver {
         samples: u64,
         seed: u64,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if self.poisoned {
-            return Err(internal_error("a previous call failed"));
-        }
-        let mut estimator = self.solver.estimator(seed).map_err(|e| to_py_err(py, &e))?;
+        let solver = &self.solver;
         let ran = slices::run(
             py,
             &mut self.poisoned,
@@ -575,6 +561,7 @@ impl PySolver {
             None,
             None,
             |between| {
+                let mut estimator = solver.estimator(seed)?;
                 // One probe of a big problem can take minutes: the checks come
                 // every few nodes of it (the clock is read every 16).
                 let mut calls = 0u32;
@@ -582,10 +569,10 @@ impl PySolver {
                     calls = calls.wrapping_add(1);
                     calls % 16 != 0 || between.check(None).is_continue()
                 });
+                Ok(estimator.estimate())
             },
         )?;
-        ran.into_result()?;
-        let e = estimator.estimate();
+        let e = ran.into_result()?.map_err(|e| to_py_err(py, &e))?;
         let dict = PyDict::new(py);
         dict.set_item("samples", e.samples)?;
         dict.set_item("nodes", e.nodes)?;

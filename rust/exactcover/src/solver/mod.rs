@@ -245,7 +245,7 @@ impl Solver {
 
     /// Has the search visited a node (here or on threads)?
     fn started(&self) -> bool {
-        self.stats().nodes > 0
+        self.engine.stats().nodes > 0 || self.elsewhere.nodes > 0
     }
 
     /// A copy of this solver's search without the exact count's memo: what
