@@ -14,6 +14,21 @@
 //! returned ([`Step`]), the work done ([`Stats`]) and a subtree of the search
 //! tree as plain data ([`Subtree`]). They sit below both, so that neither
 //! borrows from the other.
+//!
+//! # Adding an engine
+//!
+//! 1. A module of its own (`src/<engine>/mod.rs`, helpers beside it) with a
+//!    constructor from a [`Problem`](crate::Problem) and a seed.
+//! 2. `impl Engine for` it, keeping the contract written on [`Engine`]. Its
+//!    search loop is generic over `H: Hooks<Self>` and makes the calls of
+//!    [`Hooks`] at its steps; [`Engine::search`] instantiates it with
+//!    [`NoHooks`] (`memo == None`) or with the [`Memo`] it is given.
+//! 3. Construct it in `solver::new_engine`, the one place where the engine
+//!    is chosen (by the problem's size and kind, or by the caller's choice).
+//!
+//! Nothing else changes: the memo, counts on threads, splitting, estimates
+//! and the solution graph talk to the engine through this trait alone, and
+//! the oracle tests (`tests/oracle.rs`) run every path through the solver.
 
 use crate::memo::Memo;
 use crate::rng::SplitMix64;
