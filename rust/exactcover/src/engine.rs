@@ -140,8 +140,9 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     /// before the memo's first lookup) and returns the key *format*: words
     /// that two searches of the same problem under different roots share
     /// exactly when their keys mean the same, so that a memo can be carried
-    /// from one to the other ([`Solver::lend_memo`]). The problem's size
-    /// belongs in it.
+    /// from one to the other ([`Solver::lend_memo`]). Its first word names
+    /// the engine (keys of different engines never mean the same), and the
+    /// problem's size belongs in it.
     fn prepare_keys(&mut self) -> Vec<u64>;
     /// Writes into `out` words that determine the sub-problem left at the
     /// current node, under any root with the same key format: two nodes

@@ -26,6 +26,10 @@ pub(super) struct KeyLayout {
     pub(super) root_removed: Vec<u32>,
 }
 
+/// The first word of the key format of dancing links: names the engine, so
+/// that no other engine's memo is taken for its own.
+const FORMAT_TAG: u64 = u64::from_le_bytes(*b"dlx-keys");
+
 /// What a search node costs beyond its link updates (choosing an item, the
 /// state machine), in link updates: see [`DancingLinks::work`].
 const NODE_COST: u64 = 16;
@@ -33,8 +37,8 @@ const NODE_COST: u64 = 16;
 impl DancingLinks {
     /// Fixes the layout of the keys for this root (the items that carry a
     /// bound or a color, the options removed at the root) and returns their
-    /// format: the problem's size, then the items whose bound and color are
-    /// part of a key. Searches of one problem under different roots write
+    /// format: [`FORMAT_TAG`], the problem's size, then the items whose bound
+    /// and color are part of a key. Searches of one problem under different roots write
     /// keys that mean the same when their formats agree: the options removed
     /// at the root are a list of their own in every key.
     pub(super) fn prepare_keys(&mut self) -> Vec<u64> {
@@ -52,7 +56,7 @@ impl DancingLinks {
         keys.colorable = (1..=n as u32).filter(|&i| colorable[i as usize]).collect();
         keys.root_removed.sort_unstable();
         keys.root_removed.dedup();
-        let mut format = vec![n as u64, self.option_first.len() as u64];
+        let mut format = vec![FORMAT_TAG, n as u64, self.option_first.len() as u64];
         format.push(keys.wide_items.len() as u64);
         format.extend(keys.wide_items.iter().map(|&i| u64::from(i)));
         format.extend(keys.colorable.iter().map(|&i| u64::from(i)));
