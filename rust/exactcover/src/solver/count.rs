@@ -107,7 +107,9 @@ pub struct Progress {
     pub subtrees_pending: u64,
     /// Knuth's estimate of the fraction of the search tree done
     /// (`(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ...`, see
-    /// [`Solver::choice_positions`]), where known: on one thread.
+    /// [`Solver::choice_positions`]), where known: on one thread. It walks
+    /// the first levels of the search stack, so it is refreshed every
+    /// [`FRACTION_EVERY`] only.
     pub fraction: Option<f64>,
 }
 
@@ -191,6 +193,9 @@ impl SliceBudget {
 /// Levels of the search stack read for the fraction of the tree done:
 /// deeper ones change it by less than 2^-64.
 const FRACTION_LEVELS: usize = 64;
+
+/// How often [`Progress::fraction`] is refreshed on one thread.
+pub const FRACTION_EVERY: Duration = Duration::from_millis(10);
 
 impl Solver {
     /// Counts the remaining solutions as `options` say, calling `on_slice`
@@ -283,6 +288,7 @@ impl Solver {
         let start = self.stats();
         let mut remaining = options.limit.unwrap_or(u64::MAX);
         let mut slices = SliceBudget::of(options);
+        let mut fraction = (self.fraction_done(), Instant::now());
         let outcome = loop {
             if remaining == 0 {
                 break Outcome::Limit;
@@ -305,13 +311,16 @@ impl Solver {
                 Step::Paused => {}
             }
             let now = self.stats();
+            if fraction.1.elapsed() >= FRACTION_EVERY {
+                fraction = (self.fraction_done(), Instant::now());
+            }
             let progress = Progress {
                 solutions: self.counted_since(&before),
                 nodes: now.nodes - start.nodes,
                 updates: now.updates - start.updates,
                 subtrees_done: 0,
                 subtrees_pending: 0,
-                fraction: Some(self.fraction_done()),
+                fraction: Some(fraction.0),
             };
             if on_slice(&progress).is_break() {
                 break Outcome::Stopped;

@@ -23,7 +23,7 @@ mod graph;
 mod parallel;
 mod split;
 
-pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget};
+pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY};
 pub use estimate::{Estimate, Estimator};
 pub use graph::GraphBuilder;
 pub use parallel::max_threads;
