@@ -173,7 +173,8 @@ class Solver:
         """The graph of all solutions (before the search starts)."""
     @property
     def stats(self) -> dict[str, int]:
-        """Search-tree nodes, link updates and solutions so far."""
+        """Search-tree nodes, link updates and solutions so far (the
+        solutions exact at any size)."""
     @property
     def interrupted_count(self) -> int:
         """Solutions counted by the last parallel count before Ctrl-C stopped it."""

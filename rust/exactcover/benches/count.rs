@@ -43,7 +43,7 @@ fn counting(c: &mut Criterion) {
 }
 
 fn parallel(c: &mut Criterion) {
-    let mut group = c.benchmark_group("count_parallel_2");
+    let mut group = c.benchmark_group("count_threads_2");
     group.sample_size(10);
     let instances = [
         ("queens-13", common::queens(13), 73712u64),
@@ -56,7 +56,7 @@ fn parallel(c: &mut Criterion) {
     for (name, problem, expected) in instances {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let count = Solver::new(&problem).count_parallel(2).unwrap();
+                let count = common::count_threads(&mut Solver::new(&problem), 2).unwrap();
                 assert_eq!(count, expected, "{name}");
                 count
             })

@@ -3,21 +3,21 @@
 //! profiling (`--profile profiling` keeps symbols for perf/callgrind).
 //! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
 //! estimate of the tree from N random probes, beside the true numbers.
-//! `--memo auto|always|never` counts with `Solver::count_exact_with` instead
-//! (with `--threads N`, `Solver::count_parallel_exact`).
+//! `--memo auto|always|never` counts with `Solver::count_with` and that
+//! memo instead of `Solver::count` (so does `--threads N`).
 
 use std::time::Instant;
 
-use exactcover::{MemoMode, MemoOptions, Problem, Solver};
+use exactcover::{CountOptions, MemoMode, MemoOptions, Problem, Solver};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 fn main() {
     let mut wanted: Vec<String> = std::env::args().skip(1).collect();
-    // `--threads N` counts with Solver::count_parallel; `--estimate N` also
-    // prints Knuth's estimate from N probes beside the truth.
-    let threads = take_option(&mut wanted, "--threads").unwrap_or(1) as usize;
+    // `--threads N` counts on N threads; `--estimate N` also prints Knuth's
+    // estimate from N probes beside the truth.
+    let threads = take_option(&mut wanted, "--threads").unwrap_or(1);
     let estimate = take_option(&mut wanted, "--estimate").unwrap_or(0);
     let memo = wanted.iter().position(|a| a == "--memo").map(|i| {
         let mode = match wanted.get(i + 1).map(String::as_str) {
@@ -74,19 +74,20 @@ fn main() {
         let problem = build();
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
-        let count = if let (Some(options), true) = (&memo, threads > 1) {
-            let stop = std::sync::atomic::AtomicBool::new(false);
-            let live = exactcover::ParallelProgress::default();
-            let (count, _) = solver
-                .count_parallel_exact(threads, &stop, &live, options)
-                .unwrap();
-            count.to_u64().expect("fits")
-        } else if let Some(options) = &memo {
-            solver.count_exact_with(options).to_u64().expect("fits")
-        } else if threads > 1 {
-            solver.count_parallel(threads).unwrap()
-        } else {
+        let count = if memo.is_none() && threads == 1 {
             solver.count()
+        } else {
+            let options = CountOptions {
+                threads: threads as usize,
+                // Without --memo, threads count as Solver::count does.
+                memo: memo.unwrap_or(MemoOptions {
+                    mode: MemoMode::Never,
+                    ..MemoOptions::default()
+                }),
+                ..CountOptions::default()
+            };
+            let counted = common::count_with(&mut solver, &options).unwrap();
+            counted.count.to_u64().expect("fits")
         };
         let secs = start.elapsed().as_secs_f64();
         let stats = solver.stats();

@@ -1,6 +1,6 @@
 //! [`Count`]: an exact number of solutions, of any size.
 //!
-//! Memoized counting ([`crate::Solver::count_exact`]) reaches counts far past
+//! Memoized counting ([`crate::Solver::count_with`]) reaches counts far past
 //! `u64` (the domino tilings of a 16 x 16 board number about 2.4 x 10^30), so
 //! counts are natural numbers of arbitrary precision. Small counts (up to
 //! `u128`) are stored inline and cost one checked addition; larger ones fall

@@ -3,40 +3,79 @@
 //! An engine is one representation of a problem with its resumable search
 //! ([`Engine`]); dancing links ([`crate::dancing_links`], Knuth's Algorithms
 //! X, M and C) is the one there is. A second representation (dancing cells,
-//! bitsets) would be a file of its own implementing [`Engine`], and a layer
-//! that watches the search (the memo of [`crate::memo`]) implements
-//! [`Hooks`]; the bookkeeping above them (the root's restrictions, slices,
-//! parallel counts, splitting, estimates) is written once, in the solver.
+//! bitsets) is a module of its own implementing [`Engine`], constructed where
+//! the solver chooses its engine; the layer that watches the search (the
+//! memo of [`crate::memo`]) implements [`Hooks`] for every engine; the
+//! bookkeeping above them (the root's restrictions, slices, parallel counts,
+//! splitting, estimates, the solution graph) is written once, in the solver,
+//! against this trait alone.
 //!
 //! Here too is what engines and solver both speak of: why a slice of search
 //! returned ([`Step`]), the work done ([`Stats`]) and a subtree of the search
 //! tree as plain data ([`Subtree`]). They sit below both, so that neither
 //! borrows from the other.
+//!
+//! # Adding an engine
+//!
+//! 1. A module of its own (`src/<engine>/mod.rs`, helpers beside it) with a
+//!    constructor from a [`Problem`](crate::Problem) and a seed.
+//! 2. `impl Engine for` it, keeping the contract written on [`Engine`]. Its
+//!    search loop is generic over `H: Hooks<Self>` and makes the calls of
+//!    [`Hooks`] at its steps; [`Engine::search`] instantiates it with
+//!    [`NoHooks`] (`memo == None`) or with the [`Memo`] it is given.
+//! 3. Construct it in `solver::new_engine`, the one place where the engine
+//!    is chosen (by the problem's size and kind, or by the caller's choice).
+//!
+//! Nothing else changes: the memo, counts on threads, splitting, estimates
+//! and the solution graph talk to the engine through this trait alone, and
+//! the oracle tests (`tests/oracle.rs`) run every path through the solver.
 
-use crate::problem::Problem;
+use crate::memo::Memo;
 use crate::rng::SplitMix64;
 #[cfg(doc)]
 use crate::Solver;
 
-/// A resumable search of one problem, as the [`Solver`] drives it.
+/// A resumable search of one problem, as the [`Solver`] drives it: the seam
+/// between the algorithm and everything written once above it (the root's
+/// restrictions, slices, the memo, parallel counts, splitting, estimates,
+/// the solution graph).
 ///
-/// Options and items are the problem's own numbers. The engine's *root* is
-/// the problem with the options forced and excluded so far
-/// ([`Engine::force`], [`Engine::exclude`]); paths and subtrees it reports
-/// are below that root, and the solver, which remembers the restrictions,
-/// makes them whole. The search runs in slices of at most a given number of
-/// search-tree nodes ([`Engine::count_step`]).
-pub(crate) trait Engine: Clone + std::fmt::Debug + Send + Sync + Sized {
-    /// Prepares a search of `problem`, branching in the problem's own order,
-    /// or with every list and the item order shuffled from `seed`.
-    fn new(problem: &Problem, seed: Option<u64>) -> Self;
+/// The solver holds its engine as a `Box<dyn Engine>` and calls it once per
+/// slice of search, so a second engine costs the hot loop nothing: the loop
+/// is the engine's own, monomorphic code. An engine is added by implementing
+/// this trait in a module of its own and constructing it in
+/// [`Solver`]'s one place where the engine is chosen (`solver::new_engine`).
+/// The trait is crate-private, hence sealed: its contract can grow with the
+/// engines without breaking users.
+///
+/// # The contract
+///
+/// * Options and items are the problem's own numbers (`0..num_options`).
+/// * The engine's *root* is the problem with the options forced and excluded
+///   so far ([`Engine::force`], [`Engine::exclude`], only before the first
+///   node). Paths and subtrees it reports ([`Engine::current_path`],
+///   [`Engine::remainder`], [`Engine::donate`]) are *below* that root: the
+///   solver, which remembers the restrictions, makes them whole. A subtree
+///   given back as `forced`/`excluded` options must, restricted on a fresh
+///   engine of the same problem, hold exactly the solutions it stands for.
+/// * Nodes are counted as Knuth's programs count them: every node entered,
+///   solutions included; `budget` is in those nodes. A node that is a dead
+///   end may be told from its parent without being entered, as long as the
+///   node counts stay those of a search with the same branching.
+/// * Between two calls of [`Engine::search`] the engine is *between nodes*:
+///   a paused search resumes exactly where it stopped, and donating or
+///   taking a remainder never changes which solutions are still to come.
+pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
+    /// A copy of this search, at the same point (what the threads of a
+    /// parallel count and the walks of a split start from).
+    fn clone_box(&self) -> Box<dyn Engine>;
     /// Number of options of the problem.
     fn num_options(&self) -> usize;
 
     /// Before the search: may `option` still be part of a solution, as far
     /// as the items it contains tell (not saturated, not purified with
     /// another color)? The solver remembers which options it forced or
-    /// excluded.
+    /// excluded, so an option restricted already may answer either way.
     fn is_available(&self, option: usize) -> bool;
     /// Before the search: makes the available `option` part of every
     /// solution below the root.
@@ -45,59 +84,90 @@ pub(crate) trait Engine: Clone + std::fmt::Debug + Send + Sync + Sized {
     /// below the root.
     fn exclude(&mut self, option: usize);
 
-    /// Counts solutions until `limit` more are found ([`Step::Solution`]),
+    /// Searches until `limit` more solutions are found ([`Step::Solution`]),
     /// the search is over ([`Step::Exhausted`]) or `budget` nodes have been
     /// visited ([`Step::Paused`]); returns the solutions found by this call.
-    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step);
-    /// Like [`Engine::count_step`], telling `hooks` what the search does.
-    fn count_step_with<H: Hooks<Self>>(
-        &mut self,
-        budget: u64,
-        limit: u64,
-        hooks: &mut H,
-    ) -> (u64, Step);
+    /// With `memo`, the search tells it what it does through [`Hooks`]
+    /// (monomorphized: the plain search pays nothing for it), and skips the
+    /// subtrees the memo knows.
+    fn search(&mut self, budget: u64, limit: u64, memo: Option<&mut Memo>) -> (u64, Step);
     /// Appends to `out` the options chosen along the current path (at a
     /// solution: its options below the root), shallowest first.
     fn choices_into(&self, out: &mut Vec<usize>);
 
-    /// Work done so far.
+    /// Work done so far: nodes, updates (the engine's own measure of work),
+    /// solutions visited.
     fn stats(&self) -> Stats;
-    /// Adds work done elsewhere (by the threads of a parallel count).
-    fn add_work(&mut self, work: Stats);
-    /// Has the search visited a node?
-    fn started(&self) -> bool;
     /// Is the search over (or the root contradictory)?
     fn is_exhausted(&self) -> bool;
     /// Ends the search: its solutions were counted elsewhere, or the root is
     /// contradictory.
     fn end(&mut self);
-    /// Depth of the search stack.
+    /// Depth of the search stack: the levels below the root on the current
+    /// path.
     fn depth(&self) -> usize;
 
-    /// The path from the root to the current node.
+    /// The path from the root to the current node (at a solution: the path
+    /// to it alone).
     fn current_path(&self) -> Subtree;
-    /// Does the deepest level have branches still to come?
-    fn top_has_siblings(&self) -> bool;
     /// The unexplored part of a paused search as disjoint subtrees below the
     /// root, in tree order; `None` if that takes more than `max_entries`
-    /// options in all or the search is not paused between nodes.
+    /// options in all or the search is not paused between nodes. An
+    /// exhausted search has none (`Some(vec![])`).
     fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>>;
     /// Work donation: gives away the branches still to come at the
     /// shallowest level that has any, and makes the levels down to it part
-    /// of the root. Returns the subtree given away and the path the root is
-    /// now confined to, both below the root as it was.
+    /// of the root (the search ends when it backtracks to them). Returns the
+    /// subtree given away and the path the root is now confined to, both
+    /// below the root as it was; `None` if no level has branches to come or
+    /// the search is not paused at a node. The memo's frames of the levels
+    /// given up are let go by the solver ([`Memo::rebase`]), so the levels
+    /// dropped must be the shallowest ones.
     fn donate(&mut self) -> Option<(Subtree, Subtree)>;
     /// See [`Solver::choice_positions`].
     fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)>;
-    /// One of Knuth's random probes from the root: `(nodes, solutions,
-    /// depth)` estimates, or `None` once `keep_going` said stop.
+    /// One of Knuth's random probes from the root (before the search):
+    /// `(nodes, solutions, depth)` estimates, unbiased for the tree that
+    /// [`Engine::search`] walks, or `None` once `keep_going` (called at every
+    /// node) said stop. The engine is left as it was.
     fn probe(
         &mut self,
         rng: &mut SplitMix64,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Option<(f64, f64, usize)>;
-    /// Checks the engine's invariants; for tests.
+
+    /// Prepares [`Engine::state_key`] for this root (after the restrictions,
+    /// before the memo's first lookup) and returns the key *format*: words
+    /// that two searches of the same problem under different roots share
+    /// exactly when their keys mean the same, so that a memo can be carried
+    /// from one to the other ([`Solver::lend_memo`]). Its first word names
+    /// the engine (keys of different engines never mean the same), and the
+    /// problem's size belongs in it.
+    fn prepare_keys(&mut self) -> Vec<u64>;
+    /// Writes into `out` words that determine the sub-problem left at the
+    /// current node, under any root with the same key format: two nodes
+    /// with equal keys must have the same solutions below them (as sets of
+    /// options). The memo compares keys whole, never by hash alone.
+    fn state_key(&self, out: &mut Vec<u64>);
+    /// The work done so far in the unit [`MemoMode::Auto`] weighs the memo
+    /// in: about one dancing-links update (a few nanoseconds), nodes
+    /// included.
+    ///
+    /// [`MemoMode::Auto`]: crate::MemoMode::Auto
+    fn work(&self) -> u64;
+    /// The branch of the top level being explored: its option, or `None`
+    /// for a branch that takes no option (Algorithm M's null branch) or at
+    /// the root. Labels the solution graph's edges.
+    fn current_branch(&self) -> Option<usize>;
+
+    /// Checks the engine's invariants; for tests and debug builds.
     fn check_invariants(&self) -> Result<(), String>;
+}
+
+impl Clone for Box<dyn Engine> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
 }
 
 /// What a layer above an engine `E` sees of its search: memoized counting
@@ -111,9 +181,13 @@ pub(crate) trait Engine: Clone + std::fmt::Debug + Send + Sync + Sized {
 /// it becomes the top level,
 /// its children are entered one after the other, and [`Hooks::leave`] is called
 /// once the level has tried all its branches and been popped. During a call,
-/// the top level (if any) is the parent of the node concerned (dancing links
-/// tell which branch of it led here:
-/// [`DancingLinks::current_branch`](crate::dancing_links::DancingLinks::current_branch)).
+/// the top level (if any) is the parent of the node concerned, and
+/// [`Engine::current_branch`] tells which branch of it led here.
+///
+/// An engine's loop makes these calls at its own steps; what it must keep is
+/// the nesting, that `enter` comes before anything else at a node that
+/// branches (so that a skipped subtree costs nothing), and that
+/// [`Engine::state_key`] and [`Engine::work`] can be read during every call.
 pub(crate) trait Hooks<E: ?Sized> {
     /// False for [`NoHooks`]: the search loop skips every call.
     const ACTIVE: bool;
@@ -180,7 +254,7 @@ pub struct Stats {
 ///
 /// [`Solver::split`] cuts the search tree into such subtrees; their solution
 /// sets are disjoint and together they hold every solution, so they can be
-/// counted independently: on several threads ([`Solver::count_parallel`]) or,
+/// counted independently: on several threads ([`Solver::count_with`]) or,
 /// since they are just lists of option indices, on other machines with
 /// [`Solver::restrict`].
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]

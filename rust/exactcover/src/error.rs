@@ -78,6 +78,13 @@ pub enum Error {
         /// The cap, in bytes.
         max_bytes: usize,
     },
+    /// A combination of counting options that does not work yet
+    /// ([`CountOptions`](crate::CountOptions)): rather than ignore one of
+    /// them, the count refuses.
+    Unsupported {
+        /// The combination, in words ("a count on threads with a limit").
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -123,6 +130,7 @@ impl fmt::Display for Error {
                 "the solution graph needs more than its memory cap of {max_bytes} bytes; \
                  raise the cap, or count without the graph"
             ),
+            Error::Unsupported { what } => write!(f, "{what} is not supported yet"),
         }
     }
 }
@@ -132,7 +140,8 @@ impl Error {
     /// in their own words (the Python binding's `ExactCoverError.kind`):
     /// `"empty_option"`, `"duplicate_item"`, `"unknown_item"`,
     /// `"invalid_bounds"`, `"unknown_option"`, `"search_started"`,
-    /// `"too_large"`, `"dlx"`, `"color_on_item"` or `"memory_cap"`.
+    /// `"too_large"`, `"dlx"`, `"color_on_item"`, `"memory_cap"` or
+    /// `"unsupported"`.
     pub fn kind(&self) -> &'static str {
         // No wildcard arm: a new variant must be given its own name here.
         match self {
@@ -146,6 +155,7 @@ impl Error {
             Error::Dlx { .. } => "dlx",
             Error::ColorOnItem { .. } => "color_on_item",
             Error::MemoryCap { .. } => "memory_cap",
+            Error::Unsupported { .. } => "unsupported",
         }
     }
 
@@ -161,7 +171,8 @@ impl Error {
             | Error::SearchStarted
             | Error::TooLarge { .. }
             | Error::Dlx { .. }
-            | Error::MemoryCap { .. } => None,
+            | Error::MemoryCap { .. }
+            | Error::Unsupported { .. } => None,
         }
     }
 
@@ -177,7 +188,8 @@ impl Error {
             | Error::SearchStarted
             | Error::TooLarge { .. }
             | Error::Dlx { .. }
-            | Error::MemoryCap { .. } => None,
+            | Error::MemoryCap { .. }
+            | Error::Unsupported { .. } => None,
         }
     }
 

@@ -70,16 +70,24 @@
 //! search-tree nodes and of solutions ([`Estimate`]), so that a caller can tell
 //! in a moment whether a count will take a second or a year.
 //!
-//! ## Counting without enumerating
+//! ## Counting: one entry with options
 //!
-//! [`Solver::count_exact`] memoizes the sub-problems it has solved (the set
-//! of items left, their bounds and colors) and counts each only once: it
-//! reaches counts no enumeration can, exactly, as a [`Count`] of any size.
-//! [`Solver::solution_graph`] keeps the memo as a [`SolutionGraph`] (a ZDD of
-//! all solutions) that lists them and draws them uniformly at random.
+//! [`Solver::count`] counts everything on this thread, as fast as the engine
+//! goes. [`Solver::count_with`] is the one counting entry with options
+//! ([`CountOptions`]: threads, the memo, a limit) and a callback between
+//! slices of search, to report progress or stop; it returns the exact
+//! [`Count`] and whether the count is complete ([`Counted`]).
+//!
+//! By default it memoizes the sub-problems it has solved (the set of items
+//! left, their bounds and colors) and counts each only once, when that pays
+//! ([`MemoMode::Auto`]): it reaches counts no enumeration can, exactly, as a
+//! [`Count`] of any size. [`Solver::solution_graph`] keeps the memo as a
+//! [`SolutionGraph`] (a ZDD of all solutions) that lists them and draws them
+//! uniformly at random.
 //!
 //! ```
-//! use exactcover::{Problem, Solver};
+//! use std::ops::ControlFlow;
+//! use exactcover::{CountOptions, Problem, Solver};
 //!
 //! // Domino tilings of an 8 x 8 board: 12,988,816 (OEIS A004003).
 //! let (rows, cols) = (8, 8);
@@ -95,16 +103,20 @@
 //!         }
 //!     }
 //! }
-//! assert_eq!(Solver::new(&p).count_exact().to_u64(), Some(12_988_816));
+//! let counted = Solver::new(&p)
+//!     .count_with(&CountOptions::default(), |_| ControlFlow::Continue(()))
+//!     .unwrap();
+//! assert!(counted.is_complete());
+//! assert_eq!(counted.count.to_u64(), Some(12_988_816));
 //! ```
 //!
 //! ## Counting in parallel
 //!
 //! [`Solver::split`] cuts the search tree into [`Subtree`]s, plain lists of
-//! forced and excluded options; [`Solver::count_parallel`] counts on several
-//! threads (a thread that runs out of work takes part of another's), and
+//! forced and excluded options; [`Solver::count_with`] counts on several
+//! threads (`threads` in [`CountOptions`]: a thread that runs out of work
+//! takes part of another's, and every thread memoizes), and
 //! [`Solver::restrict`] lets another process or machine count one subtree.
-//! [`Solver::count_parallel_exact`] memoizes on every thread, and
 //! [`Solver::take_memo`] / [`Solver::lend_memo`] pass a memo from one
 //! subtree's solver to the next, as the tasks of a distributed count do.
 //!
@@ -113,7 +125,15 @@
 //! [`Solver::step`] runs for at most a given number of search-tree nodes and
 //! reports [`Step::Solution`], [`Step::Exhausted`] or [`Step::Paused`]; a caller
 //! can poll for cancellation or report progress between slices, and resume.
-//! [`Solver::count_step`] does the same while counting.
+//! [`Solver::count_step`] does the same while counting, and
+//! [`SliceBudget`] sizes slices by time, whatever a node costs.
+//!
+//! ## Engines
+//!
+//! The search itself is an engine behind a small crate-private trait: today
+//! Knuth's Dancing Links (Algorithms X, M and C). Everything above it (the
+//! memo, counts on threads, splitting, estimates, the solution graph) is
+//! written once, against the trait.
 //!
 //! ## Knuth's DLX text format
 //!
@@ -142,8 +162,8 @@ pub use memo::{
 };
 pub use problem::{Item, Problem};
 pub use solver::{
-    max_threads, Estimate, Estimator, GraphBuilder, LentMemo, ParallelProgress, Solutions, Solver,
-    Splitter, SMALL_SEARCH,
+    max_threads, CountOptions, Counted, Estimate, Estimator, GraphBuilder, LentMemo, Outcome,
+    Progress, SliceBudget, Solutions, Solver, Splitter, FRACTION_EVERY,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -2,7 +2,9 @@
 
 mod common;
 
-use exactcover::{Problem, Solver, Step};
+use std::ops::ControlFlow;
+
+use exactcover::{CountOptions, MemoOptions, Outcome, Problem, Solver, Step};
 
 #[test]
 fn n_queens_matches_a000170() {
@@ -148,7 +150,10 @@ fn forced_chain_of_a_million_items() {
     // The memo's trial (MemoMode::Auto) gives up on keys of 15,626 words
     // at once instead of after its first check (seconds, and half a gigabyte).
     let mut solver = Solver::new(&common::forced_chain(n));
-    assert_eq!(solver.count_exact(), 1u64.into());
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()),
+        1u64.into()
+    );
     assert!(!solver.memo_stats().active);
     assert!(solver.memo_stats().lookups < 100);
 }
@@ -279,22 +284,28 @@ fn parallel_counts_equal_serial_counts() {
     for (problem, expected) in cases {
         for threads in [1, 2, 3] {
             let mut solver = Solver::new(&problem);
-            assert_eq!(solver.count_parallel(threads).unwrap(), expected);
+            assert_eq!(
+                common::count_threads(&mut solver, threads).unwrap(),
+                expected
+            );
             assert!(solver.is_exhausted());
             assert_eq!(solver.stats().solutions, expected);
         }
     }
     let pentominoes = common::pentominoes(&common::board_8x8_minus_centre());
-    assert_eq!(Solver::new(&pentominoes).count_parallel(2).unwrap(), 520);
+    assert_eq!(
+        common::count_threads(&mut Solver::new(&pentominoes), 2).unwrap(),
+        520
+    );
     // With an initial choice: a queen in the corner.
     let mut solver = Solver::new(&common::queens(8));
     solver.force(0).unwrap();
-    assert_eq!(solver.count_parallel(2).unwrap(), 4);
+    assert_eq!(common::count_threads(&mut solver, 2).unwrap(), 4);
     // Not after the search has started.
     let mut started = Solver::new(&common::queens(8));
     started.step(1);
     assert_eq!(
-        started.count_parallel(2),
+        common::count_threads(&mut started, 2),
         Err(exactcover::Error::SearchStarted)
     );
 }
@@ -309,8 +320,20 @@ fn parallel_count_stops_when_asked() {
             std::thread::sleep(std::time::Duration::from_millis(100));
             stop.store(true, Ordering::Relaxed);
         });
-        solver.count_parallel_until(2, &stop).unwrap()
+        let options = CountOptions {
+            threads: 2,
+            ..CountOptions::default()
+        };
+        solver
+            .count_with(&options, |_| {
+                if stop.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap()
     });
-    assert!(!result.1);
+    assert_eq!(result.outcome, Outcome::Stopped);
     assert!(!solver.is_exhausted());
 }

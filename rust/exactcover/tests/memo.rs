@@ -3,7 +3,9 @@
 
 mod common;
 
-use exactcover::{Count, Error, MemoMode, MemoOptions, Solver};
+use std::ops::ControlFlow;
+
+use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Solver};
 
 use common::dominoes;
 
@@ -26,7 +28,7 @@ fn domino_tilings_of_squares_match_oeis_a004003() {
     ] {
         let mut solver = Solver::new(&dominoes(n, n));
         assert_eq!(
-            solver.count_exact_with(&always()).to_u64(),
+            common::count_memo(&mut solver, always()).to_u64(),
             Some(expected),
             "{n}x{n}"
         );
@@ -52,7 +54,7 @@ fn counts_past_u64_are_exact() {
     assert!(b.to_u64().is_none());
     assert_eq!(b.to_string(), "8670007398507948658051921");
     let mut solver = Solver::new(&dominoes(2, n));
-    assert_eq!(solver.count_exact(), b);
+    assert_eq!(common::count_memo(&mut solver, MemoOptions::default()), b);
     // The statistics saturate rather than wrap.
     assert_eq!(solver.stats().solutions, u64::MAX);
     let graph = Solver::new(&dominoes(2, n))
@@ -86,7 +88,10 @@ fn memoized_and_enumerating_counts_agree_on_the_benchmarks() {
                 ..MemoOptions::default()
             };
             let mut solver = Solver::new(p);
-            assert_eq!(solver.count_exact_with(&options).to_u64(), Some(expected));
+            assert_eq!(
+                common::count_memo(&mut solver, options).to_u64(),
+                Some(expected)
+            );
         }
     }
 }
@@ -99,7 +104,10 @@ fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
         ..MemoOptions::default()
     };
     let mut solver = Solver::new(&dominoes(6, 6));
-    assert_eq!(solver.count_exact_with(&options).to_u64(), Some(6728));
+    assert_eq!(
+        common::count_memo(&mut solver, options).to_u64(),
+        Some(6728)
+    );
     let stats = solver.memo_stats();
     assert!(stats.evictions > 0, "{stats:?}");
     assert!(stats.peak_bytes <= 4096, "{stats:?}");
@@ -119,12 +127,19 @@ fn auto_counts_in_slices_that_end_at_its_checkpoints() {
     // ... lookups): the check must not stop the search from going on.
     for budget in [1, 16] {
         let mut solver = Solver::new(&dominoes(6, 6));
-        let options = MemoOptions::default();
+        let options = CountOptions {
+            nodes_per_slice: Some(budget),
+            ..CountOptions::default()
+        };
         let mut slices = 0;
-        while solver.count_exact_step(budget, &options) == exactcover::Step::Paused {
-            slices += 1;
-            assert!(slices < 1_000_000, "no progress with budget {budget}");
-        }
+        let counted = solver
+            .count_with(&options, |_| {
+                slices += 1;
+                assert!(slices < 1_000_000, "no progress with budget {budget}");
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(counted.outcome, Outcome::Complete);
         assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
     }
 }
@@ -133,42 +148,61 @@ fn auto_counts_in_slices_that_end_at_its_checkpoints() {
 fn counting_in_slices_and_after_the_search_started() {
     let p = dominoes(6, 6);
     let mut solver = Solver::new(&p);
-    let options = always();
+    let in_slices = |nodes| CountOptions {
+        memo: always(),
+        nodes_per_slice: Some(nodes),
+        ..CountOptions::default()
+    };
     let mut slices = 0;
-    while solver.count_exact_step(7, &options) == exactcover::Step::Paused {
-        slices += 1;
-        assert!(solver.solutions_counted().to_u64().unwrap() <= 6728);
-    }
+    let counted = solver
+        .count_with(&in_slices(7), |progress| {
+            slices += 1;
+            assert!(progress.solutions.to_u64().unwrap() <= 6728);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
     assert!(slices > 10);
+    assert_eq!(counted.count.to_u64(), Some(6728));
     assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
     // Interrupting a memoized count to iterate: nothing is counted twice.
     let mut solver = Solver::new(&p);
-    assert_eq!(
-        solver.count_exact_step(60, &options),
-        exactcover::Step::Paused
-    );
+    let stopped = solver
+        .count_with(&in_slices(60), |_| ControlFlow::Break(()))
+        .unwrap();
+    assert_eq!(stopped.outcome, Outcome::Stopped);
     let yielded = solver.solutions().take(3).count();
     assert_eq!(yielded, 3);
-    let rest = solver.count_exact().to_u64().unwrap();
+    let rest = common::count_memo(&mut solver, MemoOptions::default())
+        .to_u64()
+        .unwrap();
     assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
     assert!(rest < 6728 - 3);
     // A solver that has yielded solutions counts the rest without the memo.
     let mut solver = Solver::new(&p);
     let first: Vec<_> = solver.solutions().take(5).collect();
     assert_eq!(first.len(), 5);
-    assert_eq!(solver.count_exact().to_u64(), Some(6728 - 5));
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()).to_u64(),
+        Some(6728 - 5)
+    );
     assert!(!solver.memo_stats().active);
 }
 
 #[test]
 fn auto_drops_the_memo_where_states_rarely_repeat() {
     let mut solver = Solver::new(&common::queens(12));
-    assert_eq!(solver.count_exact().to_u64(), Some(14_200));
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()).to_u64(),
+        Some(14_200)
+    );
     let stats = solver.memo_stats();
     assert!(!stats.active, "{stats:?}");
     assert_eq!(stats.entries, 0);
     let mut solver = Solver::new(&dominoes(12, 12));
-    assert_eq!(solver.count_exact().to_u64(), Some(53_060_477_521_960_000));
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()).to_u64(),
+        Some(53_060_477_521_960_000)
+    );
     assert!(solver.memo_stats().active);
 }
 

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use exactcover::{Item, MemoMode, MemoOptions, ParallelProgress, Problem, Solver, Step};
+use std::ops::ControlFlow;
+
+use exactcover::{CountOptions, Item, MemoMode, MemoOptions, Outcome, Problem, Solver, Step};
 use proptest::prelude::*;
 
 mod common;
@@ -202,7 +204,7 @@ fn check_memo(
         };
         let mut solver = new_solver();
         prop_assert_eq!(
-            solver.count_exact_with(&options).to_u64(),
+            common::count_memo(&mut solver, options).to_u64(),
             Some(expected.len() as u64)
         );
         prop_assert!(solver.is_exhausted());
@@ -223,26 +225,19 @@ fn check_memo(
         };
         let mut solver = new_solver();
         prop_assert_eq!(
-            solver
-                .count_parallel_exact_eager(3, &options)
-                .unwrap()
-                .to_u64(),
+            common::count_eager(&mut solver, 3, options).to_u64(),
             Some(expected.len() as u64)
         );
         prop_assert!(solver.is_exhausted());
     }
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let (count, complete) = new_solver()
-        .count_parallel_exact(
-            2,
-            &stop,
-            &ParallelProgress::default(),
-            &MemoOptions::default(),
-        )
-        .unwrap();
+    let options = CountOptions {
+        threads: 2,
+        ..CountOptions::default()
+    };
+    let counted = common::count_with(&mut new_solver(), &options).unwrap();
     prop_assert_eq!(
-        (count.to_u64(), complete),
-        (Some(expected.len() as u64), true)
+        (counted.count.to_u64(), counted.outcome),
+        (Some(expected.len() as u64), Outcome::Complete)
     );
     let graph = new_solver().solution_graph(1 << 20).unwrap();
     prop_assert_eq!(graph.count().to_u64(), Some(expected.len() as u64));
@@ -344,7 +339,10 @@ proptest! {
         }
         prop_assert_eq!(&seen, &expected);
         let mut parallel = root.clone();
-        prop_assert_eq!(parallel.count_parallel(3).unwrap(), expected.len() as u64);
+        prop_assert_eq!(
+            common::count_threads(&mut parallel, 3).unwrap(),
+            expected.len() as u64
+        );
         prop_assert!(parallel.is_exhausted());
     }
 }
@@ -430,16 +428,33 @@ proptest! {
         prop_assert_eq!(&seen, &expected);
 
         // Threads with donation, even on tiny trees.
-        let stop = std::sync::atomic::AtomicBool::new(false);
         let mut parallel = root.clone();
+        let options = CountOptions {
+            threads: 2,
+            memo: MemoOptions {
+                mode: MemoMode::Never,
+                ..MemoOptions::default()
+            },
+            ..CountOptions::default()
+        };
+        let counted = parallel
+            .count_with(&options, |_| ControlFlow::Continue(()))
+            .unwrap();
         prop_assert_eq!(
-            parallel.count_parallel_until(2, &stop).unwrap(),
-            (expected.len() as u64, true)
+            (counted.count.to_u64(), counted.outcome),
+            (Some(expected.len() as u64), Outcome::Complete)
         );
         prop_assert_eq!(parallel.stats().solutions, expected.len() as u64);
         // Every thread at once, donating after every node.
         let mut eager = root.clone();
-        prop_assert_eq!(eager.count_parallel_eager(3).unwrap(), expected.len() as u64);
+        let never = MemoOptions {
+            mode: MemoMode::Never,
+            ..MemoOptions::default()
+        };
+        prop_assert_eq!(
+            common::count_eager(&mut eager, 3, never).to_u64(),
+            Some(expected.len() as u64)
+        );
         prop_assert!(eager.is_exhausted());
     }
 }

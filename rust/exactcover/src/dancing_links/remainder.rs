@@ -27,7 +27,7 @@
 //! restrictions.
 
 use super::{Branch, DancingLinks, State};
-use crate::engine::{Stats, Subtree};
+use crate::engine::Subtree;
 
 impl DancingLinks {
     /// For each level, where its segment of the tweak stack ends (wide levels
@@ -122,11 +122,6 @@ impl DancingLinks {
         }
     }
 
-    /// Does the top level of the stack have siblings still to come?
-    pub(super) fn top_has_siblings(&self) -> bool {
-        !self.levels.is_empty() && self.has_siblings(self.levels.len() - 1)
-    }
-
     /// The path from the root to the current node (at a solution: the path
     /// that leads to it and to it alone).
     pub(super) fn current_path(&self) -> Subtree {
@@ -208,13 +203,5 @@ impl DancingLinks {
         );
         self.levels.drain(..=d);
         Some((given, kept))
-    }
-
-    /// Adds work done elsewhere (by parallel workers) to the statistics,
-    /// leaving the search where it is.
-    pub(super) fn add_work(&mut self, work: Stats) {
-        self.stats.nodes += work.nodes;
-        self.stats.updates += work.updates;
-        self.stats.solutions += work.solutions;
     }
 }

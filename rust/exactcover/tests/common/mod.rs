@@ -162,3 +162,60 @@ pub fn forced_chain(n: usize) -> Problem {
     }
     p
 }
+
+/// [`Solver::count_with`] without a callback.
+pub fn count_with(
+    solver: &mut exactcover::Solver,
+    options: &exactcover::CountOptions,
+) -> Result<exactcover::Counted, exactcover::Error> {
+    solver.count_with(options, |_| std::ops::ControlFlow::Continue(()))
+}
+
+/// Every remaining solution counted on this thread with the memo of
+/// `memo`: the count, checked complete.
+pub fn count_memo(
+    solver: &mut exactcover::Solver,
+    memo: exactcover::MemoOptions,
+) -> exactcover::Count {
+    let options = exactcover::CountOptions {
+        memo,
+        ..exactcover::CountOptions::default()
+    };
+    let counted = count_with(solver, &options).expect("a count on one thread");
+    assert!(counted.is_complete());
+    counted.count
+}
+
+/// Every solution counted on `threads` threads (the default memo): the
+/// count, checked complete, as a `u64`.
+pub fn count_threads(
+    solver: &mut exactcover::Solver,
+    threads: usize,
+) -> Result<u64, exactcover::Error> {
+    let options = exactcover::CountOptions {
+        threads,
+        ..exactcover::CountOptions::default()
+    };
+    let counted = count_with(solver, &options)?;
+    assert!(counted.is_complete());
+    Ok(counted.count.to_u64().expect("a count that fits"))
+}
+
+/// Every solution counted on `threads` threads started at once, donating
+/// after every node (tiny trees go through every path of the parallel
+/// count), memoizing as `memo` says.
+pub fn count_eager(
+    solver: &mut exactcover::Solver,
+    threads: usize,
+    memo: exactcover::MemoOptions,
+) -> exactcover::Count {
+    let options = exactcover::CountOptions {
+        threads,
+        memo,
+        nodes_per_slice: Some(1),
+        ..exactcover::CountOptions::default()
+    };
+    let counted = count_with(solver, &options).expect("a count at the root");
+    assert!(counted.is_complete());
+    counted.count
+}

@@ -71,10 +71,16 @@
 //! resumes where it stopped.
 
 use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
+use crate::memo::Memo;
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
 
+mod check;
+mod key;
+mod probe;
 mod remainder;
+
+use key::KeyLayout;
 
 /// `Node::color` of an option node whose item has been purified with the
 /// node's own color (Knuth's `COLOR(q) = -1`).
@@ -192,18 +198,6 @@ enum Choice {
     Item(u32),
 }
 
-/// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
-/// one problem and root (see [`DancingLinks::key_layout`]).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct KeyLayout {
-    /// Items whose bound can be 2 or more (their remaining bound is state).
-    wide_items: Vec<u32>,
-    /// Secondary items that some option colors (their purified color is state).
-    colorable: Vec<u32>,
-    /// Options forced or excluded at the root (by the solver), ascending.
-    root_removed: Vec<u32>,
-}
-
 /// The dancing-links search state (see the module documentation).
 /// [`DancingLinks::check_invariants`] checks what the fields promise.
 #[derive(Debug, Clone)]
@@ -274,6 +268,10 @@ pub(crate) struct DancingLinks {
     /// Search-tree nodes entered, link updates (Knuth's measure) and
     /// solutions found.
     stats: Stats,
+    /// The layout of the memo's keys ([`key`]); its list of the options
+    /// removed at the root grows with [`Engine::force`] and
+    /// [`Engine::exclude`].
+    keys: KeyLayout,
 }
 
 /// Unchecked access to the link arrays, the one use of `unsafe` in the crate.
@@ -322,7 +320,7 @@ impl DancingLinks {
     /// Prepares a search of `problem`, branching in the problem's own order
     /// (options in the order they were added, ties between items broken by item
     /// order), or with every list and the item order shuffled from `seed`.
-    fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+    pub(crate) fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
         Self::build(problem, seed)
     }
 
@@ -440,6 +438,7 @@ impl DancingLinks {
             multi: problem.has_multiplicities(),
             colored: problem.has_colors(),
             stats: Stats::default(),
+            keys: KeyLayout::default(),
         };
         // An upper bound of 0 forbids the item's options from the start.
         for i in 1..=n as u32 {
@@ -450,31 +449,6 @@ impl DancingLinks {
         solver.recount_empty_items();
         solver.stats.updates = 0;
         solver
-    }
-
-    /// Number of options of the problem.
-    fn num_options(&self) -> usize {
-        self.option_first.len()
-    }
-
-    /// Takes option `option` at the root, before the search (an "initial
-    /// choice"): removes it from every list and commits its items. The
-    /// caller has checked that the option [`DancingLinks::is_available`].
-    fn force(&mut self, option: usize) {
-        debug_assert!(!self.started() && self.is_available(option));
-        let x = self.option_first[option];
-        self.tweak::<true>(x);
-        self.commit_all::<true>(x);
-        self.recount_empty_items();
-    }
-
-    /// Removes option `option` from every list before the search: no solution
-    /// below this root contains it. The caller has checked that the option
-    /// [`DancingLinks::is_available`].
-    fn exclude(&mut self, option: usize) {
-        debug_assert!(!self.started() && self.is_available(option));
-        self.tweak::<true>(self.option_first[option]);
-        self.recount_empty_items();
     }
 
     /// Are the items of `option` all open to it (before the search)? They are
@@ -509,17 +483,14 @@ impl DancingLinks {
         })
     }
 
-    /// Counts solutions without stopping at each: runs until `limit` more
-    /// solutions have been found ([`Step::Solution`]), the search is over
-    /// ([`Step::Exhausted`]) or `budget` nodes have been visited
-    /// ([`Step::Paused`]). Returns the number of solutions found by this call.
-    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
-        self.count_step_with(budget, limit, &mut NoHooks)
+    /// The option that node `x` belongs to.
+    fn option_of(&self, x: u32) -> usize {
+        self.option_first.partition_point(|&first| first <= x) - 1
     }
 
-    /// Like [`DancingLinks::count_step`], telling `hooks` what the search does
-    /// (see [`Hooks`]).
-    fn count_step_with<H: Hooks<Self>>(
+    /// The search from where it stopped, with the loop instantiated for
+    /// the problem's kind (see [`DancingLinks::run`]).
+    fn search_with<H: Hooks<Self>>(
         &mut self,
         budget: u64,
         limit: u64,
@@ -531,206 +502,6 @@ impl DancingLinks {
             (true, false) => self.run::<true, false, H>(budget, limit, hooks),
             (true, true) => self.run::<true, true, H>(budget, limit, hooks),
         }
-    }
-
-    /// The option that node `x` belongs to.
-    fn option_of(&self, x: u32) -> usize {
-        self.option_first.partition_point(|&first| first <= x) - 1
-    }
-
-    /// Work done so far.
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Is the search over?
-    fn is_exhausted(&self) -> bool {
-        self.state == State::Done
-    }
-
-    /// See [`crate::Solver::choice_positions`].
-    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
-        let shown = self.levels.len().min(max_levels);
-        let mut out = Vec::with_capacity(shown);
-        for (l, level) in self.levels[..shown].iter().enumerate() {
-            let i = level.item as usize;
-            let len = self.nodes[i].len();
-            let (k, d) = if level.wide {
-                // Options this level has tweaked so far: up to the next wide
-                // level's base.
-                let end = self.levels[l + 1..]
-                    .iter()
-                    .find(|lv| lv.wide)
-                    .map_or(self.tweaks.len(), |lv| lv.base as usize);
-                let tried = end.saturating_sub(level.base as usize) as u32;
-                // Deeper levels may change i's bound: an estimate.
-                let d = tried + len + 1;
-                match level.branch {
-                    Branch::Option(_) => (tried.max(1), d),
-                    Branch::Null | Branch::Done => (d, d),
-                }
-            } else {
-                // An ordinary level's list stays whole while it lives.
-                let d = self.branches(level.item, false, self.multi).count();
-                match level.branch {
-                    Branch::Option(x) => {
-                        let mut k = 1;
-                        let mut p = self.nodes[i].dlink;
-                        while p != x && p != level.item {
-                            k += 1;
-                            p = self.nodes[p as usize].dlink;
-                        }
-                        (k, d)
-                    }
-                    Branch::Null | Branch::Done => (d, d),
-                }
-            };
-            out.push((k.min(d.max(1)), d.max(1)));
-        }
-        out
-    }
-
-    /// The branch of the top level being explored: its option, or `None` for
-    /// a null branch or at the root.
-    pub(crate) fn current_branch(&self) -> Option<usize> {
-        match self.levels.last()?.branch {
-            Branch::Option(x) => Some(self.option_of(x)),
-            Branch::Null | Branch::Done => None,
-        }
-    }
-
-    /// The parts of the state that [`DancingLinks::state_key`] must read
-    /// beyond the active items, for this problem and a root where the options
-    /// `root_removed` were forced or excluded.
-    pub(crate) fn key_layout(&self, root_removed: &[usize]) -> KeyLayout {
-        let n = self.llink.len() - 2;
-        let mut colorable = vec![false; n + 1];
-        for node in &self.nodes[n + 2..] {
-            if node.top != 0 && node.color != 0 {
-                colorable[node.top as usize] = true;
-            }
-        }
-        KeyLayout {
-            wide_items: (1..=n as u32)
-                .filter(|&i| self.multi && self.bound[i as usize] >= 2)
-                .collect(),
-            colorable: (1..=n as u32).filter(|&i| colorable[i as usize]).collect(),
-            root_removed: {
-                let mut removed: Vec<u32> = root_removed.iter().map(|&k| k as u32).collect();
-                removed.sort_unstable();
-                removed.dedup();
-                removed
-            },
-        }
-    }
-
-    /// The problem's size as (items, options): memos are lent only between
-    /// searches of problems of one size ([`crate::Solver::lend_memo`]).
-    pub(crate) fn shape(&self) -> (usize, usize) {
-        (self.llink.len() - 2, DancingLinks::num_options(self))
-    }
-
-    /// Do keys written with `a` and with `b` (for searches of the same problem
-    /// under different roots) mean the same? They do when the same items
-    /// carry a bound and a color in both: the options removed at the root
-    /// are written as a list of their own, whatever the root.
-    pub(crate) fn same_key_format(a: &KeyLayout, b: &KeyLayout) -> bool {
-        a.wide_items == b.wide_items && a.colorable == b.colorable
-    }
-
-    /// Writes into `out` a key that determines the sub-problem left at the
-    /// current node: the active items (a bitset), the remaining bound of every
-    /// active item that can take two or more options, the color of every
-    /// active colorable item, and the options removed from the lists
-    /// (forced or excluded at the root, tweaked by Algorithm M) whose items
-    /// are all still active, sorted. The options still available are exactly
-    /// those whose items are all active, that were not removed, and whose
-    /// colors agree with the purified items; so two nodes with equal keys have
-    /// the same solutions below them. Keys are compared whole, never by hash.
-    pub(crate) fn state_key(&self, layout: &KeyLayout, out: &mut Vec<u64>) {
-        out.clear();
-        let n = self.llink.len() - 2;
-        let words = (n + 1).div_ceil(64);
-        out.resize(words, 0);
-        for head in [0, n as u32 + 1] {
-            let mut p = self.rlink[head as usize];
-            while p != head {
-                out[p as usize / 64] |= 1 << (p % 64);
-                p = links::item(&self.rlink, p);
-            }
-        }
-        let active = |out: &[u64], i: u32| out[i as usize / 64] >> (i % 64) & 1 == 1;
-        let mut pending: Option<u32> = None;
-        let mut push = |out: &mut Vec<u64>, v: u32| match pending.take() {
-            Some(first) => out.push(u64::from(first) << 32 | u64::from(v)),
-            None => pending = Some(v),
-        };
-        for &i in &layout.wide_items {
-            if active(out, i) {
-                push(out, self.bound[i as usize]);
-            }
-        }
-        for &i in &layout.colorable {
-            if active(out, i) {
-                push(out, self.nodes[i as usize].color);
-            }
-        }
-        if let Some(last) = pending {
-            out.push(u64::from(last) << 32 | u64::from(u32::MAX));
-        }
-        if layout.root_removed.is_empty() && self.tweaks.is_empty() {
-            return;
-        }
-        let fixed = out.len();
-        let options = layout
-            .root_removed
-            .iter()
-            .copied()
-            .chain(self.tweaks.iter().map(|&x| self.option_of(x) as u32));
-        for k in options {
-            let first = self.option_first[k as usize];
-            if self
-                .option_nodes(first)
-                .all(|q| active(out, self.nodes[q as usize].top))
-            {
-                out.push(u64::from(k));
-            }
-        }
-        out[fixed..].sort_unstable();
-        let mut kept = fixed;
-        for j in fixed..out.len() {
-            if j == fixed || out[j] != out[kept - 1] {
-                out[kept] = out[j];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-    }
-
-    /// Has the search started?
-    fn started(&self) -> bool {
-        self.stats.nodes > 0
-    }
-
-    /// Ends the search: its solutions were counted elsewhere (by parallel
-    /// workers), or the root is contradictory.
-    fn end(&mut self) {
-        self.state = State::Done;
-    }
-
-    /// The options chosen at each level of the current partial solution (the
-    /// options forced at the root not included); the null branches of
-    /// Algorithm M are left out. At a solution: its options.
-    fn current_choices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.levels.iter().filter_map(|lv| match lv.branch {
-            Branch::Option(x) => Some(self.option_of(x)),
-            Branch::Null | Branch::Done => None,
-        })
-    }
-
-    /// Depth of the search stack.
-    fn depth(&self) -> usize {
-        self.levels.len()
     }
 
     /// The search loop. `M` selects Algorithm M's bookkeeping and `C` Algorithm
@@ -953,149 +724,6 @@ impl DancingLinks {
                 State::Done => return (found, Step::Exhausted),
             }
         }
-    }
-
-    /// One of Knuth's random probes (TAOCP 7.2.2.1, "estimating the running
-    /// time"; Knuth 1975): from the current root, take a random branch at every
-    /// level until a solution or a dead end, then undo everything. With `d_k`
-    /// the number of branches at depth `k`, `1 + d_1 + d_1 d_2 + ...` is an
-    /// unbiased estimate of the number of nodes of the search tree (counted as
-    /// [`Stats::nodes`] counts them), and `d_1 d_2 ... d_l` (0 at a dead end)
-    /// of the number of solutions. Returns `(nodes, solutions, depth)`.
-    ///
-    /// The branches are exactly those the search takes, including Algorithm
-    /// M's tweaking and null branches, so the estimate is unbiased for every
-    /// problem. Only at the root (before the search starts).
-    ///
-    /// `keep_going` is called at every node; when it returns false the probe
-    /// is abandoned (the links restored) and the result is `None`.
-    fn probe(
-        &mut self,
-        rng: &mut SplitMix64,
-        keep_going: &mut dyn FnMut() -> bool,
-    ) -> Option<(f64, f64, usize)> {
-        debug_assert!(self.levels.is_empty() && self.state == State::Forward);
-        let result = match (self.multi, self.colored) {
-            (false, false) => self.probe_with::<false, false>(rng, keep_going),
-            (false, true) => self.probe_with::<false, true>(rng, keep_going),
-            (true, false) => self.probe_with::<true, false>(rng, keep_going),
-            (true, true) => self.probe_with::<true, true>(rng, keep_going),
-        };
-        debug_assert!(self.levels.is_empty());
-        result
-    }
-
-    fn probe_with<const M: bool, const C: bool>(
-        &mut self,
-        rng: &mut SplitMix64,
-        keep_going: &mut dyn FnMut() -> bool,
-    ) -> Option<(f64, f64, usize)> {
-        let updates_before = self.stats.updates;
-        let empty_before = self.empty_items;
-        let mut weight = 1.0f64;
-        let mut nodes = 0.0f64;
-        let mut solutions = 0.0f64;
-        let mut abandoned = false;
-        loop {
-            if !keep_going() {
-                abandoned = true;
-                break;
-            }
-            nodes += weight;
-            let choice = if M { self.choose_m() } else { self.choose_x() };
-            let i = match choice {
-                Choice::Solved => {
-                    solutions = weight;
-                    break;
-                }
-                Choice::DeadEnd => break,
-                Choice::Item(i) => i,
-            };
-            let iu = i as usize;
-            let wide = M && self.bound[iu] >= 2;
-            // Branch r of the d the search would take, uniformly.
-            let branches = self.branches(i, wide, M);
-            let d = branches.count();
-            let r = rng.below(d as usize) as u32;
-            weight *= f64::from(d);
-            if !wide {
-                // As X4/M4 [Cover i], then X5/M6 [Try x_l] with the r-th
-                // option of i's list, or the null branch.
-                if M {
-                    self.bound[iu] = 0;
-                }
-                self.cover_at::<M, C>(i);
-                let mut branch = Branch::Null;
-                if r < branches.options {
-                    let mut x = self.nodes[iu].dlink;
-                    for _ in 0..r {
-                        x = self.nodes[x as usize].dlink;
-                    }
-                    self.commit_others::<M, C>(x);
-                    branch = Branch::Option(x);
-                }
-                self.levels.push(Level {
-                    item: i,
-                    branch,
-                    wide: false,
-                    base: 0,
-                });
-            } else {
-                // As M5/M6 r times over: the first r options tweaked away,
-                // then the next one included, or the null branch.
-                let base = self.tweaks.len() as u32;
-                for _ in 0..r {
-                    let x = self.nodes[iu].dlink;
-                    self.tweak::<C>(x);
-                    self.tweaks.push(x);
-                }
-                let mut branch = Branch::Null;
-                if r < branches.options {
-                    let x = self.nodes[iu].dlink;
-                    self.tweak::<C>(x);
-                    self.tweaks.push(x);
-                    self.commit_all::<C>(x);
-                    branch = Branch::Option(x);
-                } else {
-                    self.unlink_item(i);
-                }
-                self.levels.push(Level {
-                    item: i,
-                    branch,
-                    wide: true,
-                    base,
-                });
-            }
-        }
-        let depth = self.levels.len();
-        while let Some(Level {
-            item: i,
-            branch,
-            wide,
-            base,
-            ..
-        }) = self.levels.pop()
-        {
-            if M && wide {
-                match branch {
-                    Branch::Option(x) => self.uncommit_all::<C>(x),
-                    Branch::Null | Branch::Done => self.relink_item(i),
-                }
-                self.untweak_to::<C>(base);
-            } else {
-                if let Branch::Option(x) = branch {
-                    self.uncommit_others::<M, C>(x);
-                }
-                self.uncover::<C>(i);
-                if M {
-                    self.bound[i as usize] = 1;
-                }
-            }
-        }
-        // Probes are not search work (and undoing leaves empty_items alone).
-        self.stats.updates = updates_before;
-        self.empty_items = empty_before;
-        (!abandoned).then_some((nodes, solutions, depth))
     }
 
     /// The branches of a level on item `i` still to be taken from the state
@@ -1556,214 +1184,90 @@ impl DancingLinks {
         self.uncommit_others::<true, C>(x);
         self.uncommit::<true, C>(x);
     }
-
-    /// Checks the invariants stated on the fields of [`DancingLinks`]: every
-    /// link in bounds (what the unchecked accesses of [`links`] rely on) and
-    /// the spacers in place; every item list doubly linked, of length `LEN`,
-    /// through nodes whose `TOP` is the item; the item rings consistent; the
-    /// bounds and slacks of Algorithm M (an active item can still take an
-    /// option, a secondary item never needs one, an ordinary level's item is
-    /// saturated); the colors of Algorithm C (a purified item's list holds
-    /// no node of its color unmarked, an unpurified one no marked node); the
-    /// tweak stack's segments. For tests and debug builds; linear cost.
-    fn check_invariants(&self) -> Result<(), String> {
-        let n = self.llink.len() - 2;
-        let size = self.nodes.len() as u32;
-        // Bounds of every link, hidden nodes included.
-        for (q, node) in self.nodes.iter().enumerate() {
-            if node.ulink >= size || node.dlink >= size {
-                return Err(format!("node {q}: a link out of range"));
-            }
-            if q > n + 1 && node.top as usize > n {
-                return Err(format!("node {q}: TOP {} is no item", node.top));
-            }
-        }
-        if self.rlink.len() != n + 2
-            || self
-                .llink
-                .iter()
-                .chain(&self.rlink)
-                .any(|&i| i as usize > n + 1)
-        {
-            return Err("an item link out of range".into());
-        }
-        // The spacers around each option.
-        for (k, &first) in self.option_first.iter().enumerate() {
-            let before = self.nodes[first as usize - 1];
-            let mut last = first;
-            while self.nodes[last as usize + 1].top != 0 {
-                last += 1;
-            }
-            let after = self.nodes[last as usize + 1];
-            if before.top != 0 || before.dlink != last || after.ulink != first {
-                return Err(format!("option {k}: spacers out of place"));
-            }
-        }
-        // The vertical lists, and the colors of Algorithm C.
-        for i in 1..=n as u32 {
-            let header = self.nodes[i as usize];
-            let mut len = 0;
-            let mut p = header.dlink;
-            let mut prev = i;
-            while p != i {
-                let node = self.nodes[p as usize];
-                if node.top != i {
-                    return Err(format!("node {p} in list {i} has top {}", node.top));
-                }
-                if node.ulink != prev {
-                    return Err(format!(
-                        "node {p} in list {i}: ulink {} != {prev}",
-                        node.ulink
-                    ));
-                }
-                if !self.colored && node.color != 0 {
-                    return Err(format!("node {p} has a color in a problem without"));
-                }
-                if header.color == 0 && node.color == PURIFIED {
-                    return Err(format!("node {p} marked purified in unpurified list {i}"));
-                }
-                if header.color != 0 && node.color == header.color {
-                    return Err(format!(
-                        "node {p} unmarked in list {i} purified with its color"
-                    ));
-                }
-                len += 1;
-                prev = p;
-                p = node.dlink;
-                if len > self.nodes.len() {
-                    return Err(format!("list {i} does not close"));
-                }
-            }
-            if header.ulink != prev {
-                return Err(format!("header {i}: ulink is not the last node"));
-            }
-            // (A secondary item's LEN carries the bias.)
-            if header.len() & !SECONDARY_LEN_BIAS != len as u32 {
-                return Err(format!("item {i}: LEN {} but {len} nodes", header.len()));
-            }
-        }
-        // Algorithm X's count of the empty active primary items.
-        let mut empty = 0;
-        let mut p = self.rlink[0];
-        while p != 0 && empty <= n {
-            if self.nodes[p as usize].len() == 0 {
-                empty += 1;
-            }
-            p = self.rlink[p as usize];
-        }
-        if !self.multi && empty != self.empty_items as usize {
-            return Err(format!(
-                "{empty} active primary items are empty, empty_items says {}",
-                self.empty_items
-            ));
-        }
-        // The item rings, and the bounds of the active items.
-        for head in [0, n as u32 + 1] {
-            let mut p = self.rlink[head as usize];
-            let mut prev = head;
-            let mut steps = 0;
-            while p != head {
-                if self.llink[p as usize] != prev {
-                    return Err(format!("item ring {head}: llink of {p} is wrong"));
-                }
-                let (bound, slack) = (self.bound[p as usize], self.slack[p as usize]);
-                if bound == 0 {
-                    return Err(format!("item {p} is active with bound 0"));
-                }
-                if head != 0 && bound > slack {
-                    return Err(format!("secondary item {p}: bound {bound} > slack {slack}"));
-                }
-                prev = p;
-                p = self.rlink[p as usize];
-                steps += 1;
-                if steps > n + 1 {
-                    return Err(format!("item ring {head} does not close"));
-                }
-            }
-        }
-        // The levels: an ordinary one's item is saturated (Algorithm M keeps
-        // its bound at 0 while it lives), the wide ones own nested segments
-        // of the tweak stack.
-        let mut base = 0;
-        for (l, level) in self.levels.iter().enumerate() {
-            if level.wide {
-                if (level.base as usize) < base || level.base as usize > self.tweaks.len() {
-                    return Err(format!("level {l}: tweak base out of order"));
-                }
-                base = level.base as usize;
-            } else if self.multi && self.bound[level.item as usize] != 0 {
-                return Err(format!("level {l}: item {} not saturated", level.item));
-            }
-        }
-        Ok(())
-    }
 }
 
-/// Dancing links as the [`Solver`](crate::Solver)'s engine: the methods
-/// above, and those of [`remainder`] for the unexplored part of the tree.
+/// Dancing links as the [`Solver`](crate::Solver)'s engine. The restrictions
+/// at the root are Knuth's "initial choices": a forced option is tweaked out
+/// of its lists and its items committed, an excluded one only tweaked; both
+/// join the memo keys' list of removed options. The search is
+/// [`DancingLinks::run`]; the paths and donation are in [`remainder`], the
+/// keys in [`key`], probes and positions in [`probe`], the invariants in
+/// [`check`].
 impl Engine for DancingLinks {
-    fn new(problem: &Problem, seed: Option<u64>) -> Self {
-        DancingLinks::new(problem, seed)
+    fn clone_box(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
     }
+
     fn num_options(&self) -> usize {
-        DancingLinks::num_options(self)
+        self.option_first.len()
     }
+
     fn is_available(&self, option: usize) -> bool {
         DancingLinks::is_available(self, option)
     }
+
     fn force(&mut self, option: usize) {
-        DancingLinks::force(self, option)
+        debug_assert!(self.stats.nodes == 0 && self.is_available(option));
+        let x = self.option_first[option];
+        self.tweak::<true>(x);
+        self.commit_all::<true>(x);
+        self.recount_empty_items();
+        self.keys.root_removed.push(option as u32);
     }
+
     fn exclude(&mut self, option: usize) {
-        DancingLinks::exclude(self, option)
+        debug_assert!(self.stats.nodes == 0 && self.is_available(option));
+        self.tweak::<true>(self.option_first[option]);
+        self.recount_empty_items();
+        self.keys.root_removed.push(option as u32);
     }
-    fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
-        DancingLinks::count_step(self, budget, limit)
+
+    fn search(&mut self, budget: u64, limit: u64, memo: Option<&mut Memo>) -> (u64, Step) {
+        match memo {
+            None => self.search_with(budget, limit, &mut NoHooks),
+            Some(memo) => self.search_with(budget, limit, memo),
+        }
     }
-    fn count_step_with<H: Hooks<Self>>(
-        &mut self,
-        budget: u64,
-        limit: u64,
-        hooks: &mut H,
-    ) -> (u64, Step) {
-        DancingLinks::count_step_with(self, budget, limit, hooks)
-    }
+
     fn choices_into(&self, out: &mut Vec<usize>) {
-        out.extend(self.current_choices());
+        out.extend(self.levels.iter().filter_map(|lv| match lv.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        }));
     }
+
     fn stats(&self) -> Stats {
-        DancingLinks::stats(self)
+        self.stats
     }
-    fn add_work(&mut self, work: Stats) {
-        DancingLinks::add_work(self, work)
-    }
-    fn started(&self) -> bool {
-        DancingLinks::started(self)
-    }
+
     fn is_exhausted(&self) -> bool {
-        DancingLinks::is_exhausted(self)
+        self.state == State::Done
     }
+
     fn end(&mut self) {
-        DancingLinks::end(self)
+        self.state = State::Done;
     }
+
     fn depth(&self) -> usize {
-        DancingLinks::depth(self)
+        self.levels.len()
     }
+
     fn current_path(&self) -> Subtree {
         DancingLinks::current_path(self)
     }
-    fn top_has_siblings(&self) -> bool {
-        DancingLinks::top_has_siblings(self)
-    }
+
     fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
         DancingLinks::remainder(self, max_entries)
     }
+
     fn donate(&mut self) -> Option<(Subtree, Subtree)> {
         DancingLinks::donate(self)
     }
+
     fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
         DancingLinks::choice_positions(self, max_levels)
     }
+
     fn probe(
         &mut self,
         rng: &mut SplitMix64,
@@ -1771,6 +1275,23 @@ impl Engine for DancingLinks {
     ) -> Option<(f64, f64, usize)> {
         DancingLinks::probe(self, rng, keep_going)
     }
+
+    fn prepare_keys(&mut self) -> Vec<u64> {
+        DancingLinks::prepare_keys(self)
+    }
+
+    fn state_key(&self, out: &mut Vec<u64>) {
+        DancingLinks::state_key(self, out)
+    }
+
+    fn work(&self) -> u64 {
+        DancingLinks::work(self)
+    }
+
+    fn current_branch(&self) -> Option<usize> {
+        DancingLinks::current_branch(self)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         DancingLinks::check_invariants(self)
     }

@@ -1,0 +1,650 @@
+//! `Solver`: the core's solver over dense integer ids, and `LentMemo`. Every
+//! long call goes through the one slice loop ([`slices::run`]).
+
+use std::time::Duration;
+
+use exactcover::{
+    Count, CountOptions, Counted, Item, LentMemo, MemoMode, MemoOptions, Outcome, Problem,
+    Progress, SliceBudget, Solver, Step, Subtree,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::dlx::PyDlxProblem;
+use crate::errors::{color_error, internal_error, to_py_err};
+use crate::graph::PyGraph;
+use crate::slices::{self, Report};
+
+/// A subtree as Python sees it: (forced option ids, excluded option ids).
+type PlainSubtree = (Vec<usize>, Vec<usize>);
+
+/// A count as a Python int, exact at any size.
+pub(crate) fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(v) = count.to_u64() {
+        return Ok(v.into_pyobject(py)?.into_any());
+    }
+    let bytes = pyo3::types::PyBytes::new(py, &count.to_le_bytes());
+    py.get_type::<pyo3::types::PyInt>()
+        .call_method1("from_bytes", (bytes, "little"))
+}
+
+/// The work figures as a dict: nodes, updates, solutions (exact).
+fn figures_dict<'py>(
+    py: Python<'py>,
+    nodes: u64,
+    updates: u64,
+    solutions: &Count,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("nodes", nodes)?;
+    d.set_item("updates", updates)?;
+    d.set_item("solutions", count_to_py(py, solutions)?)?;
+    Ok(d)
+}
+
+/// The figures of a count on threads in progress, for its progress callback.
+fn parallel_figures(py: Python<'_>, progress: &Progress) -> PyResult<Py<PyAny>> {
+    let d = figures_dict(py, progress.nodes, progress.updates, &progress.solutions)?;
+    d.set_item("subtrees_done", progress.subtrees_done)?;
+    d.set_item("subtrees_pending", progress.subtrees_pending)?;
+    Ok(d.into_any().unbind())
+}
+
+/// The core's memo options from Python's `memo` (None: decide, True, False).
+fn memo_options(memo: Option<bool>, max_bytes: usize, hash_bits: u32) -> MemoOptions {
+    MemoOptions {
+        mode: match memo {
+            None => MemoMode::Auto,
+            Some(true) => MemoMode::Always,
+            Some(false) => MemoMode::Never,
+        },
+        max_bytes,
+        hash_bits,
+    }
+}
+
+/// A solver over `problem`, in its input order or shuffled by `seed`.
+fn new_solver(py: Python<'_>, problem: &Problem, seed: Option<u64>) -> Solver {
+    py.detach(|| match seed {
+        Some(seed) => Solver::with_seed(problem, seed),
+        None => Solver::new(problem),
+    })
+}
+
+/// A dancing-links search over options given as lists of item ids.
+#[pyclass(name = "Solver", module = "exactcover._native")]
+pub(crate) struct PySolver {
+    solver: Solver,
+    /// Node budgets of the slices of `step`.
+    slices: SliceBudget,
+    /// Set when a panic escaped the core: the links may be inconsistent.
+    poisoned: bool,
+    /// Solutions counted by the last parallel count before Ctrl-C stopped it.
+    interrupted_count: Count,
+    /// The options of the last solution (reused, to spare an allocation).
+    buffer: Vec<usize>,
+}
+
+impl PySolver {
+    fn from_solver(solver: Solver) -> Self {
+        PySolver {
+            solver,
+            slices: slices::slice_budget(),
+            poisoned: false,
+            interrupted_count: Count::ZERO,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Steps the search to its next solution, for about `seconds` if given
+    /// (then `Step::Paused`).
+    fn next_step(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Step> {
+        let (solver, budget) = (&mut self.solver, &mut self.slices);
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "searching",
+            slices::deadline(seconds),
+            None,
+            |between| loop {
+                let step = budget.run(|nodes| solver.step(nodes));
+                if step != Step::Paused || between.check(None).is_break() {
+                    return step;
+                }
+            },
+        )?;
+        ran.into_result()
+    }
+
+    /// Counts as `options` say, for about `seconds` if given, reporting to
+    /// `report`: what the core's one counting entry returned, or the error
+    /// that stopped it (Ctrl-C, the callback's) with what it had counted.
+    fn count_with(
+        &mut self,
+        py: Python<'_>,
+        options: &CountOptions,
+        seconds: Option<f64>,
+        report: Option<Report>,
+    ) -> PyResult<(Counted, Option<PyErr>)> {
+        let solver = &mut self.solver;
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "counting",
+            slices::deadline(seconds),
+            report,
+            |between| solver.count_with(options, |progress| between.check(Some(progress))),
+        )?;
+        let counted = ran.value.map_err(|e| to_py_err(py, &e))?;
+        Ok((counted, ran.error))
+    }
+
+    /// The options of a count on this thread with the slices of the loop.
+    fn options(memo: MemoOptions, limit: Option<u64>) -> CountOptions {
+        CountOptions {
+            memo,
+            limit,
+            slice: slices::SLICE,
+            ..CountOptions::default()
+        }
+    }
+}
+
+#[pymethods]
+impl PySolver {
+    /// Solver(items, options, seed=None, colors=None)
+    ///
+    /// items: list of (primary, lo, hi) triples, one per item id.
+    /// options: list of lists of item ids.
+    /// seed: shuffle option lists and item order reproducibly (None: input order).
+    /// colors: (option, position, color) triples: entry `position` of option
+    /// `option` gives its item the color id `color` (other entries: no color).
+    #[new]
+    #[pyo3(signature = (items, options, seed=None, colors=None))]
+    fn new(
+        py: Python<'_>,
+        items: Vec<(bool, u32, u32)>,
+        options: Vec<Vec<usize>>,
+        seed: Option<u64>,
+        colors: Option<Vec<(usize, usize, u32)>>,
+    ) -> PyResult<Self> {
+        let mut problem = Problem::new();
+        for (primary, lo, hi) in items {
+            problem
+                .add_item(Item { primary, lo, hi })
+                .map_err(|e| to_py_err(py, &e))?;
+        }
+        let mut colors = colors.unwrap_or_default();
+        if colors.is_empty() {
+            for option in options {
+                problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
+            }
+        } else {
+            colors.sort_unstable();
+            let mut next = colors.iter().peekable();
+            let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
+            for (k, option) in options.into_iter().enumerate() {
+                entries.clear();
+                entries.extend(option.into_iter().map(|item| (item, None)));
+                while let Some(&&(o, position, color)) = next.peek() {
+                    if o != k {
+                        break;
+                    }
+                    match entries.get_mut(position) {
+                        Some(entry) => entry.1 = Some(color),
+                        None => {
+                            let message = format!(
+                                "color given to entry {position} of option {k}, which has {} \
+                                 entries",
+                                entries.len()
+                            );
+                            return Err(color_error(py, message, k));
+                        }
+                    }
+                    next.next();
+                }
+                problem
+                    .add_colored_option(entries.iter().copied())
+                    .map_err(|e| to_py_err(py, &e))?;
+            }
+            if let Some(&(o, _, _)) = next.next() {
+                let message = format!("color given to option {o}, which does not exist");
+                return Err(color_error(py, message, o));
+            }
+        }
+        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
+    }
+
+    /// The solver of a DLX problem: option `k` is the problem's option `k`.
+    #[staticmethod]
+    #[pyo3(signature = (problem, seed=None))]
+    fn from_dlx(py: Python<'_>, problem: &PyDlxProblem, seed: Option<u64>) -> PyResult<Self> {
+        let problem = problem.to_problem().map_err(|e| to_py_err(py, &e))?;
+        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
+    }
+
+    /// An independent copy of this solver, at the same point of the search.
+    fn copy(&self) -> PyResult<Self> {
+        slices::usable(self.poisoned)?;
+        Ok(PySolver {
+            solver: self.solver.clone(),
+            slices: self.slices,
+            poisoned: false,
+            interrupted_count: self.interrupted_count.clone(),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// Cuts the search tree into at least `min_subtrees` subtrees (fewer if the
+    /// tree is small), each as (forced option ids, excluded option ids); only
+    /// before the search starts. Runs without the GIL, in slices, and raises
+    /// KeyboardInterrupt on Ctrl-C.
+    fn split(&mut self, py: Python<'_>, min_subtrees: usize) -> PyResult<Vec<PlainSubtree>> {
+        let (solver, mut budget) = (&self.solver, self.slices);
+        let ran = slices::run(py, &mut self.poisoned, "splitting", None, None, |between| {
+            let mut splitter = solver.splitter(min_subtrees)?;
+            let mut subtrees = None;
+            while subtrees.is_none() {
+                budget.run(|nodes| {
+                    subtrees = splitter.run(nodes);
+                    if subtrees.is_some() {
+                        Step::Exhausted
+                    } else {
+                        Step::Paused
+                    }
+                });
+                if subtrees.is_none() && between.check(None).is_break() {
+                    break;
+                }
+            }
+            Ok(subtrees.unwrap_or_default())
+        })?;
+        Ok(ran
+            .into_result()?
+            .map_err(|e| to_py_err(py, &e))?
+            .into_iter()
+            .map(|s| (s.forced, s.excluded))
+            .collect())
+    }
+
+    /// Counts for about `seconds`; returns (solutions found, remainder): the
+    /// remainder is empty when the search is over, else the unexplored part as
+    /// subtrees (forced ids, excluded ids) that hold exactly the solutions
+    /// still to come. If describing them would take more than `max_entries`
+    /// ids, counts on for another `seconds` and tries again. Memoizes as
+    /// count_exact does (memo: None, True or False), with a memo lent by
+    /// lend_memo if any; the count is an exact int.
+    #[pyo3(signature = (seconds, max_entries=1_000_000, memo=None, memo_bytes=1073741824))]
+    fn count_or_split<'py>(
+        &mut self,
+        py: Python<'py>,
+        seconds: f64,
+        max_entries: usize,
+        memo: Option<bool>,
+        memo_bytes: usize,
+    ) -> PyResult<(Bound<'py, PyAny>, Vec<PlainSubtree>)> {
+        let options = PySolver::options(memo_options(memo, memo_bytes, 64), None);
+        let before = self.solver.solutions_counted();
+        loop {
+            let (counted, error) = self.count_with(py, &options, Some(seconds), None)?;
+            if let Some(error) = error {
+                return Err(error);
+            }
+            let rest = match counted.outcome {
+                Outcome::Stopped => match self.solver.remainder(max_entries) {
+                    Some(parts) => parts.into_iter().map(|s| (s.forced, s.excluded)).collect(),
+                    None => continue,
+                },
+                Outcome::Complete | Outcome::Limit => Vec::new(),
+            };
+            let counted = self
+                .solver
+                .solutions_counted()
+                .checked_sub(&before)
+                .ok_or_else(|| internal_error("the count went down"))?;
+            return Ok((count_to_py(py, &counted)?, rest));
+        }
+    }
+
+    /// Takes the memo of this solver's exact count (see lend_memo), or None.
+    fn take_memo(&mut self) -> Option<PyLentMemo> {
+        self.solver
+            .take_memo()
+            .map(|memo| PyLentMemo { memo: Some(memo) })
+    }
+
+    /// Lends this solver (not started) the memo another solver of the same
+    /// problem took (take_memo), for its next count_exact or count_or_split;
+    /// returns False if it could not take it (the memo is then gone).
+    #[pyo3(signature = (memo, mode=None))]
+    fn lend_memo(&mut self, memo: &mut PyLentMemo, mode: Option<bool>) -> PyResult<bool> {
+        let Some(lent) = memo.memo.take() else {
+            return Err(PyValueError::new_err("this memo was lent already"));
+        };
+        Ok(self
+            .solver
+            .lend_memo(lent, &memo_options(mode, usize::MAX, 64)))
+    }
+
+    /// True once the exact count keeps its memo for good, False once it
+    /// counts without one, None before or while deciding.
+    #[getter]
+    fn memo_verdict(&self) -> Option<bool> {
+        self.solver.memo_verdict()
+    }
+
+    /// Restricts the search to one subtree of `split`: forces and excludes its
+    /// options. Returns False if the subtree has no solutions.
+    fn restrict(
+        &mut self,
+        py: Python<'_>,
+        forced: Vec<usize>,
+        excluded: Vec<usize>,
+    ) -> PyResult<bool> {
+        self.solver
+            .restrict(&Subtree { forced, excluded })
+            .map_err(|e| to_py_err(py, &e))
+    }
+
+    /// Requires an option in every solution; returns False if it contradicts the
+    /// options forced before (the problem then has no solutions).
+    fn force(&mut self, py: Python<'_>, option: usize) -> PyResult<bool> {
+        self.solver.force(option).map_err(|e| to_py_err(py, &e))
+    }
+
+    /// Searches for the next solution, for about `seconds` if given:
+    /// (True, solution) for the next solution as option ids, (True, None)
+    /// when there are no more, (False, None) when time ran out.
+    #[pyo3(signature = (seconds=None))]
+    fn next_solution(
+        &mut self,
+        py: Python<'_>,
+        seconds: Option<f64>,
+    ) -> PyResult<(bool, Option<Vec<usize>>)> {
+        Ok(match self.next_step(py, seconds)? {
+            Step::Solution => (true, Some(self.solver.solution())),
+            Step::Exhausted => (true, None),
+            Step::Paused => (false, None),
+        })
+    }
+
+    /// The next solution as a list of `choices[k]` for its option ids `k`, or
+    /// None when there are no more: what the façade yields, built here in one
+    /// pass instead of a list of ids and a comprehension.
+    fn next_choices<'py>(
+        &mut self,
+        py: Python<'py>,
+        choices: &Bound<'py, PyList>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        if self.next_step(py, None)? != Step::Solution {
+            return Ok(None);
+        }
+        self.solver.solution_into(&mut self.buffer);
+        let items = self
+            .buffer
+            .iter()
+            .map(|&k| choices.get_item(k))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some(PyList::new(py, items)?))
+    }
+
+    /// Counts the remaining solutions (at most `limit` of them), consuming
+    /// them, for about `seconds` if given; returns (solutions found by this
+    /// call, finished), finished meaning the search is over or the limit was
+    /// reached.
+    #[pyo3(signature = (limit=None, seconds=None))]
+    fn count(
+        &mut self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(u64, bool)> {
+        let never = memo_options(Some(false), 0, 64);
+        let options = PySolver::options(never, Some(limit.unwrap_or(u64::MAX)));
+        let (counted, error) = self.count_with(py, &options, seconds, None)?;
+        if let Some(error) = error {
+            return Err(error);
+        }
+        let found = counted
+            .count
+            .to_u64()
+            .ok_or_else(|| internal_error("a count with a limit past 2^64"))?;
+        Ok((found, counted.outcome != Outcome::Stopped))
+    }
+
+    /// Counts the remaining solutions exactly (a Python int of any size),
+    /// consuming them; memo: None (memoize when it pays), True or False;
+    /// memo_bytes caps the memo's memory.
+    #[pyo3(signature = (memo=None, memo_bytes=1073741824, hash_bits=64))]
+    fn count_exact<'py>(
+        &mut self,
+        py: Python<'py>,
+        memo: Option<bool>,
+        memo_bytes: usize,
+        hash_bits: u32,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = PySolver::options(memo_options(memo, memo_bytes, hash_bits), None);
+        let (counted, error) = self.count_with(py, &options, None, None)?;
+        if let Some(error) = error {
+            return Err(error);
+        }
+        count_to_py(py, &counted.count)
+    }
+
+    /// The solutions found or counted so far, as an exact int.
+    #[getter]
+    fn solutions_counted<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        count_to_py(py, &self.solver.solutions_counted())
+    }
+
+    /// Figures of the memo of the exact count: a dict with keys active,
+    /// lookups, hits, entries, bytes, peak_bytes, evictions.
+    #[getter]
+    fn memo_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let m = self.solver.memo_stats();
+        let d = PyDict::new(py);
+        d.set_item("active", m.active)?;
+        d.set_item("lookups", m.lookups)?;
+        d.set_item("hits", m.hits)?;
+        d.set_item("entries", m.entries)?;
+        d.set_item("bytes", m.bytes)?;
+        d.set_item("peak_bytes", m.peak_bytes)?;
+        d.set_item("evictions", m.evictions)?;
+        Ok(d)
+    }
+
+    /// The solution graph of all remaining solutions (only before the search
+    /// starts), built in slices without the GIL; Ctrl-C raises
+    /// KeyboardInterrupt; ExactCoverError (kind "memory_cap") if it needs
+    /// more than max_bytes.
+    fn solution_graph(&mut self, py: Python<'_>, max_bytes: usize) -> PyResult<PyGraph> {
+        let (solver, mut budget) = (&self.solver, self.slices);
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "building the graph",
+            None,
+            None,
+            |between| {
+                let mut builder = solver.graph_builder(max_bytes)?;
+                loop {
+                    let mut done = Ok(false);
+                    budget.run(|nodes| {
+                        done = builder.step(nodes);
+                        match done {
+                            Ok(false) => Step::Paused,
+                            _ => Step::Exhausted,
+                        }
+                    });
+                    match done {
+                        Ok(false) if between.check(None).is_continue() => {}
+                        // Complete, or stopped by a signal (raised below).
+                        Ok(_) => return Ok(builder),
+                        Err(e) => return Err(e),
+                    }
+                }
+            },
+        )?;
+        let builder = ran.into_result()?.map_err(|e| to_py_err(py, &e))?;
+        Ok(PyGraph::new(builder.finish()))
+    }
+
+    /// Counts all solutions on `threads` threads (only before the search has
+    /// started; the solver is exhausted afterwards). `threads` is capped at the
+    /// machine's parallelism. The workers run without the GIL; this thread
+    /// wakes every few milliseconds to check for signals, and every `interval`
+    /// seconds calls `progress` (if given) with a dict of the figures so far
+    /// (nodes, updates, solutions, subtrees done, subtrees pending). On Ctrl-C
+    /// (or an exception from `progress`) it stops the workers, adds their
+    /// work to `stats` (the search itself stays at its start) and raises.
+    /// Every thread memoizes as count_exact does (memo: None, True or False;
+    /// memo_bytes shared among the threads); the count is an exact int.
+    #[pyo3(signature = (threads, progress=None, interval=0.2, memo=None, memo_bytes=1073741824))]
+    fn count_parallel<'py>(
+        &mut self,
+        py: Python<'py>,
+        threads: usize,
+        progress: Option<Py<PyAny>>,
+        interval: f64,
+        memo: Option<bool>,
+        memo_bytes: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let interval = if interval.is_finite() {
+            Duration::from_secs_f64(interval.clamp(0.001, 1e6))
+        } else {
+            Duration::from_secs(1_000_000)
+        };
+        let report = progress.map(|callback| Report {
+            callback,
+            interval,
+            figures: parallel_figures,
+        });
+        let options = CountOptions {
+            threads,
+            ..PySolver::options(memo_options(memo, memo_bytes, 64), None)
+        };
+        self.counted_on_threads(py, &options, report)
+    }
+
+    /// count_parallel(threads) with every thread started at once and
+    /// donating after every node: slow; makes tiny searches go through every
+    /// path of the parallel count. For tests.
+    fn count_parallel_eager<'py>(
+        &mut self,
+        py: Python<'py>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = CountOptions {
+            threads,
+            nodes_per_slice: Some(1),
+            ..PySolver::options(memo_options(Some(false), 0, 64), None)
+        };
+        self.counted_on_threads(py, &options, None)
+    }
+
+    /// Knuth's estimate of the search tree from `samples` random probes, as a
+    /// dict (samples, nodes, solutions, nodes_error, solutions_error, depth).
+    /// Only before the search starts; runs without the GIL, in slices, and
+    /// raises KeyboardInterrupt on Ctrl-C.
+    fn estimate<'py>(
+        &mut self,
+        py: Python<'py>,
+        samples: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let solver = &self.solver;
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "estimating",
+            None,
+            None,
+            |between| {
+                let mut estimator = solver.estimator(seed)?;
+                // One probe of a big problem can take minutes: the checks come
+                // every few nodes of it (the clock is read every 16).
+                let mut calls = 0u32;
+                estimator.probe_while(samples, || {
+                    calls = calls.wrapping_add(1);
+                    calls % 16 != 0 || between.check(None).is_continue()
+                });
+                Ok(estimator.estimate())
+            },
+        )?;
+        let e = ran.into_result()?.map_err(|e| to_py_err(py, &e))?;
+        let dict = PyDict::new(py);
+        dict.set_item("samples", e.samples)?;
+        dict.set_item("nodes", e.nodes)?;
+        dict.set_item("solutions", e.solutions)?;
+        dict.set_item("nodes_error", e.nodes_error)?;
+        dict.set_item("solutions_error", e.solutions_error)?;
+        dict.set_item("depth", e.depth)?;
+        Ok(dict)
+    }
+
+    /// Work done so far: a dict with keys nodes, updates, solutions (an
+    /// exact int at any size).
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.solver.stats();
+        figures_dict(py, s.nodes, s.updates, &self.solver.solutions_counted())
+    }
+
+    /// Solutions counted by the last parallel count before Ctrl-C stopped it
+    /// (the solver itself is left where it was).
+    #[getter]
+    fn interrupted_count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        count_to_py(py, &self.interrupted_count)
+    }
+
+    /// True once every solution has been visited.
+    #[getter]
+    fn exhausted(&self) -> bool {
+        self.solver.is_exhausted()
+    }
+
+    /// (k, d) for each of the first `levels` levels of the search: the k-th of
+    /// d branches is being explored (for Knuth's progress estimate).
+    fn choice_positions(&self, levels: usize) -> Vec<(u32, u32)> {
+        self.solver.choice_positions(levels)
+    }
+}
+
+impl PySolver {
+    /// A count on threads: the count, or the error that stopped it (the
+    /// solutions counted so far then in `interrupted_count`).
+    fn counted_on_threads<'py>(
+        &mut self,
+        py: Python<'py>,
+        options: &CountOptions,
+        report: Option<Report>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.interrupted_count = Count::ZERO;
+        let (counted, error) = self.count_with(py, options, None, report)?;
+        if let Some(error) = error {
+            self.interrupted_count = counted.count;
+            return Err(error);
+        }
+        if counted.outcome != Outcome::Complete {
+            return Err(internal_error("parallel count stopped without a signal"));
+        }
+        count_to_py(py, &counted.count)
+    }
+}
+
+/// The memo of one search, to lend to another of the same problem
+/// (Solver.take_memo, Solver.lend_memo). Opaque; lent once.
+#[pyclass(name = "LentMemo", module = "exactcover._native")]
+pub(crate) struct PyLentMemo {
+    memo: Option<LentMemo>,
+}
+
+#[pymethods]
+impl PyLentMemo {
+    /// Sub-problems stored (0 once lent).
+    #[getter]
+    fn entries(&self) -> u64 {
+        self.memo.as_ref().map_or(0, |m| m.stats().entries)
+    }
+}

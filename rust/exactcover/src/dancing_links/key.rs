@@ -1,0 +1,144 @@
+//! What the memo reads of a dancing-links search ([`crate::memo`]): the key
+//! of the sub-problem left at a node, the format of those keys, the work
+//! done, and the option of the branch being explored.
+//!
+//! A key is the set of active items (a bitset), the remaining bound of every
+//! active item that can take two or more options (Algorithm M), the color of
+//! every active colorable item (Algorithm C), and the options removed from
+//! the lists (forced or excluded at the root, tweaked by Algorithm M) whose
+//! items are all still active. The options still available at a node are
+//! exactly those whose items are all active, that were not removed, and
+//! whose colors agree with the purified items; so two nodes with equal keys
+//! have the same solutions below them, whatever root they were met under.
+
+use super::{links, Branch, DancingLinks};
+
+/// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
+/// one problem and root (see [`DancingLinks::prepare_keys`]).
+#[derive(Debug, Clone, Default)]
+pub(super) struct KeyLayout {
+    /// Items whose bound can be 2 or more (their remaining bound is state).
+    wide_items: Vec<u32>,
+    /// Secondary items that some option colors (their purified color is state).
+    colorable: Vec<u32>,
+    /// Options forced or excluded at the root, in the order they were
+    /// (ascending and without repeats once the keys are prepared).
+    pub(super) root_removed: Vec<u32>,
+}
+
+/// The first word of the key format of dancing links: names the engine, so
+/// that no other engine's memo is taken for its own.
+const FORMAT_TAG: u64 = u64::from_le_bytes(*b"dlx-keys");
+
+/// What a search node costs beyond its link updates (choosing an item, the
+/// state machine), in link updates: see [`DancingLinks::work`].
+const NODE_COST: u64 = 16;
+
+impl DancingLinks {
+    /// Fixes the layout of the keys for this root (the items that carry a
+    /// bound or a color, the options removed at the root) and returns their
+    /// format: [`FORMAT_TAG`], the problem's size, then the items whose bound
+    /// and color are part of a key. Searches of one problem under different roots write
+    /// keys that mean the same when their formats agree: the options removed
+    /// at the root are a list of their own in every key.
+    pub(super) fn prepare_keys(&mut self) -> Vec<u64> {
+        let n = self.llink.len() - 2;
+        let mut colorable = vec![false; n + 1];
+        for node in &self.nodes[n + 2..] {
+            if node.top != 0 && node.color != 0 {
+                colorable[node.top as usize] = true;
+            }
+        }
+        let keys = &mut self.keys;
+        keys.wide_items = (1..=n as u32)
+            .filter(|&i| self.multi && self.bound[i as usize] >= 2)
+            .collect();
+        keys.colorable = (1..=n as u32).filter(|&i| colorable[i as usize]).collect();
+        keys.root_removed.sort_unstable();
+        keys.root_removed.dedup();
+        let mut format = vec![FORMAT_TAG, n as u64, self.option_first.len() as u64];
+        format.push(keys.wide_items.len() as u64);
+        format.extend(keys.wide_items.iter().map(|&i| u64::from(i)));
+        format.extend(keys.colorable.iter().map(|&i| u64::from(i)));
+        format
+    }
+
+    /// Writes into `out` the key of the sub-problem left at the current node
+    /// (see the module documentation), in the layout that
+    /// [`DancingLinks::prepare_keys`] fixed.
+    pub(super) fn state_key(&self, out: &mut Vec<u64>) {
+        let layout = &self.keys;
+        out.clear();
+        let n = self.llink.len() - 2;
+        let words = (n + 1).div_ceil(64);
+        out.resize(words, 0);
+        for head in [0, n as u32 + 1] {
+            let mut p = self.rlink[head as usize];
+            while p != head {
+                out[p as usize / 64] |= 1 << (p % 64);
+                p = links::item(&self.rlink, p);
+            }
+        }
+        let active = |out: &[u64], i: u32| out[i as usize / 64] >> (i % 64) & 1 == 1;
+        let mut pending: Option<u32> = None;
+        let mut push = |out: &mut Vec<u64>, v: u32| match pending.take() {
+            Some(first) => out.push(u64::from(first) << 32 | u64::from(v)),
+            None => pending = Some(v),
+        };
+        for &i in &layout.wide_items {
+            if active(out, i) {
+                push(out, self.bound[i as usize]);
+            }
+        }
+        for &i in &layout.colorable {
+            if active(out, i) {
+                push(out, self.nodes[i as usize].color);
+            }
+        }
+        if let Some(last) = pending {
+            out.push(u64::from(last) << 32 | u64::from(u32::MAX));
+        }
+        if layout.root_removed.is_empty() && self.tweaks.is_empty() {
+            return;
+        }
+        let fixed = out.len();
+        let options = layout
+            .root_removed
+            .iter()
+            .copied()
+            .chain(self.tweaks.iter().map(|&x| self.option_of(x) as u32));
+        for k in options {
+            let first = self.option_first[k as usize];
+            if self
+                .option_nodes(first)
+                .all(|q| active(out, self.nodes[q as usize].top))
+            {
+                out.push(u64::from(k));
+            }
+        }
+        out[fixed..].sort_unstable();
+        let mut kept = fixed;
+        for j in fixed..out.len() {
+            if j == fixed || out[j] != out[kept - 1] {
+                out[kept] = out[j];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The work done so far for the memo's weighing: link updates, plus
+    /// [`NODE_COST`] per node.
+    pub(super) fn work(&self) -> u64 {
+        self.stats.updates + NODE_COST * self.stats.nodes
+    }
+
+    /// The branch of the top level being explored: its option, or `None` for
+    /// a null branch or at the root.
+    pub(super) fn current_branch(&self) -> Option<usize> {
+        match self.levels.last()?.branch {
+            Branch::Option(x) => Some(self.option_of(x)),
+            Branch::Null | Branch::Done => None,
+        }
+    }
+}

@@ -1,0 +1,418 @@
+//! Memoized counting and the solution graph: the search of an engine
+//! ([`Engine`]) with a memo of the sub-problems already solved (the idea of
+//! Knuth's `dlx6`), written once for every engine: the hash table
+//! ([`table`]), the calls the search makes ([`hooks`]) and the graph kept
+//! from it ([`graph`]).
+//!
+//! At every node that branches the engine writes a key that determines the
+//! sub-problem left there ([`Engine::state_key`]): words whose meaning the
+//! memo does not know. The first time a key is seen, its
+//! subtree is searched and its number of solutions stored; the next time, the
+//! stored number is added and the subtree skipped. Keys are stored whole and
+//! compared word for word: a hash only chooses where to look, so a collision
+//! can cost time but never change a count.
+//!
+//! The same walk, recording for every sub-problem its branches that lead to
+//! solutions, builds the [`SolutionGraph`]: a DAG (a ZDD, in Knuth's terms)
+//! whose paths from the root to the sink are the solutions, with the number of
+//! solutions below every node, so that solutions can be counted, listed and
+//! drawn uniformly at random.
+
+use crate::count::Count;
+use crate::engine::Engine;
+
+mod graph;
+mod hooks;
+mod table;
+
+use graph::GraphNode;
+pub use graph::{GraphCursor, GraphSolutions, SolutionGraph};
+use table::Table;
+
+/// Default memory cap of a memo table: 1 GiB.
+pub const DEFAULT_MEMO_BYTES: usize = 1 << 30;
+
+/// When [`crate::Solver::count_with`] memoizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MemoMode {
+    /// Memoize while it pays: at 1024, 2048, ... lookups ([`AUTO_FIRST_CHECK`]
+    /// on) up to [`AUTO_TRIAL`],
+    /// compare the work (link updates) of the subtrees its hits skipped with
+    /// what the memo cost, and count on without the memo as soon as the
+    /// savings are below a tenth of the cost. Problems whose sub-problems
+    /// rarely repeat (n-queens) drop it after 1024 lookups. Before that, from
+    /// 16 nodes on, it is dropped if it costs far more than the search itself
+    /// (huge keys for little work per node: a forced chain of 10^6 items).
+    #[default]
+    Auto,
+    /// Always memoize.
+    Always,
+    /// Never memoize: count by visiting every solution.
+    Never,
+}
+
+/// Nodes searched with the memo after which [`MemoMode::Auto`] stops
+/// checking whether it pays.
+pub const AUTO_TRIAL: u64 = 1 << 17;
+
+/// [`MemoMode::Auto`] first weighs whether the memo pays after this many
+/// lookups (only nodes that branch are looked up). At that point the
+/// benchmarks' packing problems score 0.77 to 3.8 (the memo's savings over
+/// its cost, as [`MemoMode::Auto`] weighs them), queens, Langford pairs and
+/// 2n-queens at most 0.05: the trial costs them
+/// a quarter of what 4096 lookups did (2n-queens 7: 2.6 ms of 26).
+pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
+
+/// How [`crate::Solver::count_with`] memoizes (in [`crate::CountOptions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MemoOptions {
+    /// When to memoize.
+    pub mode: MemoMode,
+    /// Memory cap of the memo table in bytes. When the table is full it is
+    /// emptied and filling starts again (counts stay exact; see
+    /// [`MemoStats::evictions`]).
+    pub max_bytes: usize,
+    /// Bits of the hash that are used (64). Fewer make keys collide: tests
+    /// use this to check that collisions never change a count.
+    #[doc(hidden)]
+    pub hash_bits: u32,
+}
+
+impl Default for MemoOptions {
+    fn default() -> MemoOptions {
+        MemoOptions {
+            mode: MemoMode::Auto,
+            max_bytes: DEFAULT_MEMO_BYTES,
+            hash_bits: 64,
+        }
+    }
+}
+
+/// Figures of a memoized count or of a solution graph's construction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MemoStats {
+    /// Is the memo in use (false once [`MemoMode::Auto`] dropped it, or if it
+    /// was never used)?
+    pub active: bool,
+    /// Nodes looked up in the memo.
+    pub lookups: u64,
+    /// Nodes found in the memo (their subtrees were skipped).
+    pub hits: u64,
+    /// Sub-problems stored now.
+    pub entries: u64,
+    /// Bytes the memo takes now (table, keys and counts).
+    pub bytes: u64,
+    /// Largest `bytes` so far.
+    pub peak_bytes: u64,
+    /// Times the table was full and emptied.
+    pub evictions: u64,
+}
+
+/// A node of the search on the memo's stack: its key (in `Memo::stack_keys`),
+/// the solutions counted below it so far, and where its edges start.
+#[derive(Debug, Clone)]
+struct Frame {
+    key_start: usize,
+    hash: u64,
+    /// The engine's work ([`Engine::work`]) when the node was entered.
+    work: u64,
+    count: Count,
+    edges_start: usize,
+}
+
+/// What one lookup and store cost, in link updates (see [`Memo::pays`]).
+const LOOKUP_COST: u64 = 40;
+/// What each word of a key adds to [`LOOKUP_COST`].
+const KEY_WORD_COST: u64 = 4;
+
+/// See [`Memo::pays`].
+const MIN_BENEFIT: f64 = 0.1;
+
+/// See [`Memo::swamps`]. On the benchmarks the memo costs 0.05 (pentominoes)
+/// to 4.3 (2n-queens) times the search's work during its first 4096 lookups;
+/// on a forced chain of 10^6 items, 3700 times.
+const SWAMPED: u64 = 16;
+
+/// Edge label of a branch that takes no option (Algorithm M's null branch).
+const NO_OPTION: u32 = u32::MAX;
+
+/// Table value of a sub-problem without solutions (graph mode).
+const EMPTY: u64 = u64::MAX;
+
+/// Table values at or above this are indices into `Memo::big` (count mode).
+const BIG: u64 = 1 << 63;
+
+/// The hooks of memoized counting and graph building (see the module
+/// documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct Memo {
+    /// The format of the engine's keys (see [`Memo::carry_to`]).
+    format: Vec<u64>,
+    table: Table,
+    /// Counts too large for a table value (count mode).
+    big: Vec<Count>,
+    /// The key of the node just entered.
+    scratch: Vec<u64>,
+    scratch_hash: u64,
+    frames: Vec<Frame>,
+    stack_keys: Vec<u64>,
+    /// Solutions counted above every frame: the total, once the search is over.
+    root: Count,
+    stats: MemoStats,
+    /// Graph mode: nodes and edges of the solution graph being built, and the
+    /// edges of the frames on the stack.
+    graph: Option<GraphParts>,
+    /// Set in graph mode when the table is full: the graph cannot be built.
+    overflow: bool,
+    /// Link updates the hits have saved (the work their sub-problems took).
+    saved: u64,
+    /// Solutions counted by hits.
+    skipped: Count,
+}
+
+#[derive(Debug, Clone, Default)]
+struct GraphParts {
+    nodes: Vec<GraphNode>,
+    edges: Vec<(u32, u32)>,
+    pending: Vec<(u32, u32)>,
+    /// The root's node, once known.
+    root: Option<u32>,
+}
+
+impl Memo {
+    /// Memoized counting of `engine`'s search from its root (after the
+    /// root's restrictions).
+    pub(crate) fn counting(engine: &mut dyn Engine, max_bytes: usize) -> Memo {
+        Memo::new(engine, max_bytes, false)
+    }
+
+    /// Building the solution graph of `engine`'s search from its root.
+    pub(crate) fn graph(engine: &mut dyn Engine, max_bytes: usize) -> Memo {
+        Memo::new(engine, max_bytes, true)
+    }
+
+    fn new(engine: &mut dyn Engine, max_bytes: usize, graph: bool) -> Memo {
+        Memo {
+            format: engine.prepare_keys(),
+            table: Table::new(max_bytes, u64::MAX),
+            big: Vec::new(),
+            scratch: Vec::new(),
+            scratch_hash: 0,
+            frames: Vec::new(),
+            stack_keys: Vec::new(),
+            root: Count::ZERO,
+            stats: MemoStats {
+                active: true,
+                ..MemoStats::default()
+            },
+            graph: graph.then(|| GraphParts {
+                // Node 0 is the sink: the empty remainder of a solution.
+                nodes: vec![GraphNode {
+                    count: Count::ONE,
+                    edges_start: 0,
+                    edges_end: 0,
+                }],
+                ..GraphParts::default()
+            }),
+            overflow: false,
+            saved: 0,
+            skipped: Count::ZERO,
+        }
+    }
+
+    /// Does the memo pay? Its cost is set against the work its hits saved,
+    /// counted in the engine's [`Engine::work`] (for dancing links: link
+    /// updates, plus a cost per search node): a lookup and a store cost about as much as [`LOOKUP_COST`] updates plus
+    /// [`KEY_WORD_COST`] per word of key (measured on the benchmarks, where
+    /// a search node costs 20 to 400 updates). It pays if the
+    /// hits saved at least [`MIN_BENEFIT`] of that cost: on the benchmarks,
+    /// packing problems (where the memo is 1.3-1.6x faster) score 0.46 to 3.5
+    /// from the first 1024 lookups on, queens and Langford pairs (where it is
+    /// 2-5x slower) at most 0.05.
+    pub(crate) fn pays(&self) -> bool {
+        self.benefit() >= MIN_BENEFIT
+    }
+
+    /// The link updates the hits saved over what the memo cost (see
+    /// [`Memo::pays`]).
+    pub(crate) fn benefit(&self) -> f64 {
+        let words = self.scratch.len() as u64;
+        let cost = self.stats.lookups * (LOOKUP_COST + KEY_WORD_COST * words);
+        self.saved as f64 / cost.max(1) as f64
+    }
+
+    /// Has the memo, not paying yet, cost more than [`SWAMPED`] times the
+    /// search's own work? Its keys cost O(items) each, so on a problem of
+    /// many items and little work per node (a forced chain of 10^6 items:
+    /// 15,626 words a key for one update a node) the first 4096 lookups of
+    /// [`MemoMode::Auto`]'s trial would take seconds and a stack of keys of
+    /// half a gigabyte. Checked before [`AUTO_FIRST_CHECK`], from 16 lookups on.
+    pub(crate) fn swamps(&self, engine: &dyn Engine) -> bool {
+        let words = self.scratch.len() as u64;
+        let cost = self.stats.lookups * (LOOKUP_COST + KEY_WORD_COST * words);
+        !self.pays() && cost > SWAMPED * engine.work()
+    }
+
+    /// Keeps only `bits` bits of every hash, so that keys collide (for tests
+    /// of the exact comparison of keys).
+    pub(crate) fn set_hash_bits(&mut self, bits: u32) {
+        self.table.hash_mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
+    }
+
+    /// Solutions counted by hits, without visiting them.
+    pub(crate) fn skipped(&self) -> &Count {
+        &self.skipped
+    }
+
+    /// Work figures.
+    pub(crate) fn stats(&self) -> MemoStats {
+        MemoStats {
+            entries: self.table.len() as u64,
+            bytes: self.bytes() as u64,
+            peak_bytes: self.stats.peak_bytes.max(self.table.peak_bytes as u64),
+            ..self.stats
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        let graph = self.graph.as_ref().map_or(0, |g| {
+            g.nodes.capacity() * std::mem::size_of::<GraphNode>() + g.edges.capacity() * 8
+        });
+        self.table.bytes() + graph + self.stack_keys.capacity() * 8
+    }
+
+    /// Work donation made the `levels` shallowest levels of the search part
+    /// of its root ([`crate::Solver::donate`]): their frames are never left,
+    /// so they are let go (counting needs nothing from them: the solutions
+    /// are counted as they are found or skipped, and the branches given
+    /// away are another search's). What the table holds stays true: the
+    /// options given away all contain the item of the deepest of those
+    /// levels, covered in every sub-problem below, and so are the items of
+    /// the options forced; no key met from now on depends on them.
+    /// Counting mode only.
+    pub(crate) fn rebase(&mut self, levels: usize) {
+        debug_assert!(self.graph.is_none(), "a solution graph is built whole");
+        self.frames.drain(..levels.min(self.frames.len()));
+    }
+
+    /// The memo of a search (over, or stopped between nodes: what its table
+    /// holds is finished), taken on to another search of the same
+    /// problem under another root (the next subtree of a thread of a
+    /// parallel count), table and all; `None` if that search writes its
+    /// keys in another format ([`Engine::prepare_keys`]: another engine, or
+    /// other items carry bounds and colors). A key determines its
+    /// sub-problem whatever the root it was met under.
+    pub(crate) fn carry_to(mut self, engine: &mut dyn Engine) -> Option<Memo> {
+        if self.graph.is_some() || self.format != engine.prepare_keys() {
+            return None;
+        }
+        self.frames.clear();
+        self.stack_keys.clear();
+        self.root = Count::ZERO;
+        self.skipped = Count::ZERO;
+        Some(self)
+    }
+
+    /// Marks the memo dropped (by [`MemoMode::Auto`]).
+    pub(crate) fn deactivate(&mut self) {
+        self.stats.active = false;
+    }
+
+    /// The table value of a finished sub-problem: its graph node, or its
+    /// count (inline, or an index into `big`).
+    fn encode(&mut self, count: &Count, node: Option<u32>) -> u64 {
+        match node {
+            Some(id) => u64::from(id),
+            None if self.graph.is_some() => EMPTY,
+            None => match count.to_u64() {
+                Some(v) if v < BIG => v,
+                _ => {
+                    self.big.push(count.clone());
+                    BIG + self.big.len() as u64 - 1
+                }
+            },
+        }
+    }
+
+    /// Stores a finished sub-problem. A full table is emptied when counting
+    /// (the counts on the stack are kept: nothing is lost but time); when
+    /// building a graph, the overflow is reported instead.
+    fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>) {
+        let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
+        for attempt in 0..2 {
+            let value = self.encode(count, node);
+            if self
+                .table
+                .insert(hash, &self.stack_keys[key_start..], value, work)
+            {
+                return;
+            }
+            if self.graph.is_some() {
+                self.overflow = true;
+                return;
+            }
+            if value >= BIG {
+                self.big.pop();
+            }
+            if attempt == 0 {
+                self.stats.evictions += 1;
+                self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
+                self.table.clear();
+                self.big.clear();
+            }
+        }
+    }
+
+    fn value_count(&self, value: u64) -> Count {
+        match &self.graph {
+            Some(_) if value == EMPTY => Count::ZERO,
+            Some(g) => g.nodes[value as usize].count.clone(),
+            None if value >= BIG => self.big[(value - BIG) as usize].clone(),
+            None => Count::from(value),
+        }
+    }
+
+    /// A finished child with `count` solutions (graph: node `node`) adds to
+    /// its parent: the top frame, or the root.
+    fn add_to_parent<E: Engine + ?Sized>(&mut self, engine: &E, count: &Count, node: Option<u32>) {
+        match self.frames.last_mut() {
+            Some(top) => top.count += count,
+            None => self.root += count,
+        }
+        if let (Some(g), Some(node)) = (self.graph.as_mut(), node) {
+            if self.frames.is_empty() {
+                g.root = Some(node);
+            } else {
+                let label = engine.current_branch().map_or(NO_OPTION, |k| k as u32);
+                g.pending.push((label, node));
+            }
+        }
+    }
+
+    /// Did building the graph run out of memory?
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// The finished graph (after the search is over).
+    pub(crate) fn into_graph(self, forced: Vec<usize>) -> SolutionGraph {
+        let g = self.graph.expect("graph mode");
+        let count = self.root;
+        let root = if count.is_zero() {
+            None
+        } else {
+            Some(g.root.unwrap_or(0))
+        };
+        SolutionGraph {
+            nodes: g.nodes,
+            edges: g.edges,
+            root,
+            count,
+            forced,
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! The one counting entry with options ([`Solver::count_with`]): what it is
+//! told ([`CountOptions`]), what it reports between slices ([`Progress`]) and
+//! returns ([`Counted`]), and the slices themselves ([`SliceBudget`]).
+//!
+//! Beside it stay [`Solver::count`] (everything, on this thread, as fast as
+//! the engine goes) and the resumable steps ([`Solver::step`],
+//! [`Solver::count_step`]).
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use super::Solver;
+use crate::count::Count;
+use crate::engine::{Stats, Step};
+use crate::memo::{MemoMode, MemoOptions, MemoStats};
+use crate::Error;
+
+/// How [`Solver::count_with`] counts.
+///
+/// Every combination of the fields that works today is allowed; those that
+/// do not work yet fail with [`Error::Unsupported`] rather than ignore an
+/// option: a `limit` with `threads > 1`, and a `limit` with
+/// [`MemoMode::Always`] (under [`MemoMode::Auto`] a count with a limit goes
+/// solution by solution, without the memo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Threads that count (0 and 1: this thread). More than the machine runs
+    /// at once never help: capped at [`max_threads`](crate::max_threads).
+    /// A count on threads starts only at the root and, once stopped by the
+    /// callback, leaves the search at its root with the work done in its
+    /// statistics; on one thread, a stopped count resumes where it stopped.
+    pub threads: usize,
+    /// Whether and how to memoize (on threads: every thread memoizes in a
+    /// table of its own, `max_bytes` shared among them).
+    pub memo: MemoOptions,
+    /// Stop after this many solutions (they are then consumed: the search
+    /// resumes after them).
+    pub limit: Option<u64>,
+    /// About how often the callback is called: slices of search last this
+    /// long, whatever a node costs.
+    pub slice: Duration,
+    /// Slices of exactly this many nodes instead of `slice`'s time; on
+    /// threads, every thread starts at once and donates after every slice
+    /// a waiting thread sees. Makes tiny searches go through every path of
+    /// the count. For tests.
+    #[doc(hidden)]
+    pub nodes_per_slice: Option<u64>,
+}
+
+impl Default for CountOptions {
+    fn default() -> CountOptions {
+        CountOptions {
+            threads: 1,
+            memo: MemoOptions::default(),
+            limit: None,
+            slice: Duration::from_millis(2),
+            nodes_per_slice: None,
+        }
+    }
+}
+
+/// How a [`Solver::count_with`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Every solution is counted: the search is over.
+    Complete,
+    /// The limit was reached.
+    Limit,
+    /// The callback said stop.
+    Stopped,
+}
+
+/// The result of [`Solver::count_with`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// Solutions counted by this call, exactly.
+    pub count: Count,
+    /// Whether the count is complete, or why it stopped.
+    pub outcome: Outcome,
+    /// The solver's work so far, all calls and threads together (as
+    /// [`Solver::stats`]).
+    pub stats: Stats,
+    /// The memo's figures (as [`Solver::memo_stats`]).
+    pub memo: MemoStats,
+}
+
+impl Counted {
+    /// Is every solution counted?
+    pub fn is_complete(&self) -> bool {
+        self.outcome == Outcome::Complete
+    }
+}
+
+/// What [`Solver::count_with`] tells its callback between slices: the
+/// figures of this call so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// Solutions counted so far (memo hits included), exactly.
+    pub solutions: Count,
+    /// Search-tree nodes visited so far (all threads).
+    pub nodes: u64,
+    /// The engine's updates so far (all threads).
+    pub updates: u64,
+    /// On threads: subtrees counted to the end (0 on one thread).
+    pub subtrees_done: u64,
+    /// On threads: subtrees waiting for a thread (0 on one thread).
+    pub subtrees_pending: u64,
+    /// Knuth's estimate of the fraction of the search tree done
+    /// (`(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ...`, see
+    /// [`Solver::choice_positions`]), where known: on one thread. It walks
+    /// the first levels of the search stack, so it is refreshed every
+    /// [`FRACTION_EVERY`] only.
+    pub fraction: Option<f64>,
+}
+
+/// Node budgets for slices of search that last about a given time, whatever
+/// a node costs: the budget doubles after a slice that was too short and
+/// halves after one too long. The one place where slices are sized, for the
+/// counts of [`Solver::count_with`] and for front ends that step a search
+/// themselves (between two slices they poll for cancellation, a clock or a
+/// progress display).
+#[derive(Debug, Clone, Copy)]
+pub struct SliceBudget {
+    budget: u64,
+    target: Duration,
+    fixed: bool,
+}
+
+impl SliceBudget {
+    /// The budget of a first slice: a node of a huge problem can take
+    /// milliseconds.
+    const FIRST: u64 = 16;
+    /// The largest budget.
+    const MAX: u64 = 1 << 24;
+
+    /// Slices of about `target` each.
+    pub fn new(target: Duration) -> SliceBudget {
+        SliceBudget {
+            budget: SliceBudget::FIRST,
+            target,
+            fixed: false,
+        }
+    }
+
+    /// Slices of exactly `nodes` nodes (at least 1).
+    pub fn fixed(nodes: u64) -> SliceBudget {
+        SliceBudget {
+            budget: nodes.max(1),
+            target: Duration::ZERO,
+            fixed: true,
+        }
+    }
+
+    /// The slices `options` ask for.
+    pub(super) fn of(options: &CountOptions) -> SliceBudget {
+        match options.nodes_per_slice {
+            Some(nodes) => SliceBudget::fixed(nodes),
+            None => SliceBudget::new(options.slice),
+        }
+    }
+
+    /// Is every slice of a fixed number of nodes (tests)?
+    pub(super) fn is_fixed(&self) -> bool {
+        self.fixed
+    }
+
+    /// The node budget of the next slice.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Runs one slice, `slice(budget)`, and adapts the budget to the time it
+    /// took if it used all of it ([`Step::Paused`]): a slice that ends at a
+    /// solution or the end of the search says nothing of a node's cost.
+    pub fn run(&mut self, slice: impl FnOnce(u64) -> Step) -> Step {
+        if self.fixed {
+            return slice(self.budget);
+        }
+        let start = Instant::now();
+        let step = slice(self.budget);
+        if step == Step::Paused {
+            let took = start.elapsed();
+            if took < self.target / 2 {
+                self.budget = (self.budget * 2).min(SliceBudget::MAX);
+            } else if took > self.target * 2 {
+                self.budget = (self.budget / 2).max(1);
+            }
+        }
+        step
+    }
+}
+
+/// Levels of the search stack read for the fraction of the tree done:
+/// deeper ones change it by less than 2^-64.
+const FRACTION_LEVELS: usize = 64;
+
+/// How often [`Progress::fraction`] is refreshed on one thread.
+pub const FRACTION_EVERY: Duration = Duration::from_millis(10);
+
+impl Solver {
+    /// Counts the remaining solutions as `options` say, calling `on_slice`
+    /// between slices of search (about every `options.slice`, from the
+    /// calling thread, also on threads) with the figures so far; it returns
+    /// [`ControlFlow::Break`] to stop the count. This is how a front end
+    /// checks for Ctrl-C or a time limit and draws progress.
+    ///
+    /// The count is exact at any size. Without a limit it memoizes as
+    /// `options.memo` says (see [`MemoMode`]): the memo is used from the
+    /// root only (a search that has started counts the rest without it),
+    /// and stepping the search otherwise ([`Solver::step`],
+    /// [`Solver::count_step`]) drops the memo of a count in progress. A
+    /// count on one thread that was stopped goes on from where it stopped
+    /// at the next call, memo and all.
+    ///
+    /// Fails with [`Error::Unsupported`] for the combinations of options
+    /// that do not work yet (see [`CountOptions`]), and with
+    /// [`Error::SearchStarted`] for a count on threads once the search has
+    /// started.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use exactcover::{CountOptions, Outcome, Problem, Solver};
+    ///
+    /// // Domino tilings of the 6 x 6 board: 6728, on two threads.
+    /// let mut p = Problem::with_items(36, 0);
+    /// for cell in 0..36 {
+    ///     if cell % 6 < 5 {
+    ///         p.add_option([cell, cell + 1]).unwrap();
+    ///     }
+    ///     if cell < 30 {
+    ///         p.add_option([cell, cell + 6]).unwrap();
+    ///     }
+    /// }
+    /// let options = CountOptions { threads: 2, ..CountOptions::default() };
+    /// let counted = Solver::new(&p)
+    ///     .count_with(&options, |_| ControlFlow::Continue(()))
+    ///     .unwrap();
+    /// assert_eq!((counted.count.to_u64(), counted.outcome), (Some(6728), Outcome::Complete));
+    ///
+    /// // The first 100, then stopped by the callback at its first call.
+    /// let mut solver = Solver::new(&p);
+    /// let options = CountOptions { limit: Some(100), ..CountOptions::default() };
+    /// let counted = solver.count_with(&options, |_| ControlFlow::Continue(())).unwrap();
+    /// assert_eq!((counted.count.to_u64(), counted.outcome), (Some(100), Outcome::Limit));
+    /// let counted = solver
+    ///     .count_with(&CountOptions::default(), |progress| {
+    ///         assert!(progress.nodes > 0);
+    ///         ControlFlow::Break(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(counted.outcome, Outcome::Stopped);
+    /// // ... and the rest: every solution exactly once.
+    /// let rest = solver.count_with(&CountOptions::default(), |_| ControlFlow::Continue(()));
+    /// let total = 100 + counted.count.to_u64().unwrap() + rest.unwrap().count.to_u64().unwrap();
+    /// assert_eq!(total, 6728);
+    /// ```
+    pub fn count_with<F>(
+        &mut self,
+        options: &CountOptions,
+        mut on_slice: F,
+    ) -> Result<Counted, Error>
+    where
+        F: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        if options.threads > 1 {
+            if options.limit.is_some() {
+                return Err(Error::Unsupported {
+                    what: "a count on threads with a limit",
+                });
+            }
+            return self.count_on_threads(options, &mut on_slice);
+        }
+        if options.limit.is_some() && options.memo.mode == MemoMode::Always {
+            return Err(Error::Unsupported {
+                what: "a memoized count with a limit",
+            });
+        }
+        Ok(self.count_here(options, &mut on_slice))
+    }
+
+    /// [`Solver::count_with`] on this thread.
+    fn count_here(
+        &mut self,
+        options: &CountOptions,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Counted {
+        let before = self.solutions_counted();
+        let start = self.stats();
+        let mut remaining = options.limit.unwrap_or(u64::MAX);
+        let mut slices = SliceBudget::of(options);
+        let mut fraction = (self.fraction_done(), Instant::now());
+        let outcome = loop {
+            if remaining == 0 {
+                break Outcome::Limit;
+            }
+            let step = if options.limit.is_none() {
+                slices.run(|budget| self.memo_step(budget, &options.memo))
+            } else {
+                let mut found = 0;
+                let step = slices.run(|budget| {
+                    let (n, step) = self.count_step(budget, remaining);
+                    found = n;
+                    step
+                });
+                remaining -= found;
+                step
+            };
+            match step {
+                Step::Exhausted => break Outcome::Complete,
+                Step::Solution => break Outcome::Limit,
+                Step::Paused => {}
+            }
+            let now = self.stats();
+            if fraction.1.elapsed() >= FRACTION_EVERY {
+                fraction = (self.fraction_done(), Instant::now());
+            }
+            let progress = Progress {
+                solutions: self.counted_since(&before),
+                nodes: now.nodes - start.nodes,
+                updates: now.updates - start.updates,
+                subtrees_done: 0,
+                subtrees_pending: 0,
+                fraction: Some(fraction.0),
+            };
+            if on_slice(&progress).is_break() {
+                break Outcome::Stopped;
+            }
+        };
+        Counted {
+            count: self.counted_since(&before),
+            outcome,
+            stats: self.stats(),
+            memo: self.memo_stats(),
+        }
+    }
+
+    /// The solutions counted since [`Solver::solutions_counted`] was
+    /// `before`.
+    pub(super) fn counted_since(&self, before: &Count) -> Count {
+        self.solutions_counted()
+            .checked_sub(before)
+            .expect("counts only grow")
+    }
+
+    /// Knuth's estimate of the fraction of the search tree done, from
+    /// [`Solver::choice_positions`].
+    fn fraction_done(&self) -> f64 {
+        if self.is_exhausted() {
+            return 1.0;
+        }
+        let mut scale = 1.0;
+        let mut done = 0.0;
+        for (k, d) in self.choice_positions(FRACTION_LEVELS) {
+            scale /= f64::from(d);
+            done += f64::from(k - 1) * scale;
+        }
+        done
+    }
+}
+
+/// The memo options `options` give each of `threads` threads.
+pub(super) fn per_thread(options: &MemoOptions, threads: usize) -> MemoOptions {
+    MemoOptions {
+        max_bytes: options.max_bytes / threads.max(1),
+        ..*options
+    }
+}

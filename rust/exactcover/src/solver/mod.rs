@@ -1,0 +1,657 @@
+//! The public solver API, written once above the search engines
+//! ([`Engine`]): the root's restrictions (forced and excluded options), the
+//! resumable steps, the memoized count and the memo's loan from one search
+//! to the next. Beside it, each in a file of its own and each written
+//! against the [`Engine`] trait alone: the one counting entry with options
+//! ([`count`]), counts on threads ([`parallel`]), cutting the tree into
+//! subtrees ([`split`]), Knuth's estimate ([`estimate`]) and the solution
+//! graph ([`graph`]).
+//!
+//! The engine is chosen in one place, [`new_engine`]; the solver holds it
+//! as a `Box<dyn Engine>` and calls it once per slice of search, so the
+//! search loop itself is the engine's own monomorphic code.
+
+use crate::count::Count;
+use crate::dancing_links::DancingLinks;
+use crate::engine::{Engine, Stats, Step, Subtree};
+use crate::memo::{Memo, MemoMode, MemoOptions, MemoStats, AUTO_FIRST_CHECK, AUTO_TRIAL};
+use crate::{Error, Problem};
+
+mod count;
+mod estimate;
+mod graph;
+mod parallel;
+mod split;
+
+pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY};
+pub use estimate::{Estimate, Estimator};
+pub use graph::GraphBuilder;
+pub use parallel::max_threads;
+pub use split::Splitter;
+
+/// The engine of a search of `problem`: the one place where it is chosen.
+/// `seed` shuffles every item's option list and the order of the items.
+fn new_engine(problem: &Problem, seed: Option<u64>) -> Box<dyn Engine> {
+    Box::new(DancingLinks::new(problem, seed))
+}
+
+/// A resumable search for the solutions of one [`Problem`].
+///
+/// The solver walks the search tree with an explicit stack, so it can stop
+/// after any solution, or after any number of nodes, and continue later. It is
+/// `Send` and `Clone`.
+///
+/// ```
+/// use exactcover::{Problem, Solver, Step};
+///
+/// // Knuth's example: items a..g, six options, one exact cover.
+/// let mut p = Problem::with_items(7, 0);
+/// for option in [&[2, 4][..], &[0, 3, 6], &[1, 2, 5], &[0, 3, 5], &[1, 6], &[3, 4, 6]] {
+///     p.add_option(option.iter().copied()).unwrap();
+/// }
+/// let mut solver = Solver::new(&p);
+/// assert_eq!(solver.step(u64::MAX), Step::Solution);
+/// let mut solution = solver.solution();
+/// solution.sort();
+/// assert_eq!(solution, [0, 3, 4]);
+/// assert_eq!(solver.step(u64::MAX), Step::Exhausted);
+///
+/// // Or iterate, or count:
+/// assert_eq!(Solver::new(&p).solutions().collect::<Vec<_>>().len(), 1);
+/// assert_eq!(Solver::new(&p).count(), 1);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    engine: Box<dyn Engine>,
+    /// What was forced and excluded at the engine's root.
+    root: Root,
+    /// The state of an exact (possibly memoized) count, once one started.
+    exact: Option<Box<ExactCount>>,
+    /// Solutions counted that this engine did not visit: skipped by memos
+    /// since taken or dropped, or counted by the threads of a parallel
+    /// count.
+    extra: Count,
+    /// Work done for this solver by the threads of a parallel count (its
+    /// `solutions` unused: see `extra`).
+    elsewhere: Stats,
+}
+
+/// The restrictions of a solver's root: the options forced ("initial
+/// choices") and excluded before the search, and the levels a donation made
+/// part of the root ([`Solver::donate`]). The engine has applied them to its
+/// links; the solver remembers them, to tell solutions and subtrees whole.
+#[derive(Debug, Clone, Default)]
+struct Root {
+    /// Options forced, in the order given.
+    forced: Vec<usize>,
+    /// Options excluded, in the order given; never a forced one.
+    excluded: Vec<usize>,
+    /// `removed[k]`: option `k` is forced or excluded (empty until the first).
+    removed: Vec<bool>,
+}
+
+impl Root {
+    fn is_removed(&self, option: usize) -> bool {
+        self.removed.get(option).copied().unwrap_or(false)
+    }
+
+    fn is_forced(&self, option: usize) -> bool {
+        self.is_removed(option) && self.forced.contains(&option)
+    }
+
+    fn mark(&mut self, option: usize, num_options: usize) {
+        if self.removed.is_empty() {
+            self.removed = vec![false; num_options];
+        }
+        self.removed[option] = true;
+    }
+
+    /// Makes a path below the root part of the root.
+    fn extend(&mut self, path: Subtree, num_options: usize) {
+        for k in path.forced {
+            self.forced.push(k);
+            self.mark(k, num_options);
+        }
+        for k in path.excluded {
+            if !self.is_removed(k) {
+                self.excluded.push(k);
+                self.mark(k, num_options);
+            }
+        }
+    }
+
+    /// A subtree below the root as a subtree of the whole problem.
+    fn join(&self, path: Subtree) -> Subtree {
+        Subtree {
+            forced: self.forced.iter().copied().chain(path.forced).collect(),
+            excluded: self.excluded.iter().copied().chain(path.excluded).collect(),
+        }
+    }
+}
+
+/// An exact count in progress ([`Solver::memo_step`]).
+#[derive(Debug, Clone)]
+struct ExactCount {
+    /// The memo, while in use.
+    memo: Option<Memo>,
+    /// Has [`MemoMode::Auto`] still to decide whether to keep the memo?
+    deciding: bool,
+    /// The memo's figures when it was dropped (after a parallel count: the
+    /// threads' memos, summed).
+    dropped: MemoStats,
+}
+
+/// The memo of one search, on its way to another search of the same problem
+/// ([`Solver::take_memo`], [`Solver::lend_memo`]): the sub-problems solved
+/// so far with their counts. Opaque.
+#[derive(Debug, Clone)]
+pub struct LentMemo(Memo);
+
+impl LentMemo {
+    /// Figures of the memo (its entries, bytes, lookups and hits so far).
+    pub fn stats(&self) -> MemoStats {
+        self.0.stats()
+    }
+}
+
+impl Solver {
+    /// Prepares a search of `problem`, branching in the problem's own order:
+    /// options in the order they were added, ties between items broken by item
+    /// order.
+    pub fn new(problem: &Problem) -> Solver {
+        Solver::with_engine(new_engine(problem, None))
+    }
+
+    /// Like [`Solver::new`] but with every item's option list, and the order of
+    /// the items, shuffled by a generator seeded with `seed`. The same seed gives
+    /// the same order of solutions.
+    pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
+        Solver::with_engine(new_engine(problem, Some(seed)))
+    }
+
+    fn with_engine(engine: Box<dyn Engine>) -> Solver {
+        Solver {
+            engine,
+            root: Root::default(),
+            exact: None,
+            extra: Count::ZERO,
+            elsewhere: Stats::default(),
+        }
+    }
+
+    /// Requires option `option` in every solution (an "initial choice").
+    ///
+    /// Returns `Ok(true)` if the option was compatible with the options forced so
+    /// far, `Ok(false)` if it contradicts them, in which case the problem has no
+    /// solutions any more. Forcing an option that is already forced changes
+    /// nothing (so a subtree of [`Solver::split`], which repeats the options
+    /// forced at the root, restricts a solver with those options forced).
+    /// Fails if the option does not exist or the search has already started.
+    pub fn force(&mut self, option: usize) -> Result<bool, Error> {
+        self.check_restriction(option)?;
+        if self.engine.is_exhausted() {
+            // An earlier restriction left no solutions.
+            return Ok(false);
+        }
+        if self.root.is_forced(option) {
+            return Ok(true);
+        }
+        if self.root.is_removed(option) || !self.engine.is_available(option) {
+            self.engine.end();
+            return Ok(false);
+        }
+        self.root.forced.push(option);
+        self.root.mark(option, self.engine.num_options());
+        self.engine.force(option);
+        Ok(true)
+    }
+
+    /// Removes option `option` from the problem: no solution will contain it.
+    /// Excluding an option that is already unavailable does nothing;
+    /// excluding a forced option leaves no solutions. Only before the search
+    /// starts.
+    pub fn exclude(&mut self, option: usize) -> Result<(), Error> {
+        self.check_restriction(option)?;
+        if self.engine.is_exhausted() {
+            return Ok(());
+        }
+        if self.root.is_forced(option) {
+            self.engine.end();
+        } else if !self.root.is_removed(option) && self.engine.is_available(option) {
+            self.root.excluded.push(option);
+            self.root.mark(option, self.engine.num_options());
+            self.engine.exclude(option);
+        }
+        Ok(())
+    }
+
+    /// Checks that `option` may be forced or excluded now.
+    fn check_restriction(&self, option: usize) -> Result<(), Error> {
+        if option >= self.engine.num_options() {
+            return Err(Error::UnknownOption { option });
+        }
+        self.at_root()
+    }
+
+    /// The one check that the search has not started, for everything that
+    /// works only at the root.
+    fn at_root(&self) -> Result<(), Error> {
+        if self.started() {
+            Err(Error::SearchStarted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Has the search visited a node (here or on threads)?
+    fn started(&self) -> bool {
+        self.engine.stats().nodes > 0 || self.elsewhere.nodes > 0
+    }
+
+    /// A copy of this solver's search without the exact count's memo: what
+    /// the threads of a parallel count and the walks of a split start from.
+    fn copy_search(&self) -> Solver {
+        Solver {
+            engine: self.engine.clone(),
+            root: self.root.clone(),
+            exact: None,
+            extra: Count::ZERO,
+            elsewhere: Stats::default(),
+        }
+    }
+
+    /// The path from the root of the problem to the current node (at a
+    /// solution: the subtree of that solution alone).
+    fn current_subtree(&self) -> Subtree {
+        self.root.join(self.engine.current_path())
+    }
+
+    /// Restricts the search to `subtree` (forces and excludes its options).
+    /// Returns `Ok(false)` if the subtree is contradictory (it has no solutions).
+    /// Only before the search starts.
+    pub fn restrict(&mut self, subtree: &Subtree) -> Result<bool, Error> {
+        let mut consistent = true;
+        for &k in &subtree.forced {
+            consistent &= self.force(k)?;
+        }
+        for &k in &subtree.excluded {
+            self.exclude(k)?;
+        }
+        Ok(consistent && !self.is_exhausted())
+    }
+
+    /// The unexplored part of a paused search (after [`Step::Paused`]) as
+    /// disjoint subtrees that include the options forced and excluded on this
+    /// solver: the solutions still to come are exactly theirs. After an
+    /// exhausted search, none. `None` if they would take more than
+    /// `max_entries` option ids in all (deep trees with siblings at every
+    /// level), or if the search is not paused between nodes.
+    ///
+    /// A task with a time limit counts what it can and hands the rest back as
+    /// new tasks; see [`Solver::count_with`] for threads.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver, Step};
+    ///
+    /// let n = 8;
+    /// let mut p = Problem::with_items(2 * n, 4 * n - 2);
+    /// for i in 0..n {
+    ///     for j in 0..n {
+    ///         p.add_option([i, n + j, 2 * n + i + j, 5 * n - 2 + i - j]).unwrap();
+    ///     }
+    /// }
+    /// let mut solver = Solver::new(&p);
+    /// let (found, step) = solver.count_step(300, u64::MAX);
+    /// assert_eq!(step, Step::Paused);
+    /// let rest: u64 = solver
+    ///     .remainder(usize::MAX)
+    ///     .unwrap()
+    ///     .iter()
+    ///     .map(|t| {
+    ///         let mut s = Solver::new(&p);
+    ///         s.restrict(t).unwrap();
+    ///         s.count()
+    ///     })
+    ///     .sum();
+    /// assert_eq!(found + rest, 92);
+    /// ```
+    pub fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        let parts = self.engine.remainder(max_entries)?;
+        Some(parts.into_iter().map(|part| self.root.join(part)).collect())
+    }
+
+    /// Work donation: gives away the siblings still to come at the shallowest
+    /// level of a paused search that has any, as a subtree that includes the
+    /// options forced and excluded on this solver, and confines this search
+    /// to the rest (the branch it is in at that level). `None` if there is
+    /// nothing to give (or the search is not paused between nodes).
+    pub fn donate(&mut self) -> Option<Subtree> {
+        let depth = self.engine.depth();
+        let (given, kept) = self.engine.donate()?;
+        if let Some(memo) = self.exact.as_mut().and_then(|e| e.memo.as_mut()) {
+            memo.rebase(depth - self.engine.depth());
+        }
+        let given = self.root.join(given);
+        self.root.extend(kept, self.engine.num_options());
+        Some(given)
+    }
+
+    /// Runs the search until the next solution, the end of the search, or until
+    /// `budget` search-tree nodes have been visited, whichever comes first.
+    /// After [`Step::Solution`], [`Solver::solution`] tells which options were
+    /// chosen.
+    pub fn step(&mut self, budget: u64) -> Step {
+        self.count_step(budget, 1).1
+    }
+
+    /// Counts solutions without stopping at each: runs until `limit` more
+    /// solutions have been found ([`Step::Solution`]), the search is over
+    /// ([`Step::Exhausted`]) or `budget` nodes have been visited
+    /// ([`Step::Paused`]). Returns the number of solutions found by this call.
+    pub fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        if self.exact.as_ref().is_some_and(|e| e.memo.is_some()) {
+            self.drop_memo();
+        }
+        self.engine.search(budget, limit, None)
+    }
+
+    /// Counts all the remaining solutions on this thread, visiting each, in
+    /// one call: the plain engine loop, with nothing above it. For threads,
+    /// the memo, a limit, progress or a way to stop, see
+    /// [`Solver::count_with`].
+    pub fn count(&mut self) -> u64 {
+        self.count_step(u64::MAX, u64::MAX).0
+    }
+
+    /// Iterates over the remaining solutions. Dropping the iterator leaves the
+    /// solver where it stopped: it can be resumed later.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions { solver: self }
+    }
+
+    /// The options of the current solution (valid right after
+    /// [`Step::Solution`] from [`Solver::step`]): forced options first, then the
+    /// choices in the order the search made them.
+    pub fn solution(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.depth() + 8);
+        self.solution_into(&mut out);
+        out
+    }
+
+    /// Like [`Solver::solution`], reusing `out`'s allocation.
+    pub fn solution_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(&self.root.forced);
+        self.engine.choices_into(out);
+    }
+
+    /// The options chosen along the current path of the search tree (forced
+    /// options not included); the null branches of Algorithm M are left out.
+    pub fn current_choices(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.depth());
+        self.engine.choices_into(&mut out);
+        out
+    }
+
+    /// Work done so far. `solutions` counts those skipped by a memoized
+    /// count too, saturating at `u64::MAX` ([`Solver::solutions_counted`] has
+    /// the exact number).
+    pub fn stats(&self) -> Stats {
+        let here = self.engine.stats();
+        Stats {
+            nodes: here.nodes + self.elsewhere.nodes,
+            updates: here.updates + self.elsewhere.updates,
+            solutions: self.solutions_counted().saturating_u64(),
+        }
+    }
+
+    /// The number of solutions this solver has found, counted or skipped
+    /// (with a memo) so far, exactly.
+    pub fn solutions_counted(&self) -> Count {
+        let mut total = Count::from(self.engine.stats().solutions);
+        total += &self.extra;
+        if let Some(memo) = self.exact.as_ref().and_then(|e| e.memo.as_ref()) {
+            total += memo.skipped();
+        }
+        total
+    }
+
+    /// Drops the memo of an exact count: the search goes on without it (the
+    /// solutions it counted stay counted).
+    fn drop_memo(&mut self) {
+        if let Some(exact) = self.exact.as_mut() {
+            if let Some(mut memo) = exact.memo.take() {
+                self.extra += memo.skipped();
+                memo.deactivate();
+                exact.dropped = MemoStats {
+                    entries: 0,
+                    bytes: 0,
+                    ..memo.stats()
+                };
+            }
+        }
+    }
+
+    /// Runs an exact count for at most `budget` more nodes: returns
+    /// [`Step::Exhausted`] once every solution is counted
+    /// ([`Solver::solutions_counted`] grows by their number) or
+    /// [`Step::Paused`]; call again to go on. `options` are read by the first
+    /// call. The memo is used only from the root: a solver whose search has
+    /// started counts its remaining solutions without it, and stepping the
+    /// search otherwise ([`Solver::step`], [`Solver::count_step`]) drops the
+    /// memo of a count in progress. The slices of [`Solver::count_with`].
+    fn memo_step(&mut self, budget: u64, options: &MemoOptions) -> Step {
+        if self.exact.is_none() {
+            let memo = (options.mode != MemoMode::Never && !self.started()).then(|| {
+                let mut memo = Memo::counting(&mut *self.engine, options.max_bytes);
+                memo.set_hash_bits(options.hash_bits);
+                memo
+            });
+            self.exact = Some(Box::new(ExactCount {
+                memo,
+                deciding: options.mode == MemoMode::Auto,
+                dropped: MemoStats::default(),
+            }));
+        }
+        let mut budget = budget;
+        loop {
+            let exact = self.exact.as_mut().expect("set above");
+            let engine = &mut self.engine;
+            let Some(memo) = exact.memo.as_mut() else {
+                return engine.search(budget, u64::MAX, None).1;
+            };
+            let looked = memo.stats().lookups;
+            // Auto checks at 2^4, 2^5, ... lookups up to AUTO_TRIAL: from
+            // AUTO_FIRST_CHECK on whether the memo pays, before that only whether it
+            // swamps the search (see Memo::swamps).
+            let checkpoint = (looked + 1).next_power_of_two().max(1 << 4);
+            let slice = if exact.deciding {
+                budget.min(checkpoint - looked)
+            } else {
+                budget
+            };
+            let before = engine.stats().nodes;
+            let (_, step) = engine.search(slice, u64::MAX, Some(memo));
+            if step == Step::Exhausted {
+                return step;
+            }
+            budget = budget.saturating_sub(engine.stats().nodes - before);
+            let lookups = memo.stats().lookups;
+            if exact.deciding && lookups.is_power_of_two() && lookups < AUTO_FIRST_CHECK {
+                if memo.swamps(&**engine) {
+                    self.drop_memo();
+                    continue;
+                }
+            } else if exact.deciding && lookups.is_power_of_two() {
+                if lookups >= AUTO_TRIAL {
+                    exact.deciding = false;
+                }
+                if std::env::var_os("EXACTCOVER_MEMO_DEBUG").is_some() {
+                    eprintln!(
+                        "memo after {lookups} lookups: benefit {:.3}",
+                        memo.benefit()
+                    );
+                }
+                if !memo.pays() {
+                    // Sub-problems rarely repeat: count on without the memo.
+                    self.drop_memo();
+                    continue;
+                }
+            }
+            if budget == 0 {
+                return Step::Paused;
+            }
+        }
+    }
+
+    /// Lends this solver the memo of another search of the same problem
+    /// ([`Solver::take_memo`]): its next memoized count
+    /// ([`Solver::count_with`]) starts with the sub-problems that
+    /// search solved already (under any root: a key holds the options
+    /// removed at its root that could matter). Returns false, and drops the
+    /// memo, if this search has started, if `options` say never to
+    /// memoize, or if the memo is of a problem of another size or writes
+    /// its keys otherwise (another engine, or other colors and bounds at the
+    /// root).
+    ///
+    /// The problem must be the same (the same items and options): counts
+    /// would be wrong with another problem's memo. This is how the tasks of
+    /// a distributed count, each a subtree counted by a solver of its own,
+    /// share what they learn within a process.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use exactcover::{CountOptions, Problem, Solver, Subtree};
+    ///
+    /// // Domino tilings of the 4 x 4 board (36), counted in two subtrees:
+    /// // with option 0 and without it.
+    /// let mut p = Problem::with_items(16, 0);
+    /// for cell in 0..16 {
+    ///     if cell % 4 < 3 {
+    ///         p.add_option([cell, cell + 1]).unwrap();
+    ///     }
+    ///     if cell < 12 {
+    ///         p.add_option([cell, cell + 4]).unwrap();
+    ///     }
+    /// }
+    /// let options = CountOptions::default();
+    /// let go_on = |_: &_| ControlFlow::Continue(());
+    /// let mut with = Solver::new(&p);
+    /// with.restrict(&Subtree { forced: vec![0], excluded: vec![] }).unwrap();
+    /// let a = with.count_with(&options, go_on).unwrap().count;
+    /// let mut without = Solver::new(&p);
+    /// without.restrict(&Subtree { forced: vec![], excluded: vec![0] }).unwrap();
+    /// if let Some(memo) = with.take_memo() {
+    ///     assert!(without.lend_memo(memo, &options.memo));
+    /// }
+    /// let b = without.count_with(&options, go_on).unwrap().count;
+    /// assert_eq!(a.to_u64().unwrap() + b.to_u64().unwrap(), 36);
+    /// ```
+    pub fn lend_memo(&mut self, memo: LentMemo, options: &MemoOptions) -> bool {
+        if self.exact.is_some() || self.started() || options.mode == MemoMode::Never {
+            return false;
+        }
+        let Some(memo) = memo.0.carry_to(&mut *self.engine) else {
+            return false;
+        };
+        self.exact = Some(Box::new(ExactCount {
+            memo: Some(memo),
+            deciding: options.mode == MemoMode::Auto,
+            dropped: MemoStats::default(),
+        }));
+        true
+    }
+
+    /// Takes the memo of this solver's exact count (over, or paused), to lend
+    /// to another solver of the same problem ([`Solver::lend_memo`]); the
+    /// solutions it counted stay counted here. `None` if there is none (no
+    /// exact count, or [`MemoMode::Auto`] dropped it).
+    pub fn take_memo(&mut self) -> Option<LentMemo> {
+        let exact = self.exact.as_mut()?;
+        let memo = exact.memo.take()?;
+        self.extra += memo.skipped();
+        Some(LentMemo(memo))
+    }
+
+    /// Whether the exact count in progress memoizes for good: `Some(true)`
+    /// once it keeps its memo (decided, or [`MemoMode::Always`]),
+    /// `Some(false)` once it counts without one, `None` before an exact count
+    /// or while [`MemoMode::Auto`] is still deciding. Other searches of the
+    /// same problem can skip the trial: [`MemoMode::Always`] or
+    /// [`MemoMode::Never`] accordingly.
+    pub fn memo_verdict(&self) -> Option<bool> {
+        let exact = self.exact.as_ref()?;
+        match &exact.memo {
+            None => Some(false),
+            Some(_) if !exact.deciding => Some(true),
+            Some(_) => None,
+        }
+    }
+
+    /// Figures of the memo of the exact count (all zero before one started).
+    pub fn memo_stats(&self) -> MemoStats {
+        match &self.exact {
+            Some(exact) => match &exact.memo {
+                Some(memo) => memo.stats(),
+                None => exact.dropped,
+            },
+            None => MemoStats::default(),
+        }
+    }
+
+    /// Is the search over?
+    pub fn is_exhausted(&self) -> bool {
+        self.engine.is_exhausted()
+    }
+
+    /// Depth of the search stack.
+    pub fn depth(&self) -> usize {
+        self.engine.depth()
+    }
+
+    /// The position of the current branch at each of the first `max_levels`
+    /// levels of the search stack, as `(k, d)`: the k-th (1-based) of the `d`
+    /// branches of that level is being explored. Knuth's estimate of the
+    /// fraction of the tree already explored is
+    /// `(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ...` (dlx1's progress reports).
+    ///
+    /// At an ordinary level `d` is the length of the item's list (plus one for
+    /// Algorithm M's null branch); at a level that tweaks an item of bound at
+    /// least 2 it is an estimate (branches tried, plus options left, plus one).
+    pub fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        self.engine.choice_positions(max_levels)
+    }
+
+    /// Checks the engine's internal invariants. For tests; linear cost.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.engine.check_invariants()
+    }
+}
+
+/// An iterator over the remaining solutions of a [`Solver`], each as the list of
+/// its options (see [`Solver::solution`]); made by [`Solver::solutions`].
+///
+/// Its `count()` is the solver's fast count: no solution is built.
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        loop {
+            match self.solver.step(u64::MAX) {
+                Step::Solution => return Some(self.solver.solution()),
+                Step::Exhausted => return None,
+                Step::Paused => continue,
+            }
+        }
+    }
+
+    fn count(self) -> usize {
+        self.solver.count() as usize
+    }
+}

@@ -1,0 +1,202 @@
+//! The one counting entry, `Solver::count_with`: its options, alone and
+//! together, its callback, and what it returns.
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Progress, Solver};
+
+fn go_on(_: &Progress) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+fn memo(mode: MemoMode) -> MemoOptions {
+    MemoOptions {
+        mode,
+        ..MemoOptions::default()
+    }
+}
+
+#[test]
+fn every_combination_that_works_counts_right() {
+    // Queens 8 (92: the memo drops itself) and the 6 x 6 dominoes (6728: it
+    // keeps it), on one thread and on two, with every memo mode.
+    for (problem, expected) in [(common::queens(8), 92u64), (common::dominoes(6, 6), 6728)] {
+        for threads in [1, 2] {
+            for mode in [MemoMode::Auto, MemoMode::Always, MemoMode::Never] {
+                let options = CountOptions {
+                    threads,
+                    memo: memo(mode),
+                    ..CountOptions::default()
+                };
+                let mut solver = Solver::new(&problem);
+                let counted = solver.count_with(&options, go_on).unwrap();
+                assert_eq!(counted.count.to_u64(), Some(expected), "{threads} {mode:?}");
+                assert_eq!(counted.outcome, Outcome::Complete);
+                assert_eq!(counted.stats, solver.stats());
+                assert_eq!(counted.memo, solver.memo_stats());
+                assert!(solver.is_exhausted());
+                assert_eq!(solver.stats().solutions, expected);
+            }
+        }
+        // A limit, without the memo (Auto) or refusing it (Always).
+        for limit in [0, 5, expected, expected + 1] {
+            let options = CountOptions {
+                limit: Some(limit),
+                ..CountOptions::default()
+            };
+            let mut solver = Solver::new(&problem);
+            let counted = solver.count_with(&options, go_on).unwrap();
+            assert_eq!(counted.count.to_u64(), Some(limit.min(expected)));
+            let outcome = if limit < expected {
+                Outcome::Limit
+            } else if limit == expected {
+                // The limit is reached at the last solution.
+                counted.outcome
+            } else {
+                Outcome::Complete
+            };
+            assert_eq!(counted.outcome, outcome, "limit {limit}");
+            // The rest comes after.
+            assert_eq!(solver.count(), expected - limit.min(expected));
+        }
+    }
+}
+
+#[test]
+fn combinations_that_do_not_work_yet_say_so() {
+    let p = common::queens(6);
+    let threads_and_limit = CountOptions {
+        threads: 2,
+        limit: Some(3),
+        ..CountOptions::default()
+    };
+    let err = Solver::new(&p)
+        .count_with(&threads_and_limit, go_on)
+        .unwrap_err();
+    assert_eq!(err.kind(), "unsupported");
+    assert!(err.to_string().contains("threads with a limit"), "{err}");
+    let memo_and_limit = CountOptions {
+        limit: Some(3),
+        memo: memo(MemoMode::Always),
+        ..CountOptions::default()
+    };
+    let mut solver = Solver::new(&p);
+    let err = solver.count_with(&memo_and_limit, go_on).unwrap_err();
+    assert!(matches!(err, Error::Unsupported { .. }), "{err:?}");
+    // Refused before anything was counted.
+    assert_eq!(solver.stats().nodes, 0);
+    // Threads only at the root.
+    let mut started = Solver::new(&p);
+    started.step(1);
+    let on_threads = CountOptions {
+        threads: 2,
+        ..CountOptions::default()
+    };
+    assert_eq!(
+        started.count_with(&on_threads, go_on),
+        Err(Error::SearchStarted)
+    );
+}
+
+#[test]
+fn the_callback_sees_progress_and_can_stop_and_resume() {
+    // Queens 11 (2680 solutions) in slices of 100 nodes: the figures never
+    // go back, the fraction done grows to at most 1, and stopping every
+    // third slice then going on counts every solution once.
+    let p = common::queens(11);
+    let options = CountOptions {
+        memo: memo(MemoMode::Never),
+        nodes_per_slice: Some(100),
+        ..CountOptions::default()
+    };
+    let mut solver = Solver::new(&p);
+    let mut total = Count::ZERO;
+    let mut calls = 0;
+    let mut last_fraction = 0.0;
+    let mut stops = 0;
+    loop {
+        let mut last: Option<Progress> = None;
+        let counted = solver
+            .count_with(&options, |progress| {
+                calls += 1;
+                if let Some(last) = &last {
+                    assert!(progress.nodes > last.nodes);
+                    assert!(progress.solutions >= last.solutions);
+                }
+                let fraction = progress.fraction.expect("known on one thread");
+                assert!((last_fraction..=1.0).contains(&fraction), "{fraction}");
+                last_fraction = fraction;
+                last = Some(progress.clone());
+                if calls % 3 == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        total += &counted.count;
+        if counted.outcome == Outcome::Complete {
+            break;
+        }
+        assert_eq!(counted.outcome, Outcome::Stopped);
+        stops += 1;
+    }
+    assert!(stops > 10, "{stops}");
+    assert_eq!(total.to_u64(), Some(2680));
+    assert_eq!(solver.solutions_counted().to_u64(), Some(2680));
+}
+
+#[test]
+fn a_count_on_threads_stopped_leaves_the_search_at_its_root() {
+    let p = common::queens(12);
+    let options = CountOptions {
+        threads: 2,
+        memo: memo(MemoMode::Never),
+        ..CountOptions::default()
+    };
+    let mut solver = Solver::new(&p);
+    let mut calls = 0;
+    let counted = solver
+        .count_with(&options, |progress| {
+            calls += 1;
+            assert_eq!(progress.fraction, None);
+            if calls < 5 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .unwrap();
+    assert_eq!(counted.outcome, Outcome::Stopped);
+    assert!(!solver.is_exhausted());
+    // The work and the solutions counted so far are the solver's.
+    assert_eq!(solver.solutions_counted(), counted.count);
+    assert!(solver.stats().nodes > 0);
+    // The search itself is at its root: it finds every solution.
+    assert_eq!(solver.count(), 14_200);
+}
+
+#[test]
+fn figures_stay_exact_past_2_to_the_64() {
+    // Domino tilings of a 2 x 120 strip: F(121), past 2^64. Counted on two
+    // threads, the solver's count is exact; its u64 statistics saturate.
+    let n = 120;
+    let (mut a, mut b) = (Count::ONE, Count::ONE);
+    for _ in 2..=n {
+        let next = a.clone() + &b;
+        a = b;
+        b = next;
+    }
+    let options = CountOptions {
+        threads: 2,
+        memo: memo(MemoMode::Always),
+        ..CountOptions::default()
+    };
+    let mut solver = Solver::new(&common::dominoes(2, n));
+    let counted = solver.count_with(&options, go_on).unwrap();
+    assert_eq!(counted.count, b);
+    assert_eq!(solver.solutions_counted(), b);
+    assert_eq!(solver.stats().solutions, u64::MAX);
+}
