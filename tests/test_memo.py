@@ -217,3 +217,12 @@ def test_limit_counts_without_the_memo_and_threads_with_it():
     assert stats["active"] and stats["lookups"] > stats["hits"] > 0 and stats["entries"] > 0
     # A cap so small that every thread's table is emptied again and again.
     assert dominoes(rectangle(8, 8)).count(threads=2, memo=True, memo_bytes=100_000) == 12988816
+
+
+def test_stats_past_two_to_the_64_are_exact_on_threads():
+    # Every thread's solutions are summed as exact counts: stats["solutions"] is
+    # the same int as the count (it once read 2**64 - 3 or 2**64 - 5 here).
+    cover = dominoes(rectangle(14, 14))
+    assert cover.count(threads=2) == 112202208776036178000000
+    assert cover.stats["solutions"] == 112202208776036178000000
+    assert type(cover.stats["solutions"]) is int
