@@ -168,7 +168,7 @@ class Solver:
     @property
     def memo_stats(self) -> dict[str, Any]:
         """The memo's figures: active, lookups, hits, entries, bytes,
-        peak_bytes, evictions."""
+        peak_bytes, evictions, evicted."""
     def solution_graph(self, max_bytes: int) -> SolutionGraph:
         """The graph of all solutions (before the search starts)."""
     @property

@@ -567,7 +567,9 @@ class Search(Iterator[S], Generic[S]):
     def memo_stats(self) -> dict[str, Any]:
         """What the memo of the last `count()` did: `active` (still in use),
         `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
-        now, `peak_bytes`, and `evictions` (times it was full and emptied)."""
+        now, `peak_bytes`, `evictions` (times it was full and thinned: about
+        half of its entries, those whose sub-problems took least work, made room
+        for new ones) and `evicted` (the entries so dropped, in all)."""
         return self._solver.memo_stats
 
     def _state(self) -> str:

@@ -439,7 +439,7 @@ impl PySolver {
     }
 
     /// Figures of the memo of the exact count: a dict with keys active,
-    /// lookups, hits, entries, bytes, peak_bytes, evictions.
+    /// lookups, hits, entries, bytes, peak_bytes, evictions, evicted.
     #[getter]
     fn memo_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let m = self.solver.memo_stats();
@@ -451,6 +451,7 @@ impl PySolver {
         d.set_item("bytes", m.bytes)?;
         d.set_item("peak_bytes", m.peak_bytes)?;
         d.set_item("evictions", m.evictions)?;
+        d.set_item("evicted", m.evicted)?;
         Ok(d)
     }
 

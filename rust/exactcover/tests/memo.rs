@@ -97,7 +97,7 @@ fn memoized_and_enumerating_counts_agree_on_the_benchmarks() {
 }
 
 #[test]
-fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
+fn a_tiny_memory_cap_thins_the_table_and_keeps_counting_right() {
     let options = MemoOptions {
         mode: MemoMode::Always,
         max_bytes: 4096,
@@ -111,6 +111,35 @@ fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
     let stats = solver.memo_stats();
     assert!(stats.evictions > 0, "{stats:?}");
     assert!(stats.peak_bytes <= 4096, "{stats:?}");
+    // Thinned, never emptied: about half of the entries were dropped each
+    // time, and the table is not empty at the end.
+    assert!(stats.entries > 0, "{stats:?}");
+    assert!(stats.evicted >= stats.evictions, "{stats:?}");
+}
+
+#[test]
+fn thinning_moves_counts_past_u64_with_their_entries() {
+    // Fibonacci counts of 2 x n strips pass 2^63 from n = 91 on: under a
+    // tiny cap, entries holding them are thinned and kept, and the count
+    // stays exact.
+    let n = 120;
+    let mut expected = Solver::new(&dominoes(2, n));
+    let expected = common::count_memo(&mut expected, MemoOptions::default());
+    assert!(expected.to_u64().is_none());
+    for max_bytes in [2048, 3000, 5000] {
+        let options = MemoOptions {
+            mode: MemoMode::Always,
+            max_bytes,
+            ..MemoOptions::default()
+        };
+        let mut solver = Solver::new(&dominoes(2, n));
+        assert_eq!(common::count_memo(&mut solver, options), expected);
+        let stats = solver.memo_stats();
+        assert!(
+            stats.evictions > 0 && stats.peak_bytes <= max_bytes as u64,
+            "{stats:?}"
+        );
+    }
 }
 
 #[test]
