@@ -217,3 +217,14 @@ def test_limit_counts_without_the_memo_and_threads_with_it():
     assert stats["active"] and stats["lookups"] > stats["hits"] > 0 and stats["entries"] > 0
     # A cap so small that every thread's table is emptied again and again.
     assert dominoes(rectangle(8, 8)).count(threads=2, memo=True, memo_bytes=100_000) == 12988816
+
+
+def test_the_graph_cap_bounds_its_nodes_and_edges():
+    # One item shared by 200,000 options: a memo table of one entry, but a
+    # root with 200,000 edges (1.6 MB) does not fit 10,000 bytes.
+    shared = ExactCover({k: ["x"] for k in range(200_000)})
+    with pytest.raises(ExactCoverError, match="memory cap") as info:
+        shared.solution_graph(max_bytes=10_000)
+    assert info.value.kind == "memory_cap"
+    graph = ExactCover({k: ["x"] for k in range(200_000)}).solution_graph(max_bytes=1 << 24)
+    assert graph.count == 200_000 and graph.nbytes <= 1 << 24

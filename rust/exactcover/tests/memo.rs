@@ -5,7 +5,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Solver};
+use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Problem, Solver};
 
 use common::dominoes;
 
@@ -140,6 +140,29 @@ fn thinning_moves_counts_past_u64_with_their_entries() {
             "{stats:?}"
         );
     }
+}
+
+#[test]
+fn the_graph_cap_bounds_nodes_and_edges_too() {
+    // One item, 200,000 options: a table of one entry, but a root node of
+    // 200,000 edges (1.6 MB). A cap of 10,000 bytes refuses it.
+    let mut p = Problem::with_items(1, 0);
+    for _ in 0..200_000 {
+        p.add_option([0]).unwrap();
+    }
+    let err = Solver::new(&p).solution_graph(10_000).unwrap_err();
+    assert_eq!(err, Error::MemoryCap { max_bytes: 10_000 });
+    let graph = Solver::new(&p).solution_graph(1 << 24).unwrap();
+    assert_eq!(graph.count().to_u64(), Some(200_000));
+    // Under a cap that it fits, the graph and everything built beside it
+    // stayed within the cap.
+    let p = dominoes(6, 6);
+    let whole = Solver::new(&p).solution_graph(1 << 30).unwrap();
+    let cap = whole.memory_bytes() * 4;
+    let mut builder = Solver::new(&p).graph_builder(cap).unwrap();
+    while !builder.step(1000).unwrap() {}
+    assert!(builder.stats().1.peak_bytes as usize <= cap);
+    assert_eq!(builder.finish().count().to_u64(), Some(6728));
 }
 
 #[test]

@@ -166,8 +166,13 @@ pub(crate) struct Memo {
     /// Graph mode: nodes and edges of the solution graph being built, and the
     /// edges of the frames on the stack.
     graph: Option<GraphParts>,
-    /// Set in graph mode when the table is full: the graph cannot be built.
+    /// Set in graph mode when the table is full, or the graph with it passes
+    /// `max_bytes`: the graph cannot be built, and the search skips the rest
+    /// of the tree.
     overflow: bool,
+    /// The memory cap: of the table when counting, of all the memo (table,
+    /// graph and stack of keys) when building a graph.
+    max_bytes: usize,
     /// Link updates the hits have saved (the work their sub-problems took).
     saved: u64,
     /// Solutions counted by hits.
@@ -219,6 +224,7 @@ impl Memo {
                 ..GraphParts::default()
             }),
             overflow: false,
+            max_bytes,
             saved: 0,
             skipped: Count::ZERO,
         }
@@ -284,7 +290,8 @@ impl Memo {
 
     fn bytes(&self) -> usize {
         let graph = self.graph.as_ref().map_or(0, |g| {
-            g.nodes.capacity() * std::mem::size_of::<GraphNode>() + g.edges.capacity() * 8
+            g.nodes.capacity() * std::mem::size_of::<GraphNode>()
+                + (g.edges.capacity() + g.pending.capacity()) * 8
         });
         self.table.bytes() + graph + self.stack_keys.capacity() * 8
     }
@@ -412,6 +419,10 @@ impl Memo {
             } else {
                 let label = engine.current_branch().map_or(NO_OPTION, |k| k as u32);
                 g.pending.push((label, node));
+            }
+            // The graph grows here and in `leave`, which ends here too.
+            if self.bytes() > self.max_bytes {
+                self.overflow = true;
             }
         }
     }
