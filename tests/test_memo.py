@@ -2,11 +2,12 @@
 random problems (also with every hash colliding), against known counts (OEIS),
 and their uniform sampler against a chi-square test."""
 
+import time
 from collections import Counter
 
 import pytest
 from conftest import brute_force, problems
-from exactcover import ExactCover, ExactCoverError, MultiCover
+from exactcover import ExactCover, ExactCoverError, MultiCover, SearchTimeout
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -228,3 +229,34 @@ def test_the_graph_cap_bounds_its_nodes_and_edges():
     assert info.value.kind == "memory_cap"
     graph = ExactCover({k: ["x"] for k in range(200_000)}).solution_graph(max_bytes=1 << 24)
     assert graph.count == 200_000 and graph.nbytes <= 1 << 24
+
+
+def test_progress_and_timeout_memoize_as_count_does():
+    # Every counting path visits the nodes count() visits.
+    plain = dominoes(rectangle(8, 8))
+    assert plain.count() == 12988816
+    nodes = plain.stats["nodes"]
+    for kwargs in ({"timeout": 100}, {"progress": True}, {"timeout": 100, "memo": True}):
+        cover = dominoes(rectangle(8, 8))
+        assert cover.count(**kwargs) == 12988816, kwargs
+        assert cover.stats["nodes"] == nodes, kwargs
+        assert cover.memo_stats["hits"] == plain.memo_stats["hits"] > 0, kwargs
+
+
+def test_a_count_stopped_by_its_timeout_goes_on_with_its_memo():
+    plain = dominoes(rectangle(14, 14))
+    start = time.perf_counter()
+    assert plain.count() == 112202208776036178000000
+    alone = time.perf_counter() - start
+    cover = dominoes(rectangle(14, 14))
+    start = time.perf_counter()
+    with pytest.raises(SearchTimeout) as stopped:
+        cover.count(timeout=alone / 10)
+    assert cover.memo_stats["entries"] > 0
+    rest = cover.count()
+    both = time.perf_counter() - start
+    assert stopped.value.count + rest == 112202208776036178000000
+    # The memo was kept: no more nodes than in one go, in a few times its time
+    # (enumerating would take years).
+    assert cover.stats["nodes"] == plain.stats["nodes"]
+    assert both < 5 * alone + 1

@@ -162,6 +162,11 @@ class Solver:
     ) -> int:
         """Count (and consume) the remaining solutions exactly, memoizing when
         it pays (``memo=None``), always (True) or never (False)."""
+    def count_exact_for(
+        self, memo: bool | None = None, memo_bytes: int = 1073741824, seconds: float | None = None
+    ) -> tuple[int, bool]:
+        """`count_exact` for about `seconds`: the solutions counted and whether
+        the count is complete (a stopped count resumes with its memo)."""
     @property
     def solutions_counted(self) -> int:
         """Solutions found or counted so far, exactly."""
