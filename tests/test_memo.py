@@ -260,3 +260,37 @@ def test_a_count_stopped_by_its_timeout_goes_on_with_its_memo():
     # (enumerating would take years).
     assert cover.stats["nodes"] == plain.stats["nodes"]
     assert both < 5 * alone + 1
+
+
+def _dominoes_dlx(n: int) -> str:
+    cells = [f"{r}_{c}" for r in range(n) for c in range(n)]
+    lines = [" ".join(cells)]
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                lines.append(f"{r}_{c} {r}_{c + 1}")
+            if r + 1 < n:
+                lines.append(f"{r}_{c} {r + 1}_{c}")
+    return "\n".join(lines) + "\n"
+
+
+def test_dlx_problems_and_the_command_line_count_as_count_does(tmp_path, capsys):
+    from exactcover import cli, parse_dlx
+
+    problem = parse_dlx(_dominoes_dlx(8))
+    assert problem.memo_stats["lookups"] == 0
+    for kwargs in ({}, {"timeout": 100}, {"progress": True}, {"memo": True, "memo_bytes": 10**6}):
+        assert problem.count(**kwargs) == 12988816, kwargs
+        assert problem.memo_stats["hits"] > 0 and problem.memo_stats["active"], kwargs
+    assert problem.count(memo=False, limit=5) == 5
+    # The command line's count (with its progress line) memoizes too: the
+    # nodes of count() (enumerating visits thousands of times more).
+    search = problem.solutions()
+    assert search.count() == 12988816
+    nodes = search.stats["nodes"]
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(_dominoes_dlx(8))
+    capsys.readouterr()
+    cli.main(["solve", "--count", "--stats", str(path)])
+    out, err = capsys.readouterr()
+    assert "12988816" in out and f" {nodes} nodes" in err
