@@ -235,8 +235,9 @@ class Search(Iterator[S], Generic[S]):
         With `timeout` or `progress` too: a count stopped by its `timeout`
         keeps its memo, and the next `count()` goes on with it. When the memo
         is full, about half of it (the sub-problems that took least work to
-        count) makes room for new entries, and the count stays exact. `memo_stats` tells what the memo did (after `threads=N`: the
-        threads' memos, summed). With `threads=N` every thread memoizes the
+        count) makes room for new entries, and the count stays exact.
+        `memo_stats` tells what the memo did (after `threads=N`: the threads'
+        memos, summed). With `threads=N` every thread memoizes the
         subtrees it counts, in a table of its own (`memo_bytes` is shared
         among them), and the first thread to find whether the memo pays
         decides for all. An iterator that has yielded solutions counts the
