@@ -179,9 +179,18 @@ def test_counting_resumes_after_iterating():
     cover = dominoes(rectangle(6, 6))
     first = [next(cover) for _ in range(10)]
     assert len(first) == 10
+    with pytest.raises(ExactCoverError, match="memoized count") as info:
+        cover.count(memo=True)
+    assert info.value.kind == "unsupported"
     assert cover.count() == 6728 - 10
     assert cover.stats["solutions"] == 6728
     assert cover.count() == 0
+    assert cover.count(memo=True) == 0
+    # A memoized count stopped by its timeout goes on memoizing.
+    cover = dominoes(rectangle(12, 12))
+    with pytest.raises(SearchTimeout) as stopped:
+        cover.count(timeout=1e-4, memo=True)
+    assert stopped.value.count + cover.count(memo=True) == 53060477521960000
 
 
 def test_bad_arguments_and_limits():

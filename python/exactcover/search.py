@@ -241,7 +241,7 @@ class Search(Iterator[S], Generic[S]):
         subtrees it counts, in a table of its own (`memo_bytes` is shared
         among them), and the first thread to find whether the memo pays
         decides for all. An iterator that has yielded solutions counts the
-        rest without the memo.
+        rest without the memo (and `memo=True` refuses it).
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
@@ -273,7 +273,8 @@ class Search(Iterator[S], Generic[S]):
                 it cost, and drops it at once where sub-problems rarely repeat
                 (n-queens, Langford pairs); packing problems (polyominoes,
                 dominoes) keep it. True always memoizes (and takes no
-                `limit`); False never does.
+                `limit`, nor an iterator that has yielded solutions); False
+                never does.
             memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
                 1 GiB, by default).
 

@@ -313,3 +313,42 @@ fn samples_are_uniform() {
     assert_eq!(graph.sample_many(5, 1), graph.sample_many(5, 1));
     assert_ne!(graph.sample_many(5, 1), graph.sample_many(5, 2));
 }
+
+#[test]
+fn always_memoizing_refuses_a_search_started_without_its_memo() {
+    let always = MemoOptions {
+        mode: MemoMode::Always,
+        ..MemoOptions::default()
+    };
+    let mut solver = Solver::new(&dominoes(6, 6));
+    assert!(solver.solutions().next().is_some());
+    let options = CountOptions {
+        memo: always,
+        ..CountOptions::default()
+    };
+    let err = common::count_with(&mut solver, &options).unwrap_err();
+    assert!(matches!(err, Error::Unsupported { .. }), "{err:?}");
+    // The default counts the rest, without the memo.
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()).to_u64(),
+        Some(6727)
+    );
+    // Nothing left: memo or not, 0.
+    assert_eq!(common::count_memo(&mut solver, always).to_u64(), Some(0));
+    // A memoized count stopped between slices goes on memoizing.
+    let mut solver = Solver::new(&dominoes(6, 6));
+    let stopped = solver
+        .count_with(
+            &CountOptions {
+                memo: always,
+                nodes_per_slice: Some(10),
+                ..CountOptions::default()
+            },
+            |_| ControlFlow::Break(()),
+        )
+        .unwrap();
+    assert_eq!(stopped.outcome, Outcome::Stopped);
+    let rest = common::count_memo(&mut solver, always);
+    assert_eq!(stopped.count + &rest, Count::from(6728u64));
+    assert!(solver.memo_stats().hits > 0);
+}
