@@ -4,6 +4,7 @@
     python benches/memo.py --repeat 5 --markdown
     python benches/memo.py --only pentominoes --only dominoes
     python benches/memo.py --cpu            # CPU time of each count, not wall clock
+    python benches/memo.py --only capped    # the table under a cap (Aztec, an eighth)
 
 For every instance: ``count(memo=False)`` (enumerating: today's count),
 ``count()`` (the default, which decides by itself whether to memoize) and
@@ -12,6 +13,13 @@ machine falls on all alike; each run in a forked child, so that its peak
 memory (max RSS) is its own. The table gives medians and the ratio of the
 enumerating time to the others (above 1: faster than enumerating). Then the
 domino tilings of n x n boards, which only the memo can count.
+
+Then (``capped``) the memo under its cap, where a full table is thinned:
+domino tilings of the Aztec diamonds of order 10 to 12 with the default
+``memo_bytes`` (order 12 fills the 1 GiB table), and pentominoes 6x10 and
+dominoes 12x12 and 16x16 with a cap of an eighth (and a half) of the bytes
+the memo takes unbounded, against the unbounded count. A count that passes
+``--limit`` seconds is stopped and shown as such.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import instances as I
 from exactcover import ExactCover
+from exactcover.dominoes import aztec_diamond, domino_tilings
 
 MODES: dict[str, bool | None] = {"enumerate": False, "default": None, "memo": True}
 
@@ -57,25 +66,89 @@ def dominoes(n: int) -> ExactCover[Any]:
     )
 
 
-def _child(make: Callable[[], Any], memo: bool | None, conn: Any) -> None:
+def _child(
+    make: Callable[[], Any], memo: bool | None, conn: Any, memo_bytes: int | None = None
+) -> None:
     cover = make()
     clock = time.process_time if CPU_TIME else time.perf_counter
     start = clock()
-    count = cover.count(memo=memo)
+    extra = {} if memo_bytes is None else {"memo_bytes": memo_bytes}
+    count = cover.count(memo=memo, **extra)
     seconds = clock() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     conn.send((count, seconds, peak, cover.memo_stats))
 
 
-def run(make: Callable[[], Any], memo: bool | None) -> tuple[int, float, int, dict[str, Any]]:
-    """(count, seconds, peak RSS in bytes, memo stats) of one count in a fork."""
+def run(
+    make: Callable[[], Any],
+    memo: bool | None,
+    memo_bytes: int | None = None,
+    limit: float | None = None,
+) -> tuple[int, float, int, dict[str, Any]] | None:
+    """(count, seconds, peak RSS in bytes, memo stats) of one count in a fork;
+    None if it took more than `limit` seconds."""
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe()
-    p = ctx.Process(target=_child, args=(make, memo, child))
+    p = ctx.Process(target=_child, args=(make, memo, child, memo_bytes))
     p.start()
+    if not parent.poll(limit):
+        p.kill()
+        p.join()
+        return None
     result = parent.recv()
     p.join()
     return result  # type: ignore[no-any-return]
+
+
+def aztec(order: int) -> ExactCover[Any]:
+    return domino_tilings(aztec_diamond(order))
+
+
+def capped(repeat: int, limit: float) -> None:
+    """The tables of the memo under its cap (see the module docstring)."""
+
+    def median(make: Callable[[], Any], expected: int, memo_bytes: int | None) -> str:
+        samples = []
+        for _ in range(repeat):
+            result = run(make, True, memo_bytes, limit)
+            if result is None:
+                return f"> {limit:.0f} s | | | |"
+            count, seconds, peak, stats = result
+            assert count == expected, (count, expected)
+            samples.append((seconds, peak, stats))
+        seconds = statistics.median(s[0] for s in samples)
+        stats = samples[0][2]
+        return (
+            f"{seconds:.2f} s | {stats['evictions']} | {stats['evicted']:,} "
+            f"| {max(s[1] for s in samples) / 1e6:.0f} |"
+        )
+
+    print()
+    print(
+        "| Aztec diamond, default memo_bytes | count() time | thinnings | entries dropped "
+        "| peak MB |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for order in (10, 11, 12):
+        expected = 2 ** (order * (order + 1) // 2)
+        print(f"| order {order} | {median(lambda o=order: aztec(o), expected, None)}", flush=True)
+
+    print()
+    print("| instance | memo_bytes | count() time | thinnings | entries dropped | peak MB |")
+    print("|---|---:|---:|---:|---:|---:|")
+    cases: list[tuple[str, Callable[[], Any], int]] = [
+        ("pentominoes 6x10", I.build("pentominoes-6x10").solver, 9356),  # type: ignore[union-attr]
+        ("dominoes 12x12", lambda: dominoes(12), DOMINOES[12]),
+        ("dominoes 16x16", lambda: dominoes(16), DOMINOES[16]),
+    ]
+    for name, make, expected in cases:
+        first = run(make, True, 1 << 40, limit)
+        assert first is not None and first[0] == expected
+        unbounded = first[3]["peak_bytes"]
+        for label, cap in (("unbounded", None), ("1/2", unbounded // 2), ("1/8", unbounded // 8)):
+            shown = f"{label} ({unbounded / 1e6:.1f} MB)" if cap is None else f"{label}"
+            row = median(make, expected, 1 << 40 if cap is None else cap)
+            print(f"| {name} | {shown} | {row}", flush=True)
 
 
 def main() -> None:
@@ -84,12 +157,18 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall-clock time")
+    parser.add_argument(
+        "--limit", type=float, default=120.0, help="seconds after which a capped count is stopped"
+    )
     args = parser.parse_args()
     global CPU_TIME
     CPU_TIME = args.cpu
     wanted = lambda name: not args.only or any(w in name for w in args.only)  # noqa: E731
 
     rows = []
+    if args.only == ["capped"]:
+        capped(args.repeat, args.limit)
+        return
     for name in I.INSTANCES:
         if name.startswith("sudoku") or not wanted(name):
             continue
@@ -100,7 +179,9 @@ def main() -> None:
         active = None
         for _ in range(args.repeat):
             for mode, memo in MODES.items():
-                count, seconds, peak, stats = run(inst.solver, memo)
+                result = run(inst.solver, memo)
+                assert result is not None
+                count, seconds, peak, stats = result
                 assert count == inst.expected, (name, mode, count)
                 times[mode].append(seconds)
                 peaks[mode].append(peak)
@@ -141,7 +222,9 @@ def main() -> None:
         for n, expected in DOMINOES.items():
             samples = []
             for _ in range(args.repeat):
-                count, seconds, peak, stats = run(lambda n=n: dominoes(n), None)
+                result = run(lambda n=n: dominoes(n), None)
+                assert result is not None
+                count, seconds, peak, stats = result
                 assert count == expected, (n, count)
                 samples.append((seconds, peak, stats["entries"]))
             seconds = statistics.median(s[0] for s in samples)
@@ -149,6 +232,9 @@ def main() -> None:
                 f"| {n}x{n} | {expected:,} | {seconds:.2f} s | {samples[0][2]:,} "
                 f"| {max(s[1] for s in samples) / 1e6:.0f} |"
             )
+
+    if wanted("capped"):
+        capped(args.repeat, args.limit)
 
 
 if __name__ == "__main__":

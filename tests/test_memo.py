@@ -2,11 +2,12 @@
 random problems (also with every hash colliding), against known counts (OEIS),
 and their uniform sampler against a chi-square test."""
 
+import time
 from collections import Counter
 
 import pytest
 from conftest import brute_force, problems
-from exactcover import ExactCover, ExactCoverError, MultiCover
+from exactcover import ExactCover, ExactCoverError, MultiCover, SearchTimeout
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -178,9 +179,18 @@ def test_counting_resumes_after_iterating():
     cover = dominoes(rectangle(6, 6))
     first = [next(cover) for _ in range(10)]
     assert len(first) == 10
+    with pytest.raises(ExactCoverError, match="memoized count") as info:
+        cover.count(memo=True)
+    assert info.value.kind == "unsupported"
     assert cover.count() == 6728 - 10
     assert cover.stats["solutions"] == 6728
     assert cover.count() == 0
+    assert cover.count(memo=True) == 0
+    # A memoized count stopped by its timeout goes on memoizing.
+    cover = dominoes(rectangle(12, 12))
+    with pytest.raises(SearchTimeout) as stopped:
+        cover.count(timeout=1e-4, memo=True)
+    assert stopped.value.count + cover.count(memo=True) == 53060477521960000
 
 
 def test_bad_arguments_and_limits():
@@ -226,3 +236,76 @@ def test_stats_past_two_to_the_64_are_exact_on_threads():
     assert cover.count(threads=2) == 112202208776036178000000
     assert cover.stats["solutions"] == 112202208776036178000000
     assert type(cover.stats["solutions"]) is int
+
+
+def test_the_graph_cap_bounds_its_nodes_and_edges():
+    # One item shared by 200,000 options: a memo table of one entry, but a
+    # root with 200,000 edges (1.6 MB) does not fit 10,000 bytes.
+    shared = ExactCover({k: ["x"] for k in range(200_000)})
+    with pytest.raises(ExactCoverError, match="memory cap") as info:
+        shared.solution_graph(max_bytes=10_000)
+    assert info.value.kind == "memory_cap"
+    graph = ExactCover({k: ["x"] for k in range(200_000)}).solution_graph(max_bytes=1 << 24)
+    assert graph.count == 200_000 and graph.nbytes <= 1 << 24
+
+
+def test_progress_and_timeout_memoize_as_count_does():
+    # Every counting path visits the nodes count() visits.
+    plain = dominoes(rectangle(8, 8))
+    assert plain.count() == 12988816
+    nodes = plain.stats["nodes"]
+    for kwargs in ({"timeout": 100}, {"progress": True}, {"timeout": 100, "memo": True}):
+        cover = dominoes(rectangle(8, 8))
+        assert cover.count(**kwargs) == 12988816, kwargs
+        assert cover.stats["nodes"] == nodes, kwargs
+        assert cover.memo_stats["hits"] == plain.memo_stats["hits"] > 0, kwargs
+
+
+def test_a_count_stopped_by_its_timeout_goes_on_with_its_memo():
+    plain = dominoes(rectangle(14, 14))
+    start = time.perf_counter()
+    assert plain.count() == 112202208776036178000000
+    alone = time.perf_counter() - start
+    cover = dominoes(rectangle(14, 14))
+    with pytest.raises(SearchTimeout) as stopped:
+        cover.count(timeout=alone / 10)
+    assert cover.memo_stats["entries"] > 0
+    rest = cover.count()
+    assert stopped.value.count + rest == 112202208776036178000000
+    # The memo was kept: no more nodes than in one go (enumerating would take
+    # years), so the interrupted count costs what one count costs.
+    assert cover.stats["nodes"] == plain.stats["nodes"]
+
+
+def _dominoes_dlx(n: int) -> str:
+    cells = [f"{r}_{c}" for r in range(n) for c in range(n)]
+    lines = [" ".join(cells)]
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                lines.append(f"{r}_{c} {r}_{c + 1}")
+            if r + 1 < n:
+                lines.append(f"{r}_{c} {r + 1}_{c}")
+    return "\n".join(lines) + "\n"
+
+
+def test_dlx_problems_and_the_command_line_count_as_count_does(tmp_path, capsys):
+    from exactcover import cli, parse_dlx
+
+    problem = parse_dlx(_dominoes_dlx(8))
+    assert problem.memo_stats["lookups"] == 0
+    for kwargs in ({}, {"timeout": 100}, {"progress": True}, {"memo": True, "memo_bytes": 10**6}):
+        assert problem.count(**kwargs) == 12988816, kwargs
+        assert problem.memo_stats["hits"] > 0 and problem.memo_stats["active"], kwargs
+    assert problem.count(memo=False, limit=5) == 5
+    # The command line's count (with its progress line) memoizes too: the
+    # nodes of count() (enumerating visits thousands of times more).
+    search = problem.solutions()
+    assert search.count() == 12988816
+    nodes = search.stats["nodes"]
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(_dominoes_dlx(8))
+    capsys.readouterr()
+    cli.main(["solve", "--count", "--stats", str(path)])
+    out, err = capsys.readouterr()
+    assert "12988816" in out and f" {nodes} nodes" in err

@@ -162,13 +162,18 @@ class Solver:
     ) -> int:
         """Count (and consume) the remaining solutions exactly, memoizing when
         it pays (``memo=None``), always (True) or never (False)."""
+    def count_exact_for(
+        self, memo: bool | None = None, memo_bytes: int = 1073741824, seconds: float | None = None
+    ) -> tuple[int, bool]:
+        """`count_exact` for about `seconds`: the solutions counted and whether
+        the count is complete (a stopped count resumes with its memo)."""
     @property
     def solutions_counted(self) -> int:
         """Solutions found or counted so far, exactly."""
     @property
     def memo_stats(self) -> dict[str, Any]:
         """The memo's figures: active, lookups, hits, entries, bytes,
-        peak_bytes, evictions."""
+        peak_bytes, evictions, evicted."""
     def solution_graph(self, max_bytes: int) -> SolutionGraph:
         """The graph of all solutions (before the search starts)."""
     @property

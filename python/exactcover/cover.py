@@ -156,8 +156,9 @@ class Cover(Search["list[C]"]):
         (3, [['A'], ['B', 'C'], ['D']])
 
         Args:
-            max_bytes: The most memory the graph may take
-                (`DEFAULT_MEMO_BYTES`, 1 GiB, by default).
+            max_bytes: The most memory the graph may take while it is built:
+                its nodes and edges, the memo table and the search's keys
+                together (`DEFAULT_MEMO_BYTES`, 1 GiB, by default).
 
         Returns:
             The graph of all the solutions.

@@ -68,7 +68,7 @@ from ._native import Solver as _Solver
 from ._native import parse_dlx as _parse_dlx
 from ._reading import decode_utf8 as _decode
 from ._reading import read_at_most as _read_at_most
-from .search import Estimate, Search
+from .search import DEFAULT_MEMO_BYTES, Estimate, Search
 
 __all__ = [
     "DlxFormatError",
@@ -178,7 +178,7 @@ class DlxProblem:
 
     # The problem itself is the Rust crate's DlxProblem, which checks names,
     # colors and repeated items as its reader does.
-    __slots__ = ("_dlx",)
+    __slots__ = ("_dlx", "_counted")
 
     def __init__(
         self,
@@ -217,6 +217,7 @@ class DlxProblem:
                 row.append((index[name], color if sep else None))
             rows.append(row)
         self._dlx = _NativeDlx(items, rows)
+        self._counted: DlxSolutions | None = None
 
     def __reduce__(self) -> Any:
         """Pickled as its items and options (lines are not kept)."""
@@ -424,16 +425,60 @@ class DlxProblem:
         """Iterate over the solutions, each a list of option indices."""
         return self.solutions()
 
-    def count(self, limit: int | None = None) -> int:
-        """The number of solutions, counted in Rust.
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        threads: int | None = None,
+        timeout: float | None = None,
+        progress: bool = False,
+        memo: bool | None = None,
+        memo_bytes: int = DEFAULT_MEMO_BYTES,
+    ) -> int:
+        """The number of solutions, counted in Rust by a fresh iterator, as
+        `Search.count()` counts (memoized unless `limit` is given; see
+        `memo_stats`).
 
         Args:
             limit: Stop counting there (None: count them all).
+            threads: Count on this many threads (no `limit`, `timeout` or
+                `progress` with more than one).
+            timeout: Seconds to count for (None: no limit).
+            progress: Show a progress bar.
+            memo: None (the default) memoizes while it pays, True always
+                (no `limit` then), False never.
+            memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
+                1 GiB, by default).
 
         Returns:
             The number of solutions (at most `limit`).
+
+        Raises:
+            SearchTimeout: When `timeout` runs out (its `count` holds the
+                solutions counted so far; the count is not resumable here: a
+                fresh iterator from `solutions()` is, with `Search.count()`).
+            TypeError: If an argument has the wrong type.
+            ValueError: If an argument is out of range, or the arguments do
+                not go together.
         """
-        return self.solutions().count(limit)
+        search = self.solutions()
+        self._counted = search
+        return search.count(
+            limit,
+            threads=threads,
+            timeout=timeout,
+            progress=progress,
+            memo=memo,
+            memo_bytes=memo_bytes,
+        )
+
+    @property
+    def memo_stats(self) -> dict[str, Any]:
+        """What the memo of the last `count()` did (see `Search.memo_stats`);
+        all zero before the first `count()`."""
+        if self._counted is None:
+            return self.solutions().memo_stats
+        return self._counted.memo_stats
 
     def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
         """Knuth's Monte Carlo estimate of the search tree's nodes and
@@ -696,6 +741,7 @@ def _wrap(native: _NativeDlx) -> DlxProblem:
     """A `DlxProblem` around a native one."""
     problem = DlxProblem.__new__(DlxProblem)
     problem._dlx = native
+    problem._counted = None
     return problem
 
 

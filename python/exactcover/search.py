@@ -232,13 +232,16 @@ class Search(Iterator[S], Generic[S]):
         left to satisfy, with the same bounds and colors) is not searched
         again; its number of solutions is remembered. That reaches counts no
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
-        When the memo is full it is emptied and refilled, and the count stays
-        exact. `memo_stats` tells what the memo did (after `threads=N`: the
-        threads' memos, summed). With `threads=N` every thread memoizes the
+        With `timeout` or `progress` too: a count stopped by its `timeout`
+        keeps its memo, and the next `count()` goes on with it. When the memo
+        is full, about half of it (the sub-problems that took least work to
+        count) makes room for new entries, and the count stays exact.
+        `memo_stats` tells what the memo did (after `threads=N`: the threads'
+        memos, summed). With `threads=N` every thread memoizes the
         subtrees it counts, in a table of its own (`memo_bytes` is shared
         among them), and the first thread to find whether the memo pays
         decides for all. An iterator that has yielded solutions counts the
-        rest without the memo.
+        rest without the memo (and `memo=True` refuses it).
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
@@ -260,7 +263,7 @@ class Search(Iterator[S], Generic[S]):
                 `limit`, `timeout` or `progress`.
             timeout: Seconds to count for (None: no limit). When they run out
                 the search stays where it stopped, and a second `count()`
-                goes on from there.
+                goes on from there, with the memo of the first.
             progress: Show a progress bar (tqdm: a text bar in a terminal, a
                 widget in Jupyter) with the solutions, the nodes and Knuth's
                 estimate of the fraction of the search tree done, as
@@ -269,8 +272,9 @@ class Search(Iterator[S], Generic[S]):
                 thousand nodes it weighs the work the memo saved against what
                 it cost, and drops it at once where sub-problems rarely repeat
                 (n-queens, Langford pairs); packing problems (polyominoes,
-                dominoes) keep it. True always memoizes (and takes no `limit`,
-                `timeout` or `progress`); False never does.
+                dominoes) keep it. True always memoizes (and takes no
+                `limit`, nor an iterator that has yielded solutions); False
+                never does.
             memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
                 1 GiB, by default).
 
@@ -299,11 +303,8 @@ class Search(Iterator[S], Generic[S]):
                 raise ValueError("count() takes limit or threads, not both")
             if seconds is not None or progress:
                 raise ValueError("count(threads=...) takes no timeout or progress yet")
-        elif memo and (limit is not None or seconds is not None or progress):
-            raise ValueError(
-                "count(memo=True) counts every solution in one go: it takes no limit, "
-                "timeout or progress"
-            )
+        elif memo and limit is not None:
+            raise ValueError("count(memo=True) counts every solution: it takes no limit")
         return self._count(
             limit, threads or 1, seconds, reporter(bool(progress), "count"), memo, memo_bytes
         )
@@ -336,6 +337,10 @@ class Search(Iterator[S], Generic[S]):
                 if limit is not None:
                     return solver.count(limit)[0]
                 return solver.count_exact(memo, min(memo_bytes, U64_MAX))
+            if limit is None:
+                return self._count_exact_in_slices(
+                    seconds, report or Reporter(), memo, min(memo_bytes, U64_MAX)
+                )
             return self._count_in_slices(limit, seconds, report or Reporter())
         except RuntimeError as error:
             raise _busy(self, error) from None
@@ -350,6 +355,28 @@ class Search(Iterator[S], Generic[S]):
             while True:
                 remaining = None if limit is None else limit - total
                 found, done = solver.count(remaining, deadline.slice())
+                total += found
+                report.update(solver)
+                if done:
+                    return total
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(total, seconds)
+        finally:
+            report.close()
+
+    def _count_exact_in_slices(
+        self, seconds: float | None, report: Reporter, memo: bool | None, memo_bytes: int
+    ) -> int:
+        """count() of every solution with a time limit or progress reports:
+        memoized as without them (the memo survives a `SearchTimeout`, and the
+        next `count()` goes on with it)."""
+        deadline = Deadline(seconds, report.interval)
+        solver = self._solver
+        total = 0
+        try:
+            while True:
+                found, done = solver.count_exact_for(memo, memo_bytes, deadline.slice())
                 total += found
                 report.update(solver)
                 if done:
@@ -567,7 +594,9 @@ class Search(Iterator[S], Generic[S]):
     def memo_stats(self) -> dict[str, Any]:
         """What the memo of the last `count()` did: `active` (still in use),
         `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
-        now, `peak_bytes`, and `evictions` (times it was full and emptied)."""
+        now, `peak_bytes`, `evictions` (times it was full and thinned: about
+        half of its entries, those whose sub-problems took least work, made room
+        for new ones) and `evicted` (the entries so dropped, in all)."""
         return self._solver.memo_stats
 
     def _state(self) -> str:

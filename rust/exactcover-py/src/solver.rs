@@ -432,6 +432,26 @@ impl PySolver {
         count_to_py(py, &counted.count)
     }
 
+    /// count_exact for about `seconds` (None: to the end): the solutions
+    /// counted (an exact int) and whether the count is complete. A count
+    /// stopped by the clock resumes at the next call where it stopped, with
+    /// its memo.
+    #[pyo3(signature = (memo=None, memo_bytes=1073741824, seconds=None))]
+    fn count_exact_for<'py>(
+        &mut self,
+        py: Python<'py>,
+        memo: Option<bool>,
+        memo_bytes: usize,
+        seconds: Option<f64>,
+    ) -> PyResult<(Bound<'py, PyAny>, bool)> {
+        let options = PySolver::options(memo_options(memo, memo_bytes, 64), None);
+        let (counted, error) = self.count_with(py, &options, seconds, None)?;
+        if let Some(error) = error {
+            return Err(error);
+        }
+        Ok((count_to_py(py, &counted.count)?, counted.is_complete()))
+    }
+
     /// The solutions found or counted so far, as an exact int.
     #[getter]
     fn solutions_counted<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -439,7 +459,7 @@ impl PySolver {
     }
 
     /// Figures of the memo of the exact count: a dict with keys active,
-    /// lookups, hits, entries, bytes, peak_bytes, evictions.
+    /// lookups, hits, entries, bytes, peak_bytes, evictions, evicted.
     #[getter]
     fn memo_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let m = self.solver.memo_stats();
@@ -451,6 +471,7 @@ impl PySolver {
         d.set_item("bytes", m.bytes)?;
         d.set_item("peak_bytes", m.peak_bytes)?;
         d.set_item("evictions", m.evictions)?;
+        d.set_item("evicted", m.evicted)?;
         Ok(d)
     }
 

@@ -5,7 +5,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Solver};
+use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Problem, Solver};
 
 use common::dominoes;
 
@@ -97,7 +97,7 @@ fn memoized_and_enumerating_counts_agree_on_the_benchmarks() {
 }
 
 #[test]
-fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
+fn a_tiny_memory_cap_thins_the_table_and_keeps_counting_right() {
     let options = MemoOptions {
         mode: MemoMode::Always,
         max_bytes: 4096,
@@ -111,6 +111,58 @@ fn a_tiny_memory_cap_empties_the_table_and_keeps_counting_right() {
     let stats = solver.memo_stats();
     assert!(stats.evictions > 0, "{stats:?}");
     assert!(stats.peak_bytes <= 4096, "{stats:?}");
+    // Thinned, never emptied: about half of the entries were dropped each
+    // time, and the table is not empty at the end.
+    assert!(stats.entries > 0, "{stats:?}");
+    assert!(stats.evicted >= stats.evictions, "{stats:?}");
+}
+
+#[test]
+fn thinning_moves_counts_past_u64_with_their_entries() {
+    // Fibonacci counts of 2 x n strips pass 2^63 from n = 91 on: under a
+    // tiny cap, entries holding them are thinned and kept, and the count
+    // stays exact.
+    let n = 120;
+    let mut expected = Solver::new(&dominoes(2, n));
+    let expected = common::count_memo(&mut expected, MemoOptions::default());
+    assert!(expected.to_u64().is_none());
+    for max_bytes in [2048, 3000, 5000] {
+        let options = MemoOptions {
+            mode: MemoMode::Always,
+            max_bytes,
+            ..MemoOptions::default()
+        };
+        let mut solver = Solver::new(&dominoes(2, n));
+        assert_eq!(common::count_memo(&mut solver, options), expected);
+        let stats = solver.memo_stats();
+        assert!(
+            stats.evictions > 0 && stats.peak_bytes <= max_bytes as u64,
+            "{stats:?}"
+        );
+    }
+}
+
+#[test]
+fn the_graph_cap_bounds_nodes_and_edges_too() {
+    // One item, 200,000 options: a table of one entry, but a root node of
+    // 200,000 edges (1.6 MB). A cap of 10,000 bytes refuses it.
+    let mut p = Problem::with_items(1, 0);
+    for _ in 0..200_000 {
+        p.add_option([0]).unwrap();
+    }
+    let err = Solver::new(&p).solution_graph(10_000).unwrap_err();
+    assert_eq!(err, Error::MemoryCap { max_bytes: 10_000 });
+    let graph = Solver::new(&p).solution_graph(1 << 24).unwrap();
+    assert_eq!(graph.count().to_u64(), Some(200_000));
+    // Under a cap that it fits, the graph and everything built beside it
+    // stayed within the cap.
+    let p = dominoes(6, 6);
+    let whole = Solver::new(&p).solution_graph(1 << 30).unwrap();
+    let cap = whole.memory_bytes() * 4;
+    let mut builder = Solver::new(&p).graph_builder(cap).unwrap();
+    while !builder.step(1000).unwrap() {}
+    assert!(builder.stats().1.peak_bytes as usize <= cap);
+    assert_eq!(builder.finish().count().to_u64(), Some(6728));
 }
 
 #[test]
@@ -260,4 +312,43 @@ fn samples_are_uniform() {
     // Reproducible by seed.
     assert_eq!(graph.sample_many(5, 1), graph.sample_many(5, 1));
     assert_ne!(graph.sample_many(5, 1), graph.sample_many(5, 2));
+}
+
+#[test]
+fn always_memoizing_refuses_a_search_started_without_its_memo() {
+    let always = MemoOptions {
+        mode: MemoMode::Always,
+        ..MemoOptions::default()
+    };
+    let mut solver = Solver::new(&dominoes(6, 6));
+    assert!(solver.solutions().next().is_some());
+    let options = CountOptions {
+        memo: always,
+        ..CountOptions::default()
+    };
+    let err = common::count_with(&mut solver, &options).unwrap_err();
+    assert!(matches!(err, Error::Unsupported { .. }), "{err:?}");
+    // The default counts the rest, without the memo.
+    assert_eq!(
+        common::count_memo(&mut solver, MemoOptions::default()).to_u64(),
+        Some(6727)
+    );
+    // Nothing left: memo or not, 0.
+    assert_eq!(common::count_memo(&mut solver, always).to_u64(), Some(0));
+    // A memoized count stopped between slices goes on memoizing.
+    let mut solver = Solver::new(&dominoes(6, 6));
+    let stopped = solver
+        .count_with(
+            &CountOptions {
+                memo: always,
+                nodes_per_slice: Some(10),
+                ..CountOptions::default()
+            },
+            |_| ControlFlow::Break(()),
+        )
+        .unwrap();
+    assert_eq!(stopped.outcome, Outcome::Stopped);
+    let rest = common::count_memo(&mut solver, always);
+    assert_eq!(stopped.count + &rest, Count::from(6728u64));
+    assert!(solver.memo_stats().hits > 0);
 }

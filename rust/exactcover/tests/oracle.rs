@@ -179,7 +179,8 @@ fn check(
 
 /// Memoized counting and the solution graph find the brute force's solutions,
 /// also when every key shares one hash (1 or 0 bits of it), and when the memo
-/// is so small that it is emptied again and again.
+/// is so small that it is thinned again and again (alone, and with every
+/// key sharing one hash).
 fn check_memo(
     problem: &Problem,
     seed: Option<u64>,
@@ -196,7 +197,13 @@ fn check_memo(
         }
         s
     };
-    for (hash_bits, max_bytes) in [(64, 1 << 20), (1, 1 << 20), (0, 1 << 20), (64, 600)] {
+    for (hash_bits, max_bytes) in [
+        (64, 1 << 20),
+        (1, 1 << 20),
+        (0, 1 << 20),
+        (64, 600),
+        (0, 900),
+    ] {
         let options = MemoOptions {
             mode: MemoMode::Always,
             max_bytes,

@@ -13,6 +13,10 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
 
     #[inline]
     fn enter(&mut self, engine: &E) -> bool {
+        if self.overflow {
+            // The graph cannot be built: skip what is left of the search.
+            return true;
+        }
         engine.state_key(&mut self.scratch);
         self.scratch_hash = self.table.hash(&self.scratch);
         self.stats.lookups += 1;

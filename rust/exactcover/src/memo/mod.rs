@@ -68,9 +68,9 @@ pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
 pub struct MemoOptions {
     /// When to memoize.
     pub mode: MemoMode,
-    /// Memory cap of the memo table in bytes. When the table is full it is
-    /// emptied and filling starts again (counts stay exact; see
-    /// [`MemoStats::evictions`]).
+    /// Memory cap of the memo table in bytes. When the table is full, about
+    /// half of its entries, those whose sub-problems took least work, make
+    /// room for new ones (counts stay exact; see [`MemoStats::evictions`]).
     pub max_bytes: usize,
     /// Bits of the hash that are used (64). Fewer make keys collide: tests
     /// use this to check that collisions never change a count.
@@ -104,8 +104,12 @@ pub struct MemoStats {
     pub bytes: u64,
     /// Largest `bytes` so far.
     pub peak_bytes: u64,
-    /// Times the table was full and emptied.
+    /// Times the table was full and thinned: each time about half of its
+    /// entries, those whose sub-problems took least work (weighed with
+    /// their age), were dropped to make room.
     pub evictions: u64,
+    /// Entries dropped by those thinnings, in all.
+    pub evicted: u64,
 }
 
 /// A node of the search on the memo's stack: its key (in `Memo::stack_keys`),
@@ -162,8 +166,13 @@ pub(crate) struct Memo {
     /// Graph mode: nodes and edges of the solution graph being built, and the
     /// edges of the frames on the stack.
     graph: Option<GraphParts>,
-    /// Set in graph mode when the table is full: the graph cannot be built.
+    /// Set in graph mode when the table is full, or the graph with it passes
+    /// `max_bytes`: the graph cannot be built, and the search skips the rest
+    /// of the tree.
     overflow: bool,
+    /// The memory cap: of the table when counting, of all the memo (table,
+    /// graph and stack of keys) when building a graph.
+    max_bytes: usize,
     /// Link updates the hits have saved (the work their sub-problems took).
     saved: u64,
     /// Solutions counted by hits.
@@ -215,6 +224,7 @@ impl Memo {
                 ..GraphParts::default()
             }),
             overflow: false,
+            max_bytes,
             saved: 0,
             skipped: Count::ZERO,
         }
@@ -280,7 +290,8 @@ impl Memo {
 
     fn bytes(&self) -> usize {
         let graph = self.graph.as_ref().map_or(0, |g| {
-            g.nodes.capacity() * std::mem::size_of::<GraphNode>() + g.edges.capacity() * 8
+            g.nodes.capacity() * std::mem::size_of::<GraphNode>()
+                + (g.edges.capacity() + g.pending.capacity()) * 8
         });
         self.table.bytes() + graph + self.stack_keys.capacity() * 8
     }
@@ -338,8 +349,9 @@ impl Memo {
         }
     }
 
-    /// Stores a finished sub-problem. A full table is emptied when counting
-    /// (the counts on the stack are kept: nothing is lost but time); when
+    /// Stores a finished sub-problem. A full table is thinned when counting
+    /// ([`Table::thin`]: the cheapest half of its entries make room; the
+    /// counts on the stack are kept, so nothing is lost but time); when
     /// building a graph, the overflow is reported instead.
     fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>) {
         let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
@@ -359,12 +371,30 @@ impl Memo {
                 self.big.pop();
             }
             if attempt == 0 {
-                self.stats.evictions += 1;
-                self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
-                self.table.clear();
-                self.big.clear();
+                self.thin();
             }
         }
+    }
+
+    /// Thins the full table (count mode), moving the big counts of the
+    /// entries kept to the front of `big`.
+    fn thin(&mut self) {
+        self.stats.evictions += 1;
+        self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
+        let mut kept = Vec::new();
+        let big = &mut self.big;
+        let dropped = self.table.thin(|value| {
+            if value < BIG {
+                return value;
+            }
+            kept.push(std::mem::replace(
+                &mut big[(value - BIG) as usize],
+                Count::ZERO,
+            ));
+            BIG + kept.len() as u64 - 1
+        });
+        self.big = kept;
+        self.stats.evicted += dropped as u64;
     }
 
     fn value_count(&self, value: u64) -> Count {
@@ -389,6 +419,10 @@ impl Memo {
             } else {
                 let label = engine.current_branch().map_or(NO_OPTION, |k| k as u32);
                 g.pending.push((label, node));
+            }
+            // The graph grows here and in `leave`, which ends here too.
+            if self.bytes() > self.max_bytes {
+                self.overflow = true;
             }
         }
     }

@@ -19,9 +19,12 @@ use crate::Error;
 ///
 /// Every combination of the fields that works today is allowed; those that
 /// do not work yet fail with [`Error::Unsupported`] rather than ignore an
-/// option: a `limit` with `threads > 1`, and a `limit` with
+/// option: a `limit` with `threads > 1`, a `limit` with
 /// [`MemoMode::Always`] (under [`MemoMode::Auto`] a count with a limit goes
-/// solution by solution, without the memo).
+/// solution by solution, without the memo), and [`MemoMode::Always`] on a
+/// search that has started other than by a memoized count (stepped, or
+/// counted with a limit, or whose memo [`MemoMode::Auto`] dropped): its
+/// count goes on without the memo under the other modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountOptions {
     /// Threads that count (0 and 1: this thread). More than the machine runs
@@ -273,6 +276,11 @@ impl Solver {
         if options.limit.is_some() && options.memo.mode == MemoMode::Always {
             return Err(Error::Unsupported {
                 what: "a memoized count with a limit",
+            });
+        }
+        if options.memo.mode == MemoMode::Always && !self.can_memoize() {
+            return Err(Error::Unsupported {
+                what: "a memoized count of a search that has started without its memo",
             });
         }
         Ok(self.count_here(options, &mut on_slice))

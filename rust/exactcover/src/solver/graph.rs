@@ -52,8 +52,10 @@ impl GraphBuilder {
 
 impl Solver {
     /// The [`SolutionGraph`] of all remaining solutions: the memo of an exact
-    /// count kept whole. Fails with [`Error::MemoryCap`] if it would take more
-    /// than `max_bytes`, or once the search has started.
+    /// count kept whole. Fails with [`Error::MemoryCap`] if building it would
+    /// take more than `max_bytes` (its nodes and edges, the memo table and
+    /// the keys on the search's stack together), or once the search has
+    /// started.
     pub fn solution_graph(&self, max_bytes: usize) -> Result<SolutionGraph, Error> {
         let mut builder = self.graph_builder(max_bytes)?;
         while !builder.step(u64::MAX)? {}

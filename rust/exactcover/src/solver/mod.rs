@@ -248,6 +248,19 @@ impl Solver {
         self.engine.stats().nodes > 0 || self.elsewhere.nodes > 0
     }
 
+    /// Can the next exact count memoize? Only a search at its root, or one
+    /// whose memoized count was stopped between slices (with its memo), or
+    /// one with nothing left to count.
+    pub(super) fn can_memoize(&self) -> bool {
+        if self.is_exhausted() {
+            return true;
+        }
+        match &self.exact {
+            None => !self.started(),
+            Some(exact) => exact.memo.is_some(),
+        }
+    }
+
     /// A copy of this solver's search without the exact count's memo: what
     /// the threads of a parallel count and the walks of a split start from.
     fn copy_search(&self) -> Solver {

@@ -90,6 +90,7 @@ impl Figures {
         sum.bytes += stats.bytes;
         sum.peak_bytes += stats.peak_bytes;
         sum.evictions += stats.evictions;
+        sum.evicted += stats.evicted;
     }
 }
 
