@@ -308,11 +308,11 @@ fn width_boundaries_agree_with_dancing_links() {
             // Forcing a pair at the word boundary (items 63 and 64, or the
             // last pair below it), and excluding an option.
             let straddle = (0..p.num_options())
-                .filter(|&k| {
+                .rev()
+                .find(|&k| {
                     let items: Vec<usize> = p.option(k).collect();
                     items.len() == 2 && items[0] <= 63 && items[1] == items[0] + 1
                 })
-                .last()
                 .unwrap();
             let mut solver = Solver::new(&p);
             solver.force(straddle).unwrap();
