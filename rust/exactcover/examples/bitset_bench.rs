@@ -13,7 +13,8 @@
 //! are printed with the counts and nodes, and the ratios `ssxcc / bitset`
 //! and `dancing links / bitset` (above 1: the bitset engine is faster).
 //! `ssxcc` is timed as a whole process reading the file (`ssxcc < FILE`),
-//! its count and nodes read from its report.
+//! its count and nodes read from its report. `--bitset-only` counts with
+//! the bitset engine alone, once (for callgrind).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -34,15 +35,24 @@ fn main() {
     let rounds: usize =
         take_value(&mut args, "--rounds").map_or(3, |r| r.parse().expect("--rounds N"));
     let ssxcc = take_value(&mut args, "--ssxcc");
+    // For profilers: the bitset engine alone, once.
+    if let Some(i) = args.iter().position(|a| a == "--bitset-only") {
+        args.remove(i);
+        for file in &args {
+            let problem = read(file);
+            let mut engine =
+                BitsetEngine::new(&problem, None).expect("a problem the bitset engine takes");
+            let count = engine.count_step(u64::MAX, u64::MAX).0;
+            println!("{file}: {count} solutions, {:?}", engine.stats());
+        }
+        return;
+    }
     println!(
         "{:<28} {:>10} {:>12} {:>9} {:>9} {:>9} {:>7} {:>7}",
         "instance", "count", "nodes", "bitset", "dlx", "ssxcc", "ss/bit", "dlx/bit"
     );
     for file in &args {
-        let text = std::fs::read_to_string(file).expect("a readable DLX file");
-        let problem = DlxProblem::parse(&text, Syntax::Strict)
-            .and_then(|d| d.to_problem())
-            .expect("a DLX problem");
+        let problem = read(file);
         let (mut bit, mut dlx, mut ss) = (Vec::new(), Vec::new(), Vec::new());
         let mut counts = (0, 0, None);
         let mut nodes = (0, None);
@@ -89,6 +99,14 @@ fn main() {
             println!("{:<28} {:>10} {n:>12} (ssxcc's nodes)", "", "");
         }
     }
+}
+
+/// The problem of a DLX file.
+fn read(file: &str) -> Problem {
+    let text = std::fs::read_to_string(file).expect("a readable DLX file");
+    DlxProblem::parse(&text, Syntax::Strict)
+        .and_then(|d| d.to_problem())
+        .expect("a DLX problem")
 }
 
 /// Removes `flag VALUE` from `args`, returning the value.

@@ -18,7 +18,7 @@ impl BitsetEngine {
     pub fn check_invariants(&self) -> Result<(), String> {
         let t = &*self.tables;
         let shape = t.shape;
-        let (words, item_words, lanes) = (shape.option_words, shape.item_words, shape.count_stride);
+        let (words, item_words) = (shape.option_words, shape.item_words);
         // In `Advance` (seen only by the hooks) the top level's branch is
         // not made yet: its state and its position are not checked.
         let made = self.levels.len() - usize::from(self.state == State::Advance);
@@ -57,7 +57,13 @@ impl BitsetEngine {
             if live(s)[words - 1] & !valid != 0 {
                 return Err(format!("slot {s}: a live bit past the last option"));
             }
-            // The counters.
+            // The counters (and the padding past the ones in use).
+            let stride = &self.stack.counts[s * shape.count_stride..][..shape.count_stride];
+            if stride[shape.count_lanes..].iter().any(|&c| c != SENTINEL) {
+                return Err(format!(
+                    "slot {s}: a counter past the last one in use changed"
+                ));
+            }
             let counts = self.counts(s);
             for (i, &count) in counts.iter().enumerate() {
                 let expected = if i >= shape.n_primary || covered(s)[i / 64] >> (i % 64) & 1 == 1 {
@@ -81,9 +87,12 @@ impl BitsetEngine {
             if choose(self.counts(s - 1)) != Choice::Item(level.item) {
                 return Err(format!("level {l}: item {} is not the choice", level.item));
             }
-            let Some(&o) = t.item_options(level.item).get(level.pos as usize) else {
-                return Err(format!("level {l}: branch {} past the list", level.pos));
-            };
+            let o = level.branch;
+            if t.item_options(level.item).binary_search(&o).is_err() {
+                return Err(format!(
+                    "level {l}: branch {o} is not an option of its item"
+                ));
+            }
             if !self.is_live(s - 1, o) {
                 return Err(format!("level {l}: option {} is not live", t.option_ext(o)));
             }
@@ -109,7 +118,7 @@ impl BitsetEngine {
         if self.state == State::Forward && choose(self.counts(top)) != self.next {
             return Err("the pending choice is not the top state's".into());
         }
-        if lanes % super::COUNT_LANES != 0 {
+        if shape.count_lanes % super::COUNT_LANES != 0 || shape.count_stride < shape.count_lanes {
             return Err("counters not padded to whole chunks".into());
         }
         Ok(())

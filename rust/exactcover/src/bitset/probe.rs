@@ -49,7 +49,10 @@ impl BitsetEngine {
             children.clear();
             for &o in t.item_options(item) {
                 if self.is_live(s, o)
-                    && self.stack.apply::<true>(t, s, o, &mut self.stats.updates) != Choice::DeadEnd
+                    && self
+                        .stack
+                        .apply::<true, false>(t, s, o, &mut self.stats.updates)
+                        != Choice::DeadEnd
                 {
                     children.push(o);
                 }
@@ -59,7 +62,9 @@ impl BitsetEngine {
             }
             let o = children[rng.below(children.len())];
             weight *= children.len() as f64;
-            choice = self.stack.apply::<true>(t, s, o, &mut self.stats.updates);
+            choice = self
+                .stack
+                .apply::<true, false>(t, s, o, &mut self.stats.updates);
             s += 1;
         };
         self.stats.updates = updates_before;

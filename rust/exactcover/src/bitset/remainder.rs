@@ -28,8 +28,8 @@ impl BitsetEngine {
         let s = self.root + l;
         let list = self.tables.item_options(level.item);
         Some(
-            list[..=level.pos as usize]
-                .iter()
+            list.iter()
+                .take_while(|&&o| o <= level.branch)
                 .filter(|&&o| self.is_live(s, o))
                 .map(|&o| self.tables.option_ext(o))
                 .collect(),
@@ -41,9 +41,10 @@ impl BitsetEngine {
     fn has_siblings(&self, l: usize) -> bool {
         let level = self.levels[l];
         let s = self.root + l;
-        self.tables.item_options(level.item)[level.pos as usize + 1..]
+        self.tables
+            .item_options(level.item)
             .iter()
-            .any(|&o| self.is_live(s, o))
+            .any(|&o| o > level.branch && self.is_live(s, o))
     }
 
     /// Does the top level have siblings still to come?
@@ -134,8 +135,9 @@ impl BitsetEngine {
                 let level = self.levels[l];
                 let s = self.root + l;
                 let list = self.tables.item_options(level.item);
-                let k = list[..=level.pos as usize]
+                let k = list
                     .iter()
+                    .take_while(|&&o| o <= level.branch)
                     .filter(|&&o| self.is_live(s, o))
                     .count() as u32;
                 let d = u32::from(self.counts(s)[level.item as usize]);

@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use super::SMALL_ITEMS;
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
 
@@ -95,8 +96,12 @@ pub(crate) struct Shape {
     pub(crate) option_words: usize,
     /// Words of a set of items.
     pub(crate) item_words: usize,
-    /// Counters per state: `n_primary` rounded up to a multiple of
+    /// Counters a state uses: `n_primary` rounded up to a multiple of
     /// [`COUNT_LANES`], the padding held at [`SENTINEL`].
+    pub(crate) count_lanes: usize,
+    /// Counters a state takes on the stack: `count_lanes`, or
+    /// [`SMALL_ITEMS`] when that many or fewer (the fast path of
+    /// `Counters`; the counters past `count_lanes` stay at [`SENTINEL`]).
     pub(crate) count_stride: usize,
 }
 
@@ -109,14 +114,21 @@ impl Shape {
         let n_items = problem.num_items();
         let n_primary = problem.items.iter().filter(|i| i.primary).count();
         let n_options = problem.num_options();
+        let count_lanes = n_primary.div_ceil(COUNT_LANES).max(1) * COUNT_LANES;
         Shape {
             n_items,
             n_primary,
             n_options,
             option_words: n_options.div_ceil(64).max(1),
             item_words: n_items.div_ceil(64).max(1),
-            count_stride: n_primary.div_ceil(COUNT_LANES).max(1) * COUNT_LANES,
+            count_lanes,
+            count_stride: count_lanes.max(SMALL_ITEMS),
         }
+    }
+
+    /// Do the counters take the fast path (`Counters` for an array)?
+    pub(crate) fn small(&self) -> bool {
+        self.count_stride == SMALL_ITEMS
     }
 
     /// States on the stack: the root and one per level. Every level covers
@@ -127,10 +139,12 @@ impl Shape {
         self.n_primary + 2
     }
 
-    /// Bytes of the conflict rows, the item mask of each option, and the
-    /// stack of states.
+    /// Bytes of the conflict rows, the item mask of each option, the row
+    /// of each primary item, and the stack of states.
     fn bytes(&self) -> usize {
-        let rows = self.n_options * (self.option_words + self.item_words) * 8;
+        let rows = (self.n_options * (self.option_words + self.item_words)
+            + self.n_primary * self.option_words)
+            * 8;
         let state = (self.option_words + self.item_words) * 8 + self.count_stride * 2;
         rows.saturating_add(self.slots().saturating_mul(state))
     }
@@ -187,6 +201,9 @@ pub(crate) struct Tables {
     /// contain primary item `i`, ascending (the order the search tries them).
     options: Vec<u32>,
     options_start: Vec<u32>,
+    /// `item_rows[i * option_words..][..option_words]`: the same options of
+    /// primary item `i`, as a set (the search scans it a word at a time).
+    item_rows: Vec<u64>,
     /// The problem's number of each option, and the inverse.
     option_ext: Vec<u32>,
     option_int: Vec<u32>,
@@ -279,10 +296,15 @@ impl Tables {
         }
         let mut options = Vec::new();
         let mut options_start = Vec::with_capacity(n_primary + 1);
+        let mut item_rows = vec![0u64; n_primary * option_words];
         options_start.push(0);
-        for list in &item_lists[..n_primary] {
+        for (i, list) in item_lists[..n_primary].iter().enumerate() {
             options.extend_from_slice(list);
             options_start.push(options.len() as u32);
+            let row = &mut item_rows[i * option_words..][..option_words];
+            for &o in list {
+                row[o as usize / 64] |= 1 << (o % 64);
+            }
         }
 
         // Conflict rows: the union of the lists of an option's items.
@@ -310,6 +332,7 @@ impl Tables {
             primary_start,
             options,
             options_start,
+            item_rows,
             option_ext,
             option_int,
             item_ext,
@@ -351,6 +374,13 @@ impl Tables {
             self.options_start[i as usize + 1] as usize,
         );
         &self.options[s..e]
+    }
+
+    /// The options of primary item `i`, as a set.
+    #[inline(always)]
+    pub(crate) fn item_row(&self, i: u32) -> &[u64] {
+        let w = self.shape.option_words;
+        &self.item_rows[i as usize * w..][..w]
     }
 
     /// The problem's number of internal option `o`.
