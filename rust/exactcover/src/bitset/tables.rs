@@ -31,7 +31,7 @@ use crate::rng::SplitMix64;
 pub(crate) const SENTINEL: u16 = u16::MAX;
 
 /// Most options the engine takes: counts of live options are `u16` below
-/// [`SENTINEL`]. (The memory bound [`MAX_TABLE_BYTES`] binds long before: the
+/// `SENTINEL`. (The memory bound [`MAX_TABLE_BYTES`] binds long before: the
 /// conflict rows take `options^2 / 8` bytes.)
 pub const MAX_OPTIONS: usize = SENTINEL as usize - 1;
 
