@@ -14,7 +14,9 @@
 //! and `dancing links / bitset` (above 1: the bitset engine is faster).
 //! `ssxcc` is timed as a whole process reading the file (`ssxcc < FILE`),
 //! its count and nodes read from its report. `--bitset-only` counts with
-//! the bitset engine alone, once (for callgrind).
+//! the bitset engine alone, once (for callgrind). `--widths SOLUTIONS`
+//! times both engines to the first SOLUTIONS domino tilings of k x k boards
+//! for growing k: where the bitset engine stops paying.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -35,6 +37,10 @@ fn main() {
     let rounds: usize =
         take_value(&mut args, "--rounds").map_or(3, |r| r.parse().expect("--rounds N"));
     let ssxcc = take_value(&mut args, "--ssxcc");
+    if let Some(limit) = take_value(&mut args, "--widths") {
+        widths(limit.parse().expect("--widths SOLUTIONS"), rounds);
+        return;
+    }
     // For profilers: the bitset engine alone, once.
     if let Some(i) = args.iter().position(|a| a == "--bitset-only") {
         args.remove(i);
@@ -98,6 +104,38 @@ fn main() {
         if let Some(n) = nodes.1 {
             println!("{:<28} {:>10} {n:>12} (ssxcc's nodes)", "", "");
         }
+    }
+}
+
+/// How the engines compare as the problem widens: domino tilings of k x k
+/// boards (k^2 items, 2k(k-1) options), timed to the first `limit`
+/// solutions, which both engines reach through the same tree.
+fn widths(limit: u64, rounds: usize) {
+    println!(
+        "{:<14} {:>6} {:>8} {:>10} {:>10} {:>8}",
+        "board", "items", "options", "bitset", "dlx", "dlx/bit"
+    );
+    for k in [8, 12, 16, 24, 32, 48] {
+        let problem = common::dominoes(k, k);
+        let (mut bit, mut dlx) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            let start = Instant::now();
+            let mut engine = BitsetEngine::new(&problem, None).expect("fits");
+            let found = engine.count_step(u64::MAX, limit).0;
+            bit.push(start.elapsed().as_secs_f64());
+            let start = Instant::now();
+            let mut solver = Solver::new(&problem);
+            assert_eq!(solver.count_step(u64::MAX, limit).0, found);
+            dlx.push(start.elapsed().as_secs_f64());
+        }
+        let (b, d) = (median(&mut bit), median(&mut dlx));
+        println!(
+            "{:<14} {:>6} {:>8} {b:>10.4} {d:>10.4} {:>8.2}",
+            format!("dominoes {k}x{k}"),
+            problem.num_items(),
+            problem.num_options(),
+            d / b
+        );
     }
 }
 
