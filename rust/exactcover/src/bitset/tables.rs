@@ -207,9 +207,8 @@ pub(crate) struct Tables {
     /// The problem's number of each option, and the inverse.
     option_ext: Vec<u32>,
     option_int: Vec<u32>,
-    /// The problem's number of each item, and the inverse.
+    /// The problem's number of each item.
     item_ext: Vec<u32>,
-    item_int: Vec<u32>,
     /// Is `item_ext` the identity (the problem lists its primary items first
     /// and no seed shuffled them)? Memo keys are then the covered set as is.
     pub(crate) items_in_order: bool,
@@ -336,7 +335,6 @@ impl Tables {
             option_ext,
             option_int,
             item_ext,
-            item_int,
             items_in_order,
             forbidden,
         }
@@ -399,12 +397,5 @@ impl Tables {
     #[inline]
     pub(crate) fn item_ext(&self, i: usize) -> usize {
         self.item_ext[i] as usize
-    }
-
-    /// The internal number of the problem's item `i`.
-    #[allow(dead_code)]
-    #[inline]
-    pub(crate) fn item_int(&self, i: usize) -> usize {
-        self.item_int[i] as usize
     }
 }
