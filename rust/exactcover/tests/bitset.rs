@@ -103,6 +103,31 @@ proptest! {
         prop_assert!(e.is_exhausted());
     }
 
+    /// Problems whose options all have the same number of primary items
+    /// (2 to 6: the search loop's specialized path), with secondary items:
+    /// the same solutions in the same order as dancing links.
+    #[test]
+    fn uniform_options_agree(
+        (primary, per, options) in (2usize..10, 2usize..7).prop_flat_map(|(n, p)| {
+            let p = p.min(n);
+            let option = (
+                proptest::sample::subsequence((0..n).collect::<Vec<_>>(), p),
+                proptest::option::of(0usize..3),
+            );
+            (Just(n), Just(p), proptest::collection::vec(option, 1..16))
+        }),
+        budget in 1u64..20,
+    ) {
+        let mut p = Problem::with_items(primary, 3);
+        for (items, secondary) in &options {
+            prop_assert_eq!(items.len(), per);
+            p.add_option(items.iter().copied().chain(secondary.map(|s| primary + s))).unwrap();
+        }
+        let expected: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
+        let mut e = engine(&p);
+        prop_assert_eq!(solutions(&mut e, budget), expected);
+    }
+
     /// Counting in slices of random budgets and limits gives the total.
     #[test]
     fn resumed_counts_add_up(

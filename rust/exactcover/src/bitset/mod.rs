@@ -242,7 +242,7 @@ impl BitsetEngine {
         // root's.
         self.next = self
             .stack
-            .apply::<false, false>(t, s, o, &mut self.stats.updates);
+            .apply::<false, false, 0>(t, s, o, &mut self.stats.updates);
         let stack = &mut self.stack;
         stack
             .live
@@ -288,10 +288,14 @@ impl BitsetEngine {
         limit: u64,
         hooks: &mut H,
     ) -> (u64, Step) {
-        if self.tables.shape.small() {
-            self.run::<H, true>(budget, limit, hooks)
-        } else {
-            self.run::<H, false>(budget, limit, hooks)
+        match (self.tables.shape.small(), self.tables.uniform) {
+            (true, 2) => self.run::<H, true, 2>(budget, limit, hooks),
+            (true, 3) => self.run::<H, true, 3>(budget, limit, hooks),
+            (true, 4) => self.run::<H, true, 4>(budget, limit, hooks),
+            (true, 5) => self.run::<H, true, 5>(budget, limit, hooks),
+            (true, 6) => self.run::<H, true, 6>(budget, limit, hooks),
+            (true, _) => self.run::<H, true, 0>(budget, limit, hooks),
+            (false, _) => self.run::<H, false, 0>(budget, limit, hooks),
         }
     }
 
@@ -365,8 +369,9 @@ impl BitsetEngine {
     }
 
     /// The search loop (see the module documentation); `SMALL`: the
-    /// counters' fast path ([`SMALL_ITEMS`]).
-    fn run<H: Hooks<Self>, const SMALL: bool>(
+    /// counters' fast path ([`SMALL_ITEMS`]); `P`, if not 0: every option
+    /// has `P` primary items (`Tables::uniform`).
+    fn run<H: Hooks<Self>, const SMALL: bool, const P: usize>(
         &mut self,
         mut budget: u64,
         limit: u64,
@@ -440,9 +445,12 @@ impl BitsetEngine {
                         while bits != 0 {
                             let o = (w * 64) as u32 + bits.trailing_zeros();
                             bits &= bits - 1;
-                            let choice =
-                                self.stack
-                                    .apply::<true, SMALL>(t, s, o, &mut self.stats.updates);
+                            let choice = self.stack.apply::<true, SMALL, P>(
+                                t,
+                                s,
+                                o,
+                                &mut self.stats.updates,
+                            );
                             if choice != Choice::DeadEnd {
                                 next = Some((o, choice));
                                 break 'scan;
@@ -499,7 +507,7 @@ impl Stack {
     /// own items, which reach 0 too, `o`'s items are set to [`SENTINEL`]
     /// first (they then count down from it, and are set again at the end).
     #[inline(always)]
-    fn apply<const ABORT: bool, const SMALL: bool>(
+    fn apply<const ABORT: bool, const SMALL: bool, const P: usize>(
         &mut self,
         t: &Tables,
         s: usize,
@@ -523,7 +531,11 @@ impl Stack {
         let (parent, child) = (&parent[s * words..], &mut child[..words]);
         let dead = if SMALL {
             let counts: &mut [u16; SMALL_ITEMS] = counts.try_into().expect("stride SMALL_ITEMS");
-            kill::<ABORT, _>(counts, t, parent, child, o, updates)
+            if P > 0 {
+                kill_uniform::<ABORT, P>(counts, t, parent, child, o, updates)
+            } else {
+                kill::<ABORT, _>(counts, t, parent, child, o, updates)
+            }
         } else {
             kill::<ABORT, _>(counts, t, parent, child, o, updates)
         };
@@ -604,6 +616,50 @@ fn kill<const ABORT: bool, C: Counters + ?Sized>(
     *updates += done;
     for &j in own {
         *counts.at(j) = SENTINEL;
+    }
+    false
+}
+
+/// [`kill`] when every option has exactly `P` primary items and the
+/// counters take the fast path: an option's items are `P` bytes at a fixed
+/// place (`Tables::uniform_items`), so the inner loop is unrolled and
+/// needs no start and end of a list (callgrind: see `Tables::uniform`).
+#[inline(always)]
+fn kill_uniform<const ABORT: bool, const P: usize>(
+    counts: &mut [u16; SMALL_ITEMS],
+    t: &Tables,
+    parent: &[u64],
+    child: &mut [u64],
+    o: u32,
+    updates: &mut u64,
+) -> bool {
+    let own: [u8; P] = t.uniform_items(o);
+    if ABORT {
+        for j in own {
+            counts[usize::from(j)] = SENTINEL;
+        }
+    }
+    let mut done = 0u64;
+    for (w, ((c, &p), &k)) in child.iter_mut().zip(parent).zip(t.conflicts(o)).enumerate() {
+        *c = p & !k;
+        let mut killed = p & k;
+        while killed != 0 {
+            let x = (w * 64) as u32 + killed.trailing_zeros();
+            killed &= killed - 1;
+            done += P as u64;
+            for j in t.uniform_items::<P>(x) {
+                let count = &mut counts[usize::from(j)];
+                *count -= 1;
+                if ABORT && *count == 0 {
+                    *updates += done;
+                    return true;
+                }
+            }
+        }
+    }
+    *updates += done;
+    for j in own {
+        counts[usize::from(j)] = SENTINEL;
     }
     false
 }

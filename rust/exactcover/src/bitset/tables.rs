@@ -225,6 +225,13 @@ pub(crate) struct Tables {
     pub(crate) items_in_order: bool,
     /// Options dead from the start: they contain a secondary item of bound 0.
     pub(crate) forbidden: Vec<u32>,
+    /// `P` if every option has exactly `P` primary items, `2 <= P <= 6`,
+    /// and the counters take the fast path; else 0. Then `uniform_items[o * P..]`
+    /// holds option `o`'s primary items as bytes, and the search loop is
+    /// specialized to `P` (callgrind: pentominoes 8x8 -30%, queens 12 -22%,
+    /// Langford 11 -21% instructions).
+    pub(crate) uniform: usize,
+    uniform_items: Vec<u8>,
 }
 
 impl Tables {
@@ -334,8 +341,28 @@ impl Tables {
             }
         }
 
+        let sizes = |o: usize| primary_start[o + 1] - primary_start[o];
+        let uniform = match n_options {
+            0 => 0,
+            _ if !shape.small() => 0,
+            _ => {
+                let p = sizes(0) as usize;
+                if (2..=6).contains(&p) && (0..n_options).all(|o| sizes(o) as usize == p) {
+                    p
+                } else {
+                    0
+                }
+            }
+        };
+        let uniform_items = if uniform > 0 {
+            primary.iter().map(|&j| j as u8).collect()
+        } else {
+            Vec::new()
+        };
         Tables {
             shape,
+            uniform,
+            uniform_items,
             conflicts,
             item_masks,
             primary,
@@ -373,6 +400,15 @@ impl Tables {
             self.primary_start[o as usize + 1] as usize,
         );
         &self.primary[s..e]
+    }
+
+    /// The primary items of option `o` when every option has `P` of them
+    /// ([`Tables::uniform`]).
+    #[inline(always)]
+    pub(crate) fn uniform_items<const P: usize>(&self, o: u32) -> [u8; P] {
+        self.uniform_items[o as usize * P..][..P]
+            .try_into()
+            .expect("P items per option")
     }
 
     /// The options of primary item `i`, ascending.
