@@ -157,10 +157,11 @@ impl Shape {
 /// Fitting is not paying. A node costs a copy of its state and a scan of
 /// the counters (about 100 ns on the benchmarks) however little it
 /// changes, so the engine wins where choosing an option kills many others:
-/// 1.2-2.0x dancing links' speed on Langford pairs, 1.5-1.9x on queens,
-/// 2.1-3.1x on pentominoes. On domino tilings, where an option kills about
-/// four others, it loses: 0.48x dancing links on an 8 x 8 board, 0.17x on
-/// 16 x 16, 0.04x on 48 x 48 (time to the first 200,000 tilings;
+/// 1.4-1.6x dancing links' speed on Langford pairs, 1.5-1.8x on queens,
+/// 2.7-3.4x on pentominoes (`examples/bitset_bench.rs`, medians of five on
+/// a busy 2-core machine). On domino tilings, where an option kills about
+/// four others, it loses: 0.48x dancing links on an 8 x 8 board, about 0.2x
+/// on 16 x 16, 0.02-0.04x on 48 x 48 (time to the first 200,000 tilings;
 /// `examples/bitset_bench.rs --widths`). A choice between the engines
 /// should weigh how many options a choice kills against the number of
 /// primary items, not only whether the problem fits.
