@@ -141,6 +141,8 @@
 //! `dlx3` and `ssxcc` programs ([`DlxProblem::parse`], `to_string()`), and
 //! turns it into a [`Problem`] ([`DlxProblem::to_problem`]).
 
+#[doc(hidden)]
+pub mod bitset;
 mod count;
 mod dancing_links;
 mod dlx_error;
