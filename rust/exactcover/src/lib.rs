@@ -164,8 +164,9 @@ pub use memo::{
 };
 pub use problem::{Item, Problem};
 pub use solver::{
-    max_threads, CountOptions, Counted, Estimate, Estimator, GraphBuilder, LentMemo, Outcome,
-    Progress, SliceBudget, Solutions, Solver, Splitter, FRACTION_EVERY,
+    max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
+    Outcome, Progress, SliceBudget, Solutions, Solver, Splitter, AUTO_MIN_CONFLICTS,
+    FRACTION_EVERY,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -368,10 +368,10 @@ fn all_items_covered_is_a_state_like_any_other() {
     let mut e = engine(&p);
     let layout = e.key_layout(&[]);
     let mut key = Vec::new();
-    e.state_key(&layout, &mut key);
+    e.write_key(&layout, &mut key);
     assert_eq!(key, [0]);
     assert_eq!(e.count_step(u64::MAX, 1), (1, Step::Solution));
-    e.state_key(&layout, &mut key);
+    e.write_key(&layout, &mut key);
     assert_eq!(key, [u64::MAX]);
     assert_eq!(e.count_step(u64::MAX, u64::MAX), (1, Step::Exhausted));
 }

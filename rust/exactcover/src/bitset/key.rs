@@ -15,6 +15,16 @@
 
 use super::BitsetEngine;
 
+/// The first word of the key format: names the bitset engine (`"bitset"`
+/// in ASCII), so that its keys never pass for another engine's.
+const FORMAT_TAG: u64 = u64::from_be_bytes(*b"\0\0bitset");
+
+/// What a node costs in [`BitsetEngine::work`], in counter updates: making
+/// a child's state copies its live options, covered items and counters and
+/// takes the minimum of the counters (a few dozen words), about what
+/// dancing links charges for a node.
+const NODE_COST: u64 = 16;
+
 /// What [`BitsetEngine::state_key`] needs beyond the engine: the options
 /// removed at the root, fixed for one root.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,11 +46,23 @@ impl BitsetEngine {
         }
     }
 
-    /// Do keys written with `a` and with `b` mean the same? Always: the
-    /// covered set is in the problem's numbering of items, and the options
-    /// removed at the root are listed by number whatever the root.
-    pub fn same_key_format(_a: &KeyLayout, _b: &KeyLayout) -> bool {
-        true
+    /// Fixes the layout of [`Engine::state_key`] for this root (the options
+    /// forced and excluded so far) and returns the key format: the engine's
+    /// tag and the problem's size. Keys written under any root of the same
+    /// problem mean the same (the covered set is in the problem's numbering
+    /// of items, the options removed at the root are listed by number).
+    ///
+    /// [`Engine::state_key`]: crate::engine::Engine::state_key
+    pub(crate) fn prepare_keys(&mut self) -> Vec<u64> {
+        self.keys = self.key_layout(&self.removed);
+        let shape = &self.tables.shape;
+        vec![FORMAT_TAG, shape.n_items as u64, shape.n_options as u64]
+    }
+
+    /// The work done so far in the memo's unit (about one dancing-links
+    /// update): the counter updates, plus [`NODE_COST`] per node.
+    pub(crate) fn work(&self) -> u64 {
+        self.stats.updates + NODE_COST * self.stats.nodes
     }
 
     /// Writes into `out` the key of the node whose state is on top of the
@@ -49,7 +71,7 @@ impl BitsetEngine {
     /// each, the options of `layout` whose items are all uncovered,
     /// ascending. Two nodes with equal keys have the same solutions below
     /// them.
-    pub fn state_key(&self, layout: &KeyLayout, out: &mut Vec<u64>) {
+    pub fn write_key(&self, layout: &KeyLayout, out: &mut Vec<u64>) {
         let t = &*self.tables;
         let words = t.shape.item_words;
         let s = self.root + self.levels.len();

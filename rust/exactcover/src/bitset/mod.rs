@@ -73,8 +73,10 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Hooks, NoHooks, Stats, Step};
+use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
+use crate::memo::Memo;
 use crate::problem::Problem;
+use crate::rng::SplitMix64;
 
 mod check;
 mod key;
@@ -168,6 +170,12 @@ pub struct BitsetEngine {
     state: State,
     /// Nodes entered, counter updates and solutions found.
     stats: Stats,
+    /// Options forced or excluded at the root (the problem's numbers), in
+    /// the order given: what the memo's keys must name
+    /// ([`Engine::prepare_keys`]).
+    removed: Vec<usize>,
+    /// The layout of the memo's keys, fixed by [`Engine::prepare_keys`].
+    keys: KeyLayout,
 }
 
 impl BitsetEngine {
@@ -211,6 +219,8 @@ impl BitsetEngine {
             next,
             state: State::Forward,
             stats: Stats::default(),
+            removed: Vec::new(),
+            keys: KeyLayout::default(),
         })
     }
 
@@ -229,7 +239,8 @@ impl BitsetEngine {
     /// Before the search: makes the available `option` part of every
     /// solution below the root (an "initial choice").
     pub fn force(&mut self, option: usize) {
-        debug_assert!(!self.started() && self.is_available(option));
+        debug_assert!(self.stats.nodes == 0 && self.is_available(option));
+        self.removed.push(option);
         let o = self.tables.option_int(option);
         let t = &*self.tables;
         let s = self.root;
@@ -258,7 +269,8 @@ impl BitsetEngine {
     /// Before the search: makes the available `option` part of no solution
     /// below the root.
     pub fn exclude(&mut self, option: usize) {
-        debug_assert!(!self.started() && self.is_available(option));
+        debug_assert!(self.stats.nodes == 0 && self.is_available(option));
+        self.removed.push(option);
         let o = self.tables.option_int(option);
         let t = &*self.tables;
         let s = self.root;
@@ -308,18 +320,6 @@ impl BitsetEngine {
     /// Work done so far.
     pub fn stats(&self) -> Stats {
         self.stats
-    }
-
-    /// Adds work done elsewhere (by the threads of a parallel count).
-    pub fn add_work(&mut self, work: Stats) {
-        self.stats.nodes += work.nodes;
-        self.stats.updates += work.updates;
-        self.stats.solutions += work.solutions;
-    }
-
-    /// Has the search visited a node?
-    pub fn started(&self) -> bool {
-        self.stats.nodes > 0
     }
 
     /// Is the search over?
@@ -681,5 +681,102 @@ fn choose(counts: &[u16]) -> Choice {
     } else {
         let i = counts.iter().position(|&c| c == min).unwrap_or(0);
         Choice::Item(i as u32)
+    }
+}
+
+impl Engine for BitsetEngine {
+    fn clone_box(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+
+    fn name(&self) -> &'static str {
+        "bitset"
+    }
+
+    fn num_options(&self) -> usize {
+        BitsetEngine::num_options(self)
+    }
+
+    fn is_available(&self, option: usize) -> bool {
+        BitsetEngine::is_available(self, option)
+    }
+
+    fn force(&mut self, option: usize) {
+        BitsetEngine::force(self, option)
+    }
+
+    fn exclude(&mut self, option: usize) {
+        BitsetEngine::exclude(self, option)
+    }
+
+    fn search(&mut self, budget: u64, limit: u64, memo: Option<&mut Memo>) -> (u64, Step) {
+        match memo {
+            None => self.count_step_with(budget, limit, &mut NoHooks),
+            Some(memo) => self.count_step_with(budget, limit, memo),
+        }
+    }
+
+    fn choices_into(&self, out: &mut Vec<usize>) {
+        BitsetEngine::choices_into(self, out)
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn is_exhausted(&self) -> bool {
+        BitsetEngine::is_exhausted(self)
+    }
+
+    fn end(&mut self) {
+        BitsetEngine::end(self)
+    }
+
+    fn depth(&self) -> usize {
+        BitsetEngine::depth(self)
+    }
+
+    fn current_path(&self) -> Subtree {
+        BitsetEngine::current_path(self)
+    }
+
+    fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        BitsetEngine::remainder(self, max_entries)
+    }
+
+    fn donate(&mut self) -> Option<(Subtree, Subtree)> {
+        BitsetEngine::donate(self)
+    }
+
+    fn choice_positions(&self, max_levels: usize) -> Vec<(u32, u32)> {
+        BitsetEngine::choice_positions(self, max_levels)
+    }
+
+    fn probe(
+        &mut self,
+        rng: &mut SplitMix64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<(f64, f64, usize)> {
+        BitsetEngine::probe(self, rng, keep_going)
+    }
+
+    fn prepare_keys(&mut self) -> Vec<u64> {
+        BitsetEngine::prepare_keys(self)
+    }
+
+    fn state_key(&self, out: &mut Vec<u64>) {
+        self.write_key(&self.keys, out)
+    }
+
+    fn work(&self) -> u64 {
+        BitsetEngine::work(self)
+    }
+
+    fn current_branch(&self) -> Option<usize> {
+        BitsetEngine::current_branch(self)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        BitsetEngine::check_invariants(self)
     }
 }

@@ -16,7 +16,6 @@ impl BitsetEngine {
     /// (called at every node) said stop. Only at the root, before the search.
     /// The states above the root's slot are scratch; the statistics are left
     /// as they were.
-    #[cfg_attr(not(test), allow(dead_code))] // called by the solver once it runs this engine
     pub(crate) fn probe(
         &mut self,
         rng: &mut SplitMix64,

@@ -47,11 +47,6 @@ impl BitsetEngine {
             .any(|&o| o > level.branch && self.is_live(s, o))
     }
 
-    /// Does the top level have siblings still to come?
-    pub fn top_has_siblings(&self) -> bool {
-        !self.levels.is_empty() && self.has_siblings(self.levels.len() - 1)
-    }
-
     /// The path from the root to the current node (at a solution: the path
     /// that leads to it and to it alone).
     pub fn current_path(&self) -> Subtree {

@@ -56,7 +56,7 @@ impl Hooks<BitsetEngine> for TestMemo {
     const ACTIVE: bool = true;
 
     fn enter(&mut self, engine: &BitsetEngine) -> bool {
-        engine.state_key(&self.layout, &mut self.scratch);
+        engine.write_key(&self.layout, &mut self.scratch);
         match self.table.get(&self.scratch) {
             Some(&count) => {
                 self.hits += 1;
