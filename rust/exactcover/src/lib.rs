@@ -130,10 +130,29 @@
 //!
 //! ## Engines
 //!
-//! The search itself is an engine behind a small crate-private trait: today
-//! Knuth's Dancing Links (Algorithms X, M and C). Everything above it (the
-//! memo, counts on threads, splitting, estimates, the solution graph) is
-//! written once, against the trait.
+//! The search itself is an engine behind a small crate-private trait, of
+//! two kinds: Knuth's Dancing Links (Algorithms X, M and C: every problem)
+//! and a bitset engine (Algorithm X on bit vectors of live options: plain
+//! primary and secondary items, up to a few thousand options, several times
+//! faster where a choice removes dozens of options: pentominoes, n-queens,
+//! Langford pairs). [`Solver::new`] chooses ([`EngineChoice::Auto`]);
+//! [`Solver::with_engine`] forces one, and [`Solver::engine_name`] tells
+//! which one searches. Everything above the engine (the memo, counts on
+//! threads, splitting, estimates, the solution graph) is written once,
+//! against the trait, and works on both.
+//!
+//! ```
+//! use exactcover::{EngineChoice, Problem, Solver};
+//!
+//! let mut p = Problem::with_items(4, 0);
+//! for option in [&[0, 1][..], &[2, 3], &[0, 2], &[1, 3]] {
+//!     p.add_option(option.iter().copied()).unwrap();
+//! }
+//! let mut bitset = Solver::with_engine(&p, EngineChoice::Bitset, None).unwrap();
+//! let mut links = Solver::with_engine(&p, EngineChoice::DancingLinks, None).unwrap();
+//! assert_eq!((bitset.count(), links.count()), (2, 2));
+//! assert_eq!((bitset.engine_name(), links.engine_name()), ("bitset", "dlx"));
+//! ```
 //!
 //! ## Knuth's DLX text format
 //!

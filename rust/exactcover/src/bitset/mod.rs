@@ -66,10 +66,14 @@
 //!
 //! # As an engine
 //!
-//! The methods are those of the `Engine` trait of `crate::engine`, with
-//! the same names and meanings, so that implementing it forwards each
-//! call; only [`BitsetEngine::new`] can fail (the problem must [`fits`]).
-//! The memo plugs in through `Hooks` and [`BitsetEngine::state_key`].
+//! It implements the `Engine` trait of `crate::engine` (each method
+//! forwards to the inherent one of the same name); the solver constructs it
+//! where `EngineChoice` asks for it or where the automatic choice finds it
+//! pays ([`crate::EngineChoice`]). Only [`BitsetEngine::new`] can fail (the
+//! problem must [`fits`]). The memo plugs in through `Hooks` and the keys
+//! of [`BitsetEngine::write_key`], laid out for the root's restrictions
+//! (tracked by [`BitsetEngine::force`] and [`BitsetEngine::exclude`]) when
+//! the memo asks for the key format.
 
 use std::sync::Arc;
 
