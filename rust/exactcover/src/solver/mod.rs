@@ -55,6 +55,8 @@ pub use split::Splitter;
 ///   problem fits and a choice removes enough options to pay for the
 ///   copies (on average at least [`AUTO_MIN_CONFLICTS`] options per option
 ///   and at least one per word of the option set), else dancing links.
+///   With a seed it takes dancing links, whose seeded orders of solutions
+///   stay those of earlier releases (the bitset engine shuffles otherwise).
 ///
 /// ```
 /// use exactcover::{EngineChoice, Problem, Solver};
@@ -121,7 +123,9 @@ fn new_engine(
     let bitset = match choice {
         EngineChoice::DancingLinks => false,
         EngineChoice::Bitset => true,
-        EngineChoice::Auto => bitset::fits(problem).is_ok() && bitset_pays(problem),
+        EngineChoice::Auto => {
+            seed.is_none() && bitset::fits(problem).is_ok() && bitset_pays(problem)
+        }
     };
     if bitset {
         match BitsetEngine::new(problem, seed) {
