@@ -119,8 +119,9 @@ def test_an_unknown_engine_is_a_value_error_naming_it(bad):
 
 
 def test_forcing_bitset_where_it_does_not_fit_says_why():
-    with pytest.raises(ExactCoverError, match="does not fit the bitset engine"):
+    with pytest.raises(ExactCoverError, match="does not fit the bitset engine") as caught:
         MultiCover({"a": ["x"]}, counts={"x": 2}, engine="bitset")
+    assert caught.value.item == "x" and "'x'" in str(caught.value)
     colored = {"a": {"x": "red"}, "b": ["y"]}
     with pytest.raises(ExactCoverError, match="color"):
         ExactCover(colored, secondary=["x"], engine="bitset")

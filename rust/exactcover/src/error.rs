@@ -197,7 +197,10 @@ impl Error {
             Error::DuplicateItem { item, .. }
             | Error::UnknownItem { item, .. }
             | Error::ColorOnItem { item, .. }
-            | Error::InvalidBounds { item, .. } => Some(item),
+            | Error::InvalidBounds { item, .. }
+            | Error::EngineDoesNotFit {
+                why: WhyNot::Multiplicities { item },
+            } => Some(item),
             Error::EmptyOption { .. }
             | Error::UnknownOption { .. }
             | Error::SearchStarted
