@@ -63,6 +63,31 @@ def _ours_count(inst: I.Instance) -> int:
     return inst.solver().count(inst.limit)
 
 
+def _prepare_engine(engine: str) -> Callable[[I.Instance], I.Instance]:
+    """Checks (untimed) that the instance fits `engine`; the instance is the
+    payload."""
+
+    def prepare(inst: I.Instance) -> I.Instance:
+        from exactcover import ExactCoverError
+
+        try:
+            inst.solver(engine=engine)
+        except ExactCoverError as error:
+            raise NotApplicable(str(error)) from None
+        return inst
+
+    return prepare
+
+
+def _ours_count_on(engine: str) -> Callable[[I.Instance], int]:
+    """`count()` with the engine forced."""
+
+    def run(inst: I.Instance) -> int:
+        return int(inst.solver(engine=engine).count(inst.limit))
+
+    return run
+
+
 def _ours_count_nomemo(inst: I.Instance) -> int:
     return inst.solver().count(inst.limit, memo=False)
 
@@ -286,6 +311,18 @@ SOLVERS = {
             lambda i: i,
             _ours_count,
             description="exactcover: ExactCover/MultiCover(...).count()",
+        ),
+        Solver(
+            "count-bitset",
+            _prepare_engine("bitset"),
+            _ours_count_on("bitset"),
+            description="exactcover: .count() with engine='bitset' (where it fits)",
+        ),
+        Solver(
+            "count-dlx",
+            _prepare_engine("dlx"),
+            _ours_count_on("dlx"),
+            description="exactcover: .count() with engine='dlx' (dancing links)",
         ),
         Solver(
             "count-nomemo",

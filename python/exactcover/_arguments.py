@@ -99,6 +99,26 @@ def optional_whole(
     return whole(name, value, minimum=minimum, maximum=maximum)
 
 
+ENGINES = ("auto", "bitset", "dlx")
+
+
+def engine(given: Any) -> str:
+    """The search engine a caller asked for.
+
+    Args:
+        given: `"auto"`, `"bitset"` or `"dlx"`.
+
+    Returns:
+        `given`, checked.
+
+    Raises:
+        ValueError: If `given` is not one of those names (the error names it).
+    """
+    if not isinstance(given, str) or given not in ENGINES:
+        raise ValueError(f"engine must be 'auto', 'bitset' or 'dlx', not {given!r}")
+    return given
+
+
 def seed(random: bool, given: Any) -> int | None:
     """The seed of a search.
 

@@ -106,6 +106,12 @@ def restate(
                 "secondary: only constraints satisfied at most once (secondary=, or "
                 "optional with count 1) can have colors"
             )
+    elif kind == "engine_does_not_fit" and i is not None:
+        message = (
+            f"the problem does not fit the bitset engine: constraint {describe(item)} "
+            "is to be satisfied a number of times other than once or at most once; "
+            "use engine='auto' or engine='dlx'"
+        )
     return problem_error(message, kind, option=option, item=item)
 
 

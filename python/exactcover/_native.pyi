@@ -96,10 +96,13 @@ class Solver:
         options: list[list[int]],
         seed: int | None = None,
         colors: list[tuple[int, int, int]] | None = None,
+        engine: str = "auto",
     ) -> Solver:
         """items: (primary, lo, hi) per item id; options: lists of item ids;
         seed: shuffle the search order reproducibly (None: input order);
-        colors: (option, position, color id) for the colored entries."""
+        colors: (option, position, color id) for the colored entries;
+        engine: "auto", "bitset" or "dlx" (ValueError for another value,
+        ExactCoverError if "bitset" does not fit the problem)."""
     def copy(self) -> Solver:
         """An independent copy of this solver, at the same point of the search."""
     def split(self, min_subtrees: int) -> list[tuple[list[int], list[int]]]:
@@ -111,8 +114,9 @@ class Solver:
         """Require an option in every solution; False if that contradicts the
         options forced before."""
     @staticmethod
-    def from_dlx(problem: DlxProblem, seed: int | None = None) -> Solver:
-        """The solver of a DLX problem: option k is the problem's option k."""
+    def from_dlx(problem: DlxProblem, seed: int | None = None, engine: str = "auto") -> Solver:
+        """The solver of a DLX problem: option k is the problem's option k;
+        ``engine`` as for the constructor."""
     def next_solution(self, seconds: float | None = None) -> tuple[bool, list[int] | None]:
         """Search for the next solution, for about ``seconds`` if given:
         (True, option ids), (True, None) when there are no more, (False,
@@ -177,9 +181,9 @@ class Solver:
     def solution_graph(self, max_bytes: int) -> SolutionGraph:
         """The graph of all solutions (before the search starts)."""
     @property
-    def stats(self) -> dict[str, int]:
+    def stats(self) -> dict[str, Any]:
         """Search-tree nodes, link updates and solutions so far (the
-        solutions exact at any size)."""
+        solutions exact at any size), and the engine ("bitset" or "dlx")."""
     @property
     def interrupted_count(self) -> int:
         """Solutions counted by the last parallel count before Ctrl-C stopped it."""

@@ -13,6 +13,7 @@ from itertools import count
 from typing import Any, TypeVar
 
 from ._arguments import U64_MAX, whole
+from ._arguments import engine as _engine
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
 from ._errors import busy as _busy
@@ -54,6 +55,7 @@ class Cover(Search["list[C]"]):
         seed: The seed of that order (implies `random`).
         item_kinds: Makes each constraint's bounds, `(primary, lo, hi)`,
             from the numbering of the constraints (which it may extend).
+        engine: The search engine: `"auto"`, `"bitset"` or `"dlx"`.
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
@@ -75,6 +77,7 @@ class Cover(Search["list[C]"]):
         random: bool,
         seed: int | None,
         item_kinds: Any,
+        engine: str = "auto",
     ) -> None:
         if not isinstance(constraints, Mapping):
             raise TypeError(
@@ -87,7 +90,7 @@ class Cover(Search["list[C]"]):
         items = item_kinds(index)
         seed = _seed(random, seed)
         try:
-            solver = _Solver(items, options, seed, colors or None)
+            solver = _Solver(items, options, seed, colors or None, _engine(engine))
         except ExactCoverError as e:
             raise restate(e, choices, list(index)) from None
         initial = list(initial)
@@ -416,13 +419,20 @@ class ExactCover(Cover[C]):
             choice lists them (then there is no solution).
         seed: An integer: generate solutions in a random order reproducible
             from this seed (implies `random=True`).
+        engine: The search engine: `"auto"` (the default: the bitset engine
+            where the problem fits it and it pays, else dancing links; see
+            the README's "Engines"), `"bitset"` or `"dlx"` (dancing links).
+            `stats["engine"]` tells which one searches.
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
             are not an iterable, or a constraint, a color or an initial
             choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
-        ExactCoverError: If the problem is malformed: a choice with no
+        ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
+        ExactCoverError: If `engine="bitset"` and the problem does not fit
+            the bitset engine (counts other than 1, colors, too many
+            choices), or the problem is malformed: a choice with no
             constraints, a choice that lists a constraint twice, a constraint
             both primary and secondary, a color on a constraint that is not
             secondary.
@@ -439,6 +449,7 @@ class ExactCover(Cover[C]):
         secondary: Iterable[Hashable] | None = None,
         primary: Iterable[Hashable] | None = None,
         seed: int | None = None,
+        engine: str = "auto",
     ) -> None:
         relaxed = _constraint_set("secondary", secondary)
         required = _constraint_set("primary", primary)
@@ -463,7 +474,7 @@ class ExactCover(Cover[C]):
                     items[k] = (False, 0, 1)
             return items
 
-        super().__init__(constraints, initial, random, seed, item_kinds)
+        super().__init__(constraints, initial, random, seed, item_kinds, engine)
 
 
 class MultiCover(Cover[C]):
@@ -521,6 +532,10 @@ class MultiCover(Cover[C]):
             constraints); the others are optional.
         seed: An integer: generate solutions in a random order reproducible
             from this seed (implies `random=True`).
+        engine: The search engine: `"auto"` (the default: the bitset engine
+            where the problem fits it and it pays, else dancing links; see
+            the README's "Engines"), `"bitset"` or `"dlx"` (dancing links).
+            `stats["engine"]` tells which one searches.
 
     Raises:
         TypeError: If `constraints` or `counts` is not a mapping, a choice's
@@ -544,6 +559,7 @@ class MultiCover(Cover[C]):
         satisfy: Iterable[Hashable] | None = None,
         *,
         seed: int | None = None,
+        engine: str = "auto",
     ) -> None:
         if counts is None:
             counts = {}
@@ -571,4 +587,4 @@ class MultiCover(Cover[C]):
                     items.append((False, 0, k))
             return items
 
-        super().__init__(constraints, initial, random, seed, item_kinds)
+        super().__init__(constraints, initial, random, seed, item_kinds, engine)

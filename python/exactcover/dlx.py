@@ -58,6 +58,7 @@ import os
 from collections.abc import Hashable, Iterable, Mapping
 from typing import IO, Any, Callable, Union
 
+from ._arguments import engine as _engine
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
 from ._errors import format_error as _format_error
@@ -399,24 +400,30 @@ class DlxProblem:
 
     # -- solving --------------------------------------------------------------
 
-    def solutions(self, *, seed: int | None = None, random: bool = False) -> DlxSolutions:
+    def solutions(
+        self, *, seed: int | None = None, random: bool = False, engine: str = "auto"
+    ) -> DlxSolutions:
         """A fresh iterator over the solutions (lists of option indices).
 
         Args:
             seed: Shuffle the search order, reproducibly from this integer.
             random: Shuffle the search order with a fresh random seed.
+            engine: The search engine: `"auto"`, `"bitset"` or `"dlx"` (see
+                `ExactCover`).
 
         Returns:
             The iterator.
 
         Raises:
+            ValueError: If `engine` is not one of those names.
             ExactCoverError: If the solver refuses the problem (the error's
-                `item` is then the item's name).
+                `item` is then the item's name), or `engine="bitset"` and the
+                problem does not fit the bitset engine.
         """
         seed = _seed(random, seed)
         dlx = self._dlx
         try:
-            solver = _Solver.from_dlx(dlx, seed)
+            solver = _Solver.from_dlx(dlx, seed, _engine(engine))
         except ExactCoverError as error:
             raise _restate(error, self.items) from None
         return DlxSolutions(solver, range(len(dlx)), (dlx, seed))

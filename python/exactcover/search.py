@@ -582,9 +582,10 @@ class Search(Iterator[S], Generic[S]):
     # -- figures ------------------------------------------------------------------
 
     @property
-    def stats(self) -> dict[str, int]:
+    def stats(self) -> dict[str, Any]:
         """Work done so far: search-tree `nodes`, link `updates` and
-        `solutions` found (counted or yielded)."""
+        `solutions` found (counted or yielded), and the `engine` searching
+        (`"bitset"` or `"dlx"`, see the README's "Engines")."""
         try:
             return self._solver.stats
         except RuntimeError as error:

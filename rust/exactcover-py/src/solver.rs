@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use exactcover::{
-    Count, CountOptions, Counted, Item, LentMemo, MemoMode, MemoOptions, Outcome, Problem,
-    Progress, SliceBudget, Solver, Step, Subtree,
+    Count, CountOptions, Counted, EngineChoice, Item, LentMemo, MemoMode, MemoOptions, Outcome,
+    Problem, Progress, SliceBudget, Solver, Step, Subtree,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -64,12 +64,28 @@ fn memo_options(memo: Option<bool>, max_bytes: usize, hash_bits: u32) -> MemoOpt
     }
 }
 
-/// A solver over `problem`, in its input order or shuffled by `seed`.
-fn new_solver(py: Python<'_>, problem: &Problem, seed: Option<u64>) -> Solver {
-    py.detach(|| match seed {
-        Some(seed) => Solver::with_seed(problem, seed),
-        None => Solver::new(problem),
-    })
+/// The engine Python's `engine` names: "auto", "bitset" or "dlx".
+fn engine_choice(engine: &str) -> PyResult<EngineChoice> {
+    match engine {
+        "auto" => Ok(EngineChoice::Auto),
+        "bitset" => Ok(EngineChoice::Bitset),
+        "dlx" => Ok(EngineChoice::DancingLinks),
+        _ => Err(PyValueError::new_err(format!(
+            "engine must be 'auto', 'bitset' or 'dlx', not {engine:?}"
+        ))),
+    }
+}
+
+/// A solver over `problem` on the engine `choice`, in its input order or shuffled by
+/// `seed`.
+fn new_solver(
+    py: Python<'_>,
+    problem: &Problem,
+    seed: Option<u64>,
+    choice: EngineChoice,
+) -> PyResult<Solver> {
+    py.detach(|| Solver::with_engine(problem, choice, seed))
+        .map_err(|e| to_py_err(py, &e))
 }
 
 /// A dancing-links search over options given as lists of item ids.
@@ -153,22 +169,25 @@ impl PySolver {
 
 #[pymethods]
 impl PySolver {
-    /// Solver(items, options, seed=None, colors=None)
+    /// Solver(items, options, seed=None, colors=None, engine="auto")
     ///
     /// items: list of (primary, lo, hi) triples, one per item id.
     /// options: list of lists of item ids.
     /// seed: shuffle option lists and item order reproducibly (None: input order).
     /// colors: (option, position, color) triples: entry `position` of option
     /// `option` gives its item the color id `color` (other entries: no color).
+    /// engine: "auto", "bitset" or "dlx" (see `exactcover::EngineChoice`).
     #[new]
-    #[pyo3(signature = (items, options, seed=None, colors=None))]
+    #[pyo3(signature = (items, options, seed=None, colors=None, engine="auto"))]
     fn new(
         py: Python<'_>,
         items: Vec<(bool, u32, u32)>,
         options: Vec<Vec<usize>>,
         seed: Option<u64>,
         colors: Option<Vec<(usize, usize, u32)>>,
+        engine: &str,
     ) -> PyResult<Self> {
+        let choice = engine_choice(engine)?;
         let mut problem = Problem::new();
         for (primary, lo, hi) in items {
             problem
@@ -213,15 +232,25 @@ impl PySolver {
                 return Err(color_error(py, message, o));
             }
         }
-        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
+        Ok(PySolver::from_solver(new_solver(
+            py, &problem, seed, choice,
+        )?))
     }
 
     /// The solver of a DLX problem: option `k` is the problem's option `k`.
     #[staticmethod]
-    #[pyo3(signature = (problem, seed=None))]
-    fn from_dlx(py: Python<'_>, problem: &PyDlxProblem, seed: Option<u64>) -> PyResult<Self> {
+    #[pyo3(signature = (problem, seed=None, engine="auto"))]
+    fn from_dlx(
+        py: Python<'_>,
+        problem: &PyDlxProblem,
+        seed: Option<u64>,
+        engine: &str,
+    ) -> PyResult<Self> {
+        let choice = engine_choice(engine)?;
         let problem = problem.to_problem().map_err(|e| to_py_err(py, &e))?;
-        Ok(PySolver::from_solver(new_solver(py, &problem, seed)))
+        Ok(PySolver::from_solver(new_solver(
+            py, &problem, seed, choice,
+        )?))
     }
 
     /// An independent copy of this solver, at the same point of the search.
@@ -605,11 +634,13 @@ impl PySolver {
     }
 
     /// Work done so far: a dict with keys nodes, updates, solutions (an
-    /// exact int at any size).
+    /// exact int at any size) and engine ("bitset" or "dlx").
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let s = self.solver.stats();
-        figures_dict(py, s.nodes, s.updates, &self.solver.solutions_counted())
+        let d = figures_dict(py, s.nodes, s.updates, &self.solver.solutions_counted())?;
+        d.set_item("engine", self.solver.engine_name())?;
+        Ok(d)
     }
 
     /// Solutions counted by the last parallel count before Ctrl-C stopped it

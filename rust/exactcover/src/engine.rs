@@ -69,6 +69,8 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     /// A copy of this search, at the same point (what the threads of a
     /// parallel count and the walks of a split start from).
     fn clone_box(&self) -> Box<dyn Engine>;
+    /// The engine's name, as `stats` shows it (`"dlx"`, `"bitset"`).
+    fn name(&self) -> &'static str;
     /// Number of options of the problem.
     fn num_options(&self) -> usize;
 

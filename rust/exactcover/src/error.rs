@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::bitset::WhyNot;
 use crate::dlx_error::DlxError;
 
 /// Everything that can go wrong when building or starting a problem.
@@ -72,6 +73,13 @@ pub enum Error {
         /// The item.
         item: usize,
     },
+    /// The bitset engine was asked for
+    /// ([`EngineChoice::Bitset`](crate::EngineChoice::Bitset)) and the
+    /// problem does not fit it.
+    EngineDoesNotFit {
+        /// Why it does not fit.
+        why: WhyNot,
+    },
     /// A solution graph needs more memory than its cap
     /// ([`Solver::solution_graph`](crate::Solver::solution_graph)).
     MemoryCap {
@@ -131,6 +139,11 @@ impl fmt::Display for Error {
                  raise the cap, or count without the graph"
             ),
             Error::Unsupported { what } => write!(f, "{what} is not supported yet"),
+            Error::EngineDoesNotFit { why } => write!(
+                f,
+                "the problem does not fit the bitset engine: {why}; use the dancing-links \
+                 engine (or the automatic choice)"
+            ),
         }
     }
 }
@@ -156,6 +169,7 @@ impl Error {
             Error::ColorOnItem { .. } => "color_on_item",
             Error::MemoryCap { .. } => "memory_cap",
             Error::Unsupported { .. } => "unsupported",
+            Error::EngineDoesNotFit { .. } => "engine_does_not_fit",
         }
     }
 
@@ -172,6 +186,7 @@ impl Error {
             | Error::TooLarge { .. }
             | Error::Dlx { .. }
             | Error::MemoryCap { .. }
+            | Error::EngineDoesNotFit { .. }
             | Error::Unsupported { .. } => None,
         }
     }
@@ -182,13 +197,17 @@ impl Error {
             Error::DuplicateItem { item, .. }
             | Error::UnknownItem { item, .. }
             | Error::ColorOnItem { item, .. }
-            | Error::InvalidBounds { item, .. } => Some(item),
+            | Error::InvalidBounds { item, .. }
+            | Error::EngineDoesNotFit {
+                why: WhyNot::Multiplicities { item },
+            } => Some(item),
             Error::EmptyOption { .. }
             | Error::UnknownOption { .. }
             | Error::SearchStarted
             | Error::TooLarge { .. }
             | Error::Dlx { .. }
             | Error::MemoryCap { .. }
+            | Error::EngineDoesNotFit { .. }
             | Error::Unsupported { .. } => None,
         }
     }

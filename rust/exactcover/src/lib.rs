@@ -130,10 +130,29 @@
 //!
 //! ## Engines
 //!
-//! The search itself is an engine behind a small crate-private trait: today
-//! Knuth's Dancing Links (Algorithms X, M and C). Everything above it (the
-//! memo, counts on threads, splitting, estimates, the solution graph) is
-//! written once, against the trait.
+//! The search itself is an engine behind a small crate-private trait, of
+//! two kinds: Knuth's Dancing Links (Algorithms X, M and C: every problem)
+//! and a bitset engine (Algorithm X on bit vectors of live options: plain
+//! primary and secondary items, up to a few thousand options, several times
+//! faster where a choice removes dozens of options: pentominoes, n-queens,
+//! Langford pairs). [`Solver::new`] chooses ([`EngineChoice::Auto`]);
+//! [`Solver::with_engine`] forces one, and [`Solver::engine_name`] tells
+//! which one searches. Everything above the engine (the memo, counts on
+//! threads, splitting, estimates, the solution graph) is written once,
+//! against the trait, and works on both.
+//!
+//! ```
+//! use exactcover::{EngineChoice, Problem, Solver};
+//!
+//! let mut p = Problem::with_items(4, 0);
+//! for option in [&[0, 1][..], &[2, 3], &[0, 2], &[1, 3]] {
+//!     p.add_option(option.iter().copied()).unwrap();
+//! }
+//! let mut bitset = Solver::with_engine(&p, EngineChoice::Bitset, None).unwrap();
+//! let mut links = Solver::with_engine(&p, EngineChoice::DancingLinks, None).unwrap();
+//! assert_eq!((bitset.count(), links.count()), (2, 2));
+//! assert_eq!((bitset.engine_name(), links.engine_name()), ("bitset", "dlx"));
+//! ```
 //!
 //! ## Knuth's DLX text format
 //!
@@ -141,6 +160,8 @@
 //! `dlx3` and `ssxcc` programs ([`DlxProblem::parse`], `to_string()`), and
 //! turns it into a [`Problem`] ([`DlxProblem::to_problem`]).
 
+#[doc(hidden)]
+pub mod bitset;
 mod count;
 mod dancing_links;
 mod dlx_error;
@@ -162,8 +183,9 @@ pub use memo::{
 };
 pub use problem::{Item, Problem};
 pub use solver::{
-    max_threads, CountOptions, Counted, Estimate, Estimator, GraphBuilder, LentMemo, Outcome,
-    Progress, SliceBudget, Solutions, Solver, Splitter, FRACTION_EVERY,
+    max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
+    Outcome, Progress, SliceBudget, Solutions, Solver, Splitter, AUTO_MIN_CONFLICTS,
+    FRACTION_EVERY,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -4,13 +4,33 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use exactcover::{CountOptions, MemoOptions, Outcome, Problem, Solver, Step};
+use exactcover::{CountOptions, EngineChoice, MemoOptions, Outcome, Problem, Solver, Step};
+
+/// The engines forced, each in turn.
+const BOTH: [EngineChoice; 2] = [EngineChoice::Bitset, EngineChoice::DancingLinks];
+
+#[test]
+fn forcing_the_bitset_engine_on_a_problem_it_cannot_take_says_why() {
+    let err = Solver::with_engine(&common::two_queens(4), EngineChoice::Bitset, None).unwrap_err();
+    assert_eq!(err.kind(), "engine_does_not_fit");
+    let text = err.to_string();
+    assert!(text.contains("bitset") && text.contains("bounds"), "{text}");
+    // Auto and dancing links take it.
+    for engine in [EngineChoice::Auto, EngineChoice::DancingLinks] {
+        let mut solver = Solver::with_engine(&common::two_queens(4), engine, None).unwrap();
+        assert_eq!(solver.engine_name(), "dlx");
+        assert_eq!(solver.count(), 11);
+    }
+}
 
 #[test]
 fn n_queens_matches_a000170() {
     let expected = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724];
     for (n, &count) in (1..).zip(expected.iter()) {
-        assert_eq!(Solver::new(&common::queens(n)).count(), count, "n = {n}");
+        for engine in BOTH {
+            let mut solver = Solver::with_engine(&common::queens(n), engine, None).unwrap();
+            assert_eq!(solver.count(), count, "n = {n}, {engine:?}");
+        }
     }
 }
 
@@ -31,18 +51,28 @@ fn langford_pairs_match_a014552_doubled() {
     // A014552: 0, 0, 1, 1, 0, 0, 26, 150, 0 for n = 1..9 (mirror pairs once).
     let expected = [0u64, 0, 1, 1, 0, 0, 26, 150];
     for (n, &count) in (1..).zip(expected.iter()) {
-        assert_eq!(
-            Solver::new(&common::langford(n)).count(),
-            2 * count,
-            "n = {n}"
-        );
+        for engine in BOTH {
+            let mut solver = Solver::with_engine(&common::langford(n), engine, None).unwrap();
+            assert_eq!(solver.count(), 2 * count, "n = {n}, {engine:?}");
+        }
     }
 }
 
 #[test]
 fn pentominoes_on_8x8_minus_centre() {
     let p = common::pentominoes(&common::board_8x8_minus_centre());
-    assert_eq!(Solver::new(&p).count(), 520);
+    for (engine, name) in BOTH.into_iter().zip(["bitset", "dlx"]) {
+        let mut solver = Solver::with_engine(&p, engine, None).unwrap();
+        assert_eq!(solver.count(), 520, "{engine:?}");
+        assert_eq!(solver.engine_name(), name);
+    }
+    // The automatic choice takes the bitset engine here, dancing links on
+    // domino tilings (an option conflicts with about 6 others).
+    assert_eq!(Solver::new(&p).engine_name(), "bitset");
+    assert_eq!(Solver::new(&common::queens(8)).engine_name(), "bitset");
+    assert_eq!(Solver::new(&common::langford(8)).engine_name(), "bitset");
+    assert_eq!(Solver::new(&common::dominoes(8, 8)).engine_name(), "dlx");
+    assert_eq!(Solver::new(&common::two_queens(4)).engine_name(), "dlx");
 }
 
 #[test]
@@ -133,9 +163,16 @@ fn search_trees_keep_their_size() {
         (common::two_queens(7), 19_448, 176_903),
     ];
     for (problem, count, nodes) in cases {
-        let mut solver = Solver::new(&problem);
+        let mut solver = Solver::with_engine(&problem, EngineChoice::DancingLinks, None).unwrap();
         assert_eq!(solver.count(), count);
         assert_eq!(solver.stats().nodes, nodes);
+        // The bitset engine walks the same tree but does not enter the
+        // children it finds dead: fewer nodes, the same count.
+        // (2n-queens has multiplicities: it does not fit.)
+        if let Ok(mut solver) = Solver::with_engine(&problem, EngineChoice::Bitset, None) {
+            assert_eq!(solver.count(), count);
+            assert!(solver.stats().nodes < nodes);
+        }
     }
 }
 

@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 
 use std::ops::ControlFlow;
 
-use exactcover::{CountOptions, Item, MemoMode, MemoOptions, Outcome, Problem, Solver, Step};
+use exactcover::{
+    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, Outcome, Problem, Solver, Step,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -127,6 +129,32 @@ fn brute_force(spec: &Spec, forced: &[usize]) -> BTreeSet<Vec<usize>> {
     out
 }
 
+/// Every path runs with each engine forced (the bitset engine where the
+/// problem fits it) and with the automatic choice.
+const ENGINES: [EngineChoice; 3] = [
+    EngineChoice::DancingLinks,
+    EngineChoice::Bitset,
+    EngineChoice::Auto,
+];
+
+/// A solver of `problem` on `engine`, or `None` if it does not fit.
+fn solver_on(problem: &Problem, engine: EngineChoice, seed: Option<u64>) -> Option<Solver> {
+    match Solver::with_engine(problem, engine, seed) {
+        Ok(solver) => Some(solver),
+        Err(e) => {
+            assert_eq!(engine, EngineChoice::Bitset, "only Bitset may refuse: {e}");
+            assert!(exactcover::bitset::fits(problem).is_err());
+            None
+        }
+    }
+}
+
+/// Random problems, half of them plain exact covers with secondary items
+/// (which the bitset engine takes), half with multiplicities and colors.
+fn spec_any() -> impl Strategy<Value = Spec> {
+    prop_oneof![spec_with(false, false), spec_with(true, true)]
+}
+
 fn sorted(mut s: Vec<usize>) -> Vec<usize> {
     s.sort();
     s
@@ -139,10 +167,24 @@ fn check(
     budget: u64,
 ) -> Result<(), TestCaseError> {
     let problem = build(spec);
-    let new_solver = || match seed {
-        Some(s) => Solver::with_seed(&problem, s),
-        None => Solver::new(&problem),
-    };
+    for engine in ENGINES {
+        if solver_on(&problem, engine, seed).is_some() {
+            check_on(spec, engine, seed, forced, budget)?;
+        }
+    }
+    Ok(())
+}
+
+/// [`check`] with `engine`, which the problem fits.
+fn check_on(
+    spec: &Spec,
+    engine: EngineChoice,
+    seed: Option<u64>,
+    forced: &[usize],
+    budget: u64,
+) -> Result<(), TestCaseError> {
+    let problem = build(spec);
+    let new_solver = || solver_on(&problem, engine, seed).expect("it fits");
     let mut solver = new_solver();
     let mut consistent = true;
     for &f in forced {
@@ -174,7 +216,7 @@ fn check(
         counter.force(f).unwrap();
     }
     prop_assert_eq!(counter.count(), expected.len() as u64);
-    check_memo(&problem, seed, forced, &expected)
+    check_memo(&problem, engine, seed, forced, &expected)
 }
 
 /// Memoized counting and the solution graph find the brute force's solutions,
@@ -183,15 +225,13 @@ fn check(
 /// key sharing one hash).
 fn check_memo(
     problem: &Problem,
+    engine: EngineChoice,
     seed: Option<u64>,
     forced: &[usize],
     expected: &BTreeSet<Vec<usize>>,
 ) -> Result<(), TestCaseError> {
     let new_solver = || {
-        let mut s = match seed {
-            Some(seed) => Solver::with_seed(problem, seed),
-            None => Solver::new(problem),
-        };
+        let mut s = solver_on(problem, engine, seed).expect("it fits");
         for &f in forced {
             s.force(f).unwrap();
         }
@@ -313,12 +353,16 @@ proptest! {
     /// exactly one subtree, as plain data applied to a fresh solver.
     #[test]
     fn split_subtrees_partition_the_solutions(
-        spec in spec_with(true, true),
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
         pieces in 1usize..12,
         forced_pick in proptest::option::of(any::<prop::sample::Index>()),
     ) {
         let problem = build(&spec);
-        let mut root = Solver::new(&problem);
+        let Some(mut root) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let new = || solver_on(&problem, engine, None).expect("it fits");
         let mut forced = Vec::new();
         if let (Some(pick), false) = (forced_pick, spec.options.is_empty()) {
             let k = pick.index(spec.options.len());
@@ -328,11 +372,11 @@ proptest! {
         let expected = brute_force(&spec, &forced);
         let mut seen = BTreeSet::new();
         for subtree in root.split(pieces).unwrap() {
-            let mut solver = Solver::new(&problem);
+            let mut solver = new();
             solver.restrict(&subtree).unwrap();
             // Another machine builds the same problem, forced options
             // included, then restricts it: the same subtree.
-            let mut again = Solver::new(&problem);
+            let mut again = new();
             for &k in &forced {
                 again.force(k).unwrap();
             }
@@ -363,13 +407,17 @@ proptest! {
     /// counts none twice.
     #[test]
     fn remainder_and_donations_partition_the_rest(
-        spec in spec_with(true, true),
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
         budget in 1u64..40,
         donations in 0usize..4,
         forced_pick in proptest::option::of(any::<prop::sample::Index>()),
     ) {
         let problem = build(&spec);
-        let mut root = Solver::new(&problem);
+        let Some(mut root) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let new = || solver_on(&problem, engine, None).expect("it fits");
         let mut forced = Vec::new();
         if let (Some(pick), false) = (forced_pick, spec.options.is_empty()) {
             let k = pick.index(spec.options.len());
@@ -378,7 +426,7 @@ proptest! {
         }
         let expected = brute_force(&spec, &forced);
         let restricted = |subtree: &exactcover::Subtree| {
-            let mut s = Solver::new(&problem);
+            let mut s = new();
             s.restrict(subtree).unwrap();
             s.solutions().map(sorted).collect::<Vec<_>>()
         };

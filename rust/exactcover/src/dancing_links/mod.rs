@@ -1198,6 +1198,10 @@ impl Engine for DancingLinks {
         Box::new(self.clone())
     }
 
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
     fn num_options(&self) -> usize {
         self.option_first.len()
     }
