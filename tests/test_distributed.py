@@ -4,6 +4,7 @@ the whole module."""
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -272,6 +273,36 @@ def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
         timeout=120,
     )
     assert result.stdout == f"{expected}\n"
+
+
+def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client):
+    # --stats after --scheduler: the figures summed over the tasks (they once
+    # read "0 solutions, 0 nodes, 0 updates").
+    data, diagonals = queens_problem(8)
+    dlx = tmp_path / "queens.dlx"
+    dlx.write_text(DlxProblem.from_constraints(data, secondary=diagonals).to_dlx())
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "exactcover",
+            "solve",
+            "--count",
+            "--stats",
+            str(dlx),
+            "--scheduler",
+            client.scheduler.address,
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "92\n"
+    figures = re.search(r"^92 solutions, (\d+) nodes, (\d+) updates, ", result.stderr, re.M)
+    assert figures is not None, result.stderr
+    assert int(figures.group(2)) > int(figures.group(1)) > 92
 
 
 def test_the_problem_travels_as_plain_data_and_is_not_consumed():

@@ -444,9 +444,11 @@ def solve(args: argparse.Namespace) -> int:
     lines = problem.lines
     start = time.monotonic()
     distributed = args.workers or args.scheduler or args.checkpoint
+    # A distributed count's figures, summed over its finished tasks.
+    task_figures: dict[str, int] = {}
     try:
         if distributed:
-            found = _count_distributed(solutions, args, enabled)
+            found = _count_distributed(solutions, args, enabled, task_figures)
         elif args.count:
             found = solutions._count(limit, args.threads, None, progress)
         else:
@@ -458,7 +460,10 @@ def solve(args: argparse.Namespace) -> int:
                     break
     except KeyboardInterrupt:
         interrupted = True
-        found = solutions._found_before_interrupt()
+        if distributed:
+            found = task_figures.get("solutions", 0)
+        else:
+            found = solutions._found_before_interrupt()
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         progress.close()
@@ -478,7 +483,11 @@ def solve(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"{program}: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
     if args.stats:
-        stats = solutions.stats
+        stats = (
+            {k: task_figures.get(k, 0) for k in ("solutions", "nodes", "updates")}
+            if distributed
+            else solutions.stats
+        )
         print(
             f"{_plural(stats['solutions'], 'solution')}, "
             f"{stats['nodes']} nodes, {stats['updates']} updates, "
@@ -490,8 +499,21 @@ def solve(args: argparse.Namespace) -> int:
     return EXIT_SOLVED if found else EXIT_NO_SOLUTION
 
 
-def _count_distributed(solutions: object, args: argparse.Namespace, progress: bool) -> int:
-    """`--count` on worker processes or a Dask cluster."""
+def _count_distributed(
+    solutions: object, args: argparse.Namespace, progress: bool, figures: dict[str, int]
+) -> int:
+    """`--count` on worker processes or a Dask cluster.
+
+    Args:
+        solutions: The problem's iterator.
+        args: The parsed command line.
+        progress: Draw the progress bar.
+        figures: Receives the count's figures (solutions, nodes, updates,
+            tasks) summed over the finished tasks, also after Ctrl-C.
+
+    Returns:
+        The number of solutions.
+    """
     import importlib
 
     from .distributed import count_distributed
@@ -516,6 +538,7 @@ def _count_distributed(solutions: object, args: argparse.Namespace, progress: bo
             workers=args.workers,
             checkpoint=args.checkpoint,
             progress=progress,
+            stats=figures,
         )
     finally:
         if client is not None:
