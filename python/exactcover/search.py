@@ -10,7 +10,7 @@ option indices, or matrix rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -338,47 +338,43 @@ class Search(Iterator[S], Generic[S]):
                     return solver.count(limit)[0]
                 return solver.count_exact(memo, min(memo_bytes, U64_MAX))
             if limit is None:
-                return self._count_exact_in_slices(
-                    seconds, report or Reporter(), memo, min(memo_bytes, U64_MAX)
+                # Every solution: memoized as without a clock or reports (the
+                # memo survives a SearchTimeout; the next count() goes on).
+                capped = min(memo_bytes, U64_MAX)
+                return self._count_in_slices(
+                    lambda budget: solver.count_exact_for(memo, capped, budget),
+                    seconds,
+                    report or Reporter(),
                 )
-            return self._count_in_slices(limit, seconds, report or Reporter())
+            wanted, counted = limit, 0
+
+            def up_to_limit(budget: Any) -> tuple[int, bool]:
+                nonlocal counted
+                found, done = solver.count(wanted - counted, budget)
+                counted += found
+                return found, done
+
+            return self._count_in_slices(up_to_limit, seconds, report or Reporter())
         except RuntimeError as error:
             raise _busy(self, error) from None
 
-    def _count_in_slices(self, limit: int | None, seconds: float | None, report: Reporter) -> int:
-        """count() with a time limit or progress reports: slices of the
-        search with a look at the clock and a report between them."""
-        deadline = Deadline(seconds, report.interval)
-        solver = self._solver
-        total = 0
-        try:
-            while True:
-                remaining = None if limit is None else limit - total
-                found, done = solver.count(remaining, deadline.slice())
-                total += found
-                report.update(solver)
-                if done:
-                    return total
-                if deadline.passed():
-                    assert seconds is not None
-                    raise SearchTimeout(total, seconds)
-        finally:
-            report.close()
-
-    def _count_exact_in_slices(
-        self, seconds: float | None, report: Reporter, memo: bool | None, memo_bytes: int
+    def _count_in_slices(
+        self,
+        count_slice: Callable[[Any], tuple[int, bool]],
+        seconds: float | None,
+        report: Reporter,
     ) -> int:
-        """count() of every solution with a time limit or progress reports:
-        memoized as without them (the memo survives a `SearchTimeout`, and the
-        next `count()` goes on with it)."""
+        """count() with a time limit or progress reports: slices of the
+        search (`count_slice(budget)` gives the solutions a slice counted and
+        whether the count is done) with a look at the clock and a report
+        between them."""
         deadline = Deadline(seconds, report.interval)
-        solver = self._solver
         total = 0
         try:
             while True:
-                found, done = solver.count_exact_for(memo, memo_bytes, deadline.slice())
+                found, done = count_slice(deadline.slice())
                 total += found
-                report.update(solver)
+                report.update(self._solver)
                 if done:
                     return total
                 if deadline.passed():
