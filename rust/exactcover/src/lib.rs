@@ -184,8 +184,8 @@ pub use memo::{
 pub use problem::{Item, Problem};
 pub use solver::{
     max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
-    Outcome, Progress, SliceBudget, Solutions, Solver, Splitter, AUTO_MIN_CONFLICTS,
-    FRACTION_EVERY,
+    Next, Outcome, Progress, SliceBudget, SolutionThreads, Solutions, Solver, Splitter,
+    ThreadedSolutions, AUTO_MIN_CONFLICTS, FRACTION_EVERY,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

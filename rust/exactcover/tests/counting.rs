@@ -65,29 +65,27 @@ fn every_combination_that_works_counts_right() {
 }
 
 #[test]
-fn combinations_that_do_not_work_yet_say_so() {
-    let p = common::queens(6);
-    let threads_and_limit = CountOptions {
-        threads: 2,
-        limit: Some(3),
-        ..CountOptions::default()
-    };
-    let err = Solver::new(&p)
-        .count_with(&threads_and_limit, go_on)
-        .unwrap_err();
-    assert_eq!(err.kind(), "unsupported");
-    assert!(err.to_string().contains("threads with a limit"), "{err}");
-    let memo_and_limit = CountOptions {
-        limit: Some(3),
-        memo: memo(MemoMode::Always),
-        ..CountOptions::default()
-    };
-    let mut solver = Solver::new(&p);
-    let err = solver.count_with(&memo_and_limit, go_on).unwrap_err();
-    assert!(matches!(err, Error::Unsupported { .. }), "{err:?}");
-    // Refused before anything was counted.
-    assert_eq!(solver.stats().nodes, 0);
-    // Threads only at the root.
+fn threads_with_a_limit_and_the_memo_with_a_limit_count_exactly_the_limit() {
+    let p = common::queens(8);
+    for threads in [1, 2, 4] {
+        for mode in [MemoMode::Auto, MemoMode::Always, MemoMode::Never] {
+            for (limit, outcome) in [(3, Outcome::Limit), (92, Outcome::Limit), (100, Outcome::Complete)] {
+                let options = CountOptions {
+                    threads,
+                    limit: Some(limit),
+                    memo: memo(mode),
+                    ..CountOptions::default()
+                };
+                let mut solver = Solver::new(&p);
+                let counted = solver.count_with(&options, go_on).unwrap();
+                let what = format!("{threads} threads, {mode:?}, limit {limit}");
+                assert_eq!(counted.count.to_u64(), Some(limit.min(92)), "{what}");
+                assert_eq!(counted.outcome, outcome, "{what}");
+                assert_eq!(solver.count(), 92 - limit.min(92), "{what}");
+            }
+        }
+    }
+    // Threads start at the root, or where threads stopped.
     let mut started = Solver::new(&p);
     started.step(1);
     let on_threads = CountOptions {
@@ -149,20 +147,62 @@ fn the_callback_sees_progress_and_can_stop_and_resume() {
 }
 
 #[test]
-fn a_count_on_threads_stopped_leaves_the_search_at_its_root() {
+fn a_count_on_threads_stopped_keeps_every_threads_work() {
+    // Queens 12 (14,200) on two threads, stopped at every fifth call and
+    // resumed on 2, 1 and 3 threads in turn: the total is exact, and the
+    // fraction done grows to 1.
     let p = common::queens(12);
+    let mut solver = Solver::new(&p);
+    let mut total = Count::ZERO;
+    let mut stops = 0;
+    let mut last_fraction = 0.0;
+    for threads in [2, 1, 3].into_iter().cycle() {
+        let options = CountOptions {
+            threads,
+            memo: memo(MemoMode::Never),
+            nodes_per_slice: Some(500),
+            ..CountOptions::default()
+        };
+        let mut calls = 0;
+        let counted = solver
+            .count_with(&options, |progress| {
+                calls += 1;
+                let fraction = progress.fraction.expect("known on threads");
+                assert!(fraction < 1.0, "{fraction}");
+                last_fraction = fraction;
+                if calls < 5 {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .unwrap();
+        total += &counted.count;
+        assert_eq!(solver.solutions_counted(), total);
+        if counted.outcome == Outcome::Complete {
+            break;
+        }
+        assert_eq!(counted.outcome, Outcome::Stopped);
+        assert!(!solver.is_exhausted());
+        stops += 1;
+    }
+    assert!(stops >= 3, "{stops}");
+    assert!(last_fraction > 0.5, "{last_fraction}");
+    assert_eq!(total.to_u64(), Some(14_200));
+    assert!(solver.is_exhausted());
+    // Stopped once more and finished by stepping on this thread.
+    let mut solver = Solver::new(&p);
     let options = CountOptions {
         threads: 2,
         memo: memo(MemoMode::Never),
+        nodes_per_slice: Some(500),
         ..CountOptions::default()
     };
-    let mut solver = Solver::new(&p);
     let mut calls = 0;
     let counted = solver
-        .count_with(&options, |progress| {
+        .count_with(&options, |_| {
             calls += 1;
-            assert_eq!(progress.fraction, None);
-            if calls < 5 {
+            if calls < 3 {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
@@ -170,12 +210,8 @@ fn a_count_on_threads_stopped_leaves_the_search_at_its_root() {
         })
         .unwrap();
     assert_eq!(counted.outcome, Outcome::Stopped);
-    assert!(!solver.is_exhausted());
-    // The work and the solutions counted so far are the solver's.
-    assert_eq!(solver.solutions_counted(), counted.count);
-    assert!(solver.stats().nodes > 0);
-    // The search itself is at its root: it finds every solution.
-    assert_eq!(solver.count(), 14_200);
+    let before = counted.count.to_u64().unwrap();
+    assert_eq!(before + solver.count(), 14_200);
 }
 
 #[test]

@@ -538,3 +538,105 @@ fn forcing_an_option_twice_forces_it_once() {
     }
     assert_eq!(total, 4);
 }
+
+/// Counts with `options` until the count is over, the callback stopping it
+/// every `stop_every` calls (0: never) and each call going on where the
+/// last stopped, a limit counting down across the calls: the total.
+fn count_resumed(solver: &mut Solver, options: &CountOptions, stop_every: u32) -> (u64, Outcome) {
+    let (mut total, mut calls, mut last_fraction) = (0u64, 0u32, 0.0f64);
+    loop {
+        let options = CountOptions {
+            limit: options.limit.map(|l| l - total),
+            ..*options
+        };
+        let counted = solver
+            .count_with(&options, |progress| {
+                calls += 1;
+                let fraction = progress.fraction.expect("a fraction done");
+                assert!((0.0..=1.0).contains(&fraction), "{fraction}");
+                // Within a call the fraction never goes back.
+                assert!(fraction >= last_fraction || calls == 1, "{fraction} < {last_fraction}");
+                last_fraction = fraction;
+                if stop_every > 0 && calls % stop_every == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        last_fraction = 0.0;
+        total += counted.count.to_u64().unwrap();
+        if counted.outcome != Outcome::Stopped {
+            return (total, counted.outcome);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Every combination of the counting options (threads 1, 2 and 4; no
+    /// stop, or stopped and resumed again and again; no limit, a limit below
+    /// and one above the total; every memo mode) counts what brute force
+    /// finds, and leaves exactly the rest.
+    #[test]
+    fn every_combination_of_count_options(spec in spec_with(true, true), stop_every in 0u32..4) {
+        let expected = brute_force(&spec, &[]).len() as u64;
+        let problem = build(&spec);
+        for threads in [1, 2, 4] {
+            for limit in [None, Some(expected / 2), Some(expected + 1)] {
+                for mode in [MemoMode::Auto, MemoMode::Always, MemoMode::Never] {
+                    let options = CountOptions {
+                        threads,
+                        limit,
+                        memo: MemoOptions { mode, ..MemoOptions::default() },
+                        nodes_per_slice: Some(1),
+                        ..CountOptions::default()
+                    };
+                    let mut solver = Solver::new(&problem);
+                    let (total, outcome) = count_resumed(&mut solver, &options, stop_every);
+                    let wanted = limit.map_or(expected, |l| l.min(expected));
+                    let what = format!("{threads} threads, limit {limit:?}, {mode:?}");
+                    prop_assert_eq!(total, wanted, "{}", what);
+                    prop_assert!(outcome == Outcome::Complete || limit.is_some(), "{}", what);
+                    prop_assert_eq!(solver.solutions_counted().to_u64(), Some(wanted), "{}", what);
+                    // The rest, one by one, on this thread.
+                    let rest: BTreeSet<Vec<usize>> = solver.solutions().map(sorted).collect();
+                    prop_assert_eq!(rest.len() as u64, expected - wanted, "{}", what);
+                }
+            }
+        }
+    }
+
+    /// Solutions on threads: every solution once, whether the iterator runs
+    /// to the end or is dropped half-way and the rest found on threads
+    /// again or on this thread.
+    #[test]
+    fn solutions_on_threads_are_every_solution_once(
+        spec in spec_with(true, true),
+        threads in 1usize..5,
+        first in 0usize..4,
+    ) {
+        let expected = brute_force(&spec, &[]);
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let all: Vec<Vec<usize>> = solver.solutions_on_threads(threads).unwrap().map(sorted).collect();
+        prop_assert_eq!(all.len(), expected.len());
+        prop_assert_eq!(all.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+        prop_assert!(solver.is_exhausted());
+        for again_on_threads in [false, true] {
+            let mut solver = Solver::new(&problem);
+            let mut found: Vec<Vec<usize>> =
+                solver.solutions_on_threads(threads).unwrap().take(first).map(sorted).collect();
+            prop_assert_eq!(solver.solutions_counted().to_u64(), Some(found.len() as u64));
+            if again_on_threads {
+                found.extend(solver.solutions_on_threads(threads).unwrap().map(sorted));
+            } else {
+                found.extend(solver.solutions().map(sorted));
+            }
+            prop_assert_eq!(found.len(), expected.len());
+            prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+            prop_assert_eq!(solver.solutions_counted().to_u64(), Some(expected.len() as u64));
+        }
+    }
+}

@@ -15,23 +15,34 @@ use crate::engine::{Stats, Step};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
 use crate::Error;
 
-/// How [`Solver::count_with`] counts.
+/// How [`Solver::count_with`] counts: the one options struct of every
+/// count.
 ///
-/// Every combination of the fields that works today is allowed; those that
-/// do not work yet fail with [`Error::Unsupported`] rather than ignore an
-/// option: a `limit` with `threads > 1`, a `limit` with
-/// [`MemoMode::Always`] (under [`MemoMode::Auto`] a count with a limit goes
-/// solution by solution, without the memo), and [`MemoMode::Always`] on a
-/// search that has started other than by a memoized count (stepped, or
-/// counted with a limit, or whose memo [`MemoMode::Auto`] dropped): its
-/// count goes on without the memo under the other modes.
+/// Every combination of the fields works, and a count stopped by its
+/// callback (a time limit, Ctrl-C) goes on at the next call from where it
+/// stopped, on any number of threads, any number of times:
+///
+/// * `threads` with a callback: the threads park their searches when it
+///   says stop, and the solver keeps them ([`Solver::count_with`]).
+/// * `threads` with a `limit`: exactly `min(limit, total)`; the threads
+///   take the solutions they may count a few at a time.
+/// * `limit` with the memo: a count with a limit goes solution by
+///   solution, since the memo counts a sub-problem whole and cannot stop
+///   inside it. Under [`MemoMode::Auto`] it does not memoize; under
+///   [`MemoMode::Always`] the memo counts first, on a copy of the search,
+///   and that count is the answer where it stays within the limit (the
+///   copy then becomes the search); past the limit the first `limit`
+///   solutions are counted one by one.
+/// * [`MemoMode::Always`] on a search that has started other than by a
+///   memoized count (stepped, or counted with a limit, or whose memo
+///   [`MemoMode::Auto`] dropped) counts the rest without the memo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountOptions {
     /// Threads that count (0 and 1: this thread). More than the machine runs
     /// at once never help: capped at [`max_threads`](crate::max_threads).
-    /// A count on threads starts only at the root and, once stopped by the
-    /// callback, leaves the search at its root with the work done in its
-    /// statistics; on one thread, a stopped count resumes where it stopped.
+    /// A count on threads starts at the root, or where threads stopped
+    /// before; once stopped, the solver keeps every thread's unfinished
+    /// work for the next count (on any number of threads).
     pub threads: usize,
     /// Whether and how to memoize (on threads: every thread memoizes in a
     /// table of its own, `max_bytes` shared among them).
@@ -96,7 +107,7 @@ impl Counted {
 
 /// What [`Solver::count_with`] tells its callback between slices: the
 /// figures of this call so far.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Progress {
     /// Solutions counted so far (memo hits included), exactly.
     pub solutions: Count,
@@ -108,11 +119,14 @@ pub struct Progress {
     pub subtrees_done: u64,
     /// On threads: subtrees waiting for a thread (0 on one thread).
     pub subtrees_pending: u64,
-    /// Knuth's estimate of the fraction of the search tree done
+    /// Knuth's estimate of the fraction of the whole search tree done
     /// (`(k1 - 1)/d1 + (k2 - 1)/(d1 d2) + ...`, see
-    /// [`Solver::choice_positions`]), where known: on one thread. It walks
-    /// the first levels of the search stack, so it is refreshed every
-    /// [`FRACTION_EVERY`] only.
+    /// [`Solver::choice_positions`]). On threads, each piece of work weighs
+    /// its share of the tree (the product of `1/d` along the path to it),
+    /// and the fraction is the shares done plus each running search's
+    /// share times its own estimate; it never goes back, and reaches 1 only
+    /// when the count is complete. It walks the first levels of the search
+    /// stack, so it is refreshed every [`FRACTION_EVERY`] only.
     pub fraction: Option<f64>,
 }
 
@@ -195,7 +209,7 @@ impl SliceBudget {
 
 /// Levels of the search stack read for the fraction of the tree done:
 /// deeper ones change it by less than 2^-64.
-const FRACTION_LEVELS: usize = 64;
+pub(super) const FRACTION_LEVELS: usize = 64;
 
 /// How often [`Progress::fraction`] is refreshed on one thread.
 pub const FRACTION_EVERY: Duration = Duration::from_millis(10);
@@ -215,10 +229,13 @@ impl Solver {
     /// count on one thread that was stopped goes on from where it stopped
     /// at the next call, memo and all.
     ///
-    /// Fails with [`Error::Unsupported`] for the combinations of options
-    /// that do not work yet (see [`CountOptions`]), and with
-    /// [`Error::SearchStarted`] for a count on threads once the search has
-    /// started.
+    /// Every combination of options works (see [`CountOptions`]). A count
+    /// on threads that was stopped leaves every thread's unfinished work in
+    /// the solver: the next count, on any number of threads, or a step,
+    /// goes on with exactly the solutions still to come. Fails with
+    /// [`Error::SearchStarted`] for a count on threads of a search stepped
+    /// on this thread (threads start at the root, or where threads
+    /// stopped).
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -265,25 +282,67 @@ impl Solver {
     where
         F: FnMut(&Progress) -> ControlFlow<()>,
     {
-        if options.threads > 1 {
-            if options.limit.is_some() {
-                return Err(Error::Unsupported {
-                    what: "a count on threads with a limit",
-                });
+        if let (Some(limit), MemoMode::Always) = (options.limit, options.memo.mode) {
+            if self.can_memoize() {
+                return self.count_memoized_within(options, limit, &mut on_slice);
             }
+        }
+        if options.threads > 1 || self.parked.is_some() {
             return self.count_on_threads(options, &mut on_slice);
         }
-        if options.limit.is_some() && options.memo.mode == MemoMode::Always {
-            return Err(Error::Unsupported {
-                what: "a memoized count with a limit",
-            });
-        }
-        if options.memo.mode == MemoMode::Always && !self.can_memoize() {
-            return Err(Error::Unsupported {
-                what: "a memoized count of a search that has started without its memo",
-            });
-        }
         Ok(self.count_here(options, &mut on_slice))
+    }
+
+    /// A count with a limit under [`MemoMode::Always`] (see
+    /// [`CountOptions`]): the memo counts on a copy; within the limit the
+    /// copy becomes the search, else the first `limit` solutions are
+    /// counted one by one.
+    fn count_memoized_within(
+        &mut self,
+        options: &CountOptions,
+        limit: u64,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<Counted, Error> {
+        // Two counts, one fraction done: never backwards.
+        let mut top = 0.0f64;
+        let mut on_slice = |progress: &Progress| {
+            let mut progress = progress.clone();
+            if let Some(f) = progress.fraction.as_mut() {
+                top = top.max(*f);
+                *f = top;
+            }
+            on_slice(&progress)
+        };
+        let mut copy = self.clone();
+        let whole = CountOptions {
+            limit: None,
+            ..*options
+        };
+        let counted = copy.count_with(&whole, &mut on_slice)?;
+        if counted.count <= Count::from(limit) {
+            *self = copy;
+            if counted.outcome == Outcome::Complete && counted.count == Count::from(limit) {
+                return Ok(Counted {
+                    outcome: Outcome::Limit,
+                    ..counted
+                });
+            }
+            return Ok(counted);
+        }
+        let (done, here) = (copy.stats(), self.stats());
+        let one_by_one = CountOptions {
+            memo: MemoOptions {
+                mode: MemoMode::Never,
+                ..options.memo
+            },
+            ..*options
+        };
+        let mut counted = self.count_with(&one_by_one, &mut on_slice)?;
+        // The work of the copy stays in the figures.
+        self.elsewhere.nodes += done.nodes - here.nodes;
+        self.elsewhere.updates += done.updates - here.updates;
+        counted.stats = self.stats();
+        Ok(counted)
     }
 
     /// [`Solver::count_with`] on this thread.
@@ -320,7 +379,8 @@ impl Solver {
             }
             let now = self.stats();
             if fraction.1.elapsed() >= FRACTION_EVERY {
-                fraction = (self.fraction_done(), Instant::now());
+                // Never backwards (estimated branchings may shrink).
+                fraction = (fraction.0.max(self.fraction_done()), Instant::now());
             }
             let progress = Progress {
                 solutions: self.counted_since(&before),
@@ -352,7 +412,7 @@ impl Solver {
 
     /// Knuth's estimate of the fraction of the search tree done, from
     /// [`Solver::choice_positions`].
-    fn fraction_done(&self) -> f64 {
+    pub(super) fn fraction_done(&self) -> f64 {
         if self.is_exhausted() {
             return 1.0;
         }

@@ -27,7 +27,7 @@ mod split;
 pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY};
 pub use estimate::{Estimate, Estimator};
 pub use graph::GraphBuilder;
-pub use parallel::max_threads;
+pub use parallel::{max_threads, Next, SolutionThreads, ThreadedSolutions};
 pub use split::Splitter;
 
 /// Which engine searches a problem ([`Solver::with_engine`]).
@@ -175,6 +175,10 @@ pub struct Solver {
     /// Work done for this solver by the threads of a parallel count (its
     /// `solutions` unused: see `extra`).
     elsewhere: Stats,
+    /// The work threads left when they stopped: while it is here, the
+    /// engine stays at its root and every step, count or iteration goes on
+    /// with it instead.
+    parked: Option<Box<parallel::Parked>>,
 }
 
 /// The restrictions of a solver's root: the options forced ("initial
@@ -303,6 +307,7 @@ impl Solver {
             exact: None,
             extra: Count::ZERO,
             elsewhere: Stats::default(),
+            parked: None,
         }
     }
 
@@ -397,6 +402,7 @@ impl Solver {
             exact: None,
             extra: Count::ZERO,
             elsewhere: Stats::default(),
+            parked: None,
         }
     }
 
@@ -456,6 +462,9 @@ impl Solver {
     /// assert_eq!(found + rest, 92);
     /// ```
     pub fn remainder(&self, max_entries: usize) -> Option<Vec<Subtree>> {
+        if let Some(parked) = &self.parked {
+            return self.parked_remainder(parked, max_entries);
+        }
         let parts = self.engine.remainder(max_entries)?;
         Some(parts.into_iter().map(|part| self.root.join(part)).collect())
     }
@@ -466,6 +475,9 @@ impl Solver {
     /// to the rest (the branch it is in at that level). `None` if there is
     /// nothing to give (or the search is not paused between nodes).
     pub fn donate(&mut self) -> Option<Subtree> {
+        if self.parked.is_some() {
+            return None;
+        }
         let depth = self.engine.depth();
         let (given, kept) = self.engine.donate()?;
         if let Some(memo) = self.exact.as_mut().and_then(|e| e.memo.as_mut()) {
@@ -489,6 +501,9 @@ impl Solver {
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
     pub fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
+        if self.parked.is_some() {
+            return self.parked_search(budget, limit);
+        }
         if self.exact.as_ref().is_some_and(|e| e.memo.is_some()) {
             self.drop_memo();
         }
@@ -521,6 +536,10 @@ impl Solver {
     /// Like [`Solver::solution`], reusing `out`'s allocation.
     pub fn solution_into(&self, out: &mut Vec<usize>) {
         out.clear();
+        if let Some(parked) = &self.parked {
+            out.extend(&parked.current);
+            return;
+        }
         out.extend(&self.root.forced);
         self.engine.choices_into(out);
     }
@@ -730,13 +749,17 @@ impl Solver {
 
     /// Figures of the memo of the exact count (all zero before one started).
     pub fn memo_stats(&self) -> MemoStats {
-        match &self.exact {
+        let mut stats = match &self.exact {
             Some(exact) => match &exact.memo {
                 Some(memo) => memo.stats(),
                 None => exact.dropped,
             },
             None => MemoStats::default(),
+        };
+        if let Some(parked) = &self.parked {
+            parked.memo_stats(&mut stats);
         }
+        stats
     }
 
     /// Is the search over?
