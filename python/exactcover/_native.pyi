@@ -124,23 +124,35 @@ class Solver:
     def next_choices(self, choices: list[Any]) -> list[Any] | None:
         """The next solution as ``[choices[k] for k in its option ids]``, or
         None when there are no more."""
-    def count(self, limit: int | None = None, seconds: float | None = None) -> tuple[int, bool]:
-        """Count (and consume) the remaining solutions, at most ``limit``, for
-        about ``seconds`` if given: (solutions found, finished)."""
-    def count_parallel(
+    def count(
         self,
-        threads: int,
-        progress: Callable[[dict[str, int]], object] | None = None,
+        limit: int | None = None,
+        threads: int = 1,
+        seconds: float | None = None,
+        progress: Callable[[dict[str, Any]], object] | None = None,
         interval: float = 0.2,
         memo: bool | None = None,
         memo_bytes: int = 1073741824,
-    ) -> int:
-        """Count all solutions on ``threads`` threads (before the search
-        starts), calling ``progress`` with the figures so far every
-        ``interval`` seconds; every thread memoizes as ``count_exact`` does
-        (``memo_bytes`` shared among them)."""
-    def count_parallel_eager(self, threads: int) -> int:
-        """``count_parallel`` donating after every node (slow; for tests)."""
+        hash_bits: int = 64,
+        nodes_per_slice: int | None = None,
+    ) -> tuple[int, str]:
+        """The one count: the remaining solutions (at most ``limit``),
+        consumed, on ``threads`` threads, for about ``seconds``, calling
+        ``progress`` with the figures so far (nodes, updates, solutions,
+        subtrees_done, subtrees_pending, fraction) every ``interval``
+        seconds, memoizing as ``memo`` says (None: when it pays); (the exact
+        count, "complete", "limit" or "stopped")."""
+    def next_on_threads(
+        self, threads: int, seconds: float | None = None
+    ) -> tuple[bool, list[int] | None]:
+        """The next solution found on ``threads`` threads, waiting about
+        ``seconds``: (True, option ids), (True, None) when there are no
+        more, (False, None) when time ran out."""
+    @property
+    def threads_progress(self) -> dict[str, Any] | None:
+        """The figures of the threads of ``next_on_threads`` while they run."""
+    def stop_threads(self) -> None:
+        """Stop the threads of ``next_on_threads``, keeping their work."""
     def count_or_split(
         self,
         seconds: float,
@@ -148,7 +160,7 @@ class Solver:
         memo: bool | None = None,
         memo_bytes: int = 1073741824,
     ) -> tuple[int, list[tuple[list[int], list[int]]]]:
-        """Count for about ``seconds``, memoizing as ``count_exact`` does;
+        """Count for about ``seconds``, memoizing as ``count`` does;
         (solutions found, the unexplored rest as subtrees, empty when the
         search is over)."""
     def take_memo(self) -> LentMemo | None:
@@ -161,16 +173,6 @@ class Solver:
     def memo_verdict(self) -> bool | None:
         """True once the exact count keeps its memo, False once it counts
         without one, None before or while deciding."""
-    def count_exact(
-        self, memo: bool | None = None, memo_bytes: int = 1073741824, hash_bits: int = 64
-    ) -> int:
-        """Count (and consume) the remaining solutions exactly, memoizing when
-        it pays (``memo=None``), always (True) or never (False)."""
-    def count_exact_for(
-        self, memo: bool | None = None, memo_bytes: int = 1073741824, seconds: float | None = None
-    ) -> tuple[int, bool]:
-        """`count_exact` for about `seconds`: the solutions counted and whether
-        the count is complete (a stopped count resumes with its memo)."""
     @property
     def solutions_counted(self) -> int:
         """Solutions found or counted so far, exactly."""
@@ -186,7 +188,7 @@ class Solver:
         solutions exact at any size), and the engine ("bitset" or "dlx")."""
     @property
     def interrupted_count(self) -> int:
-        """Solutions counted by the last parallel count before Ctrl-C stopped it."""
+        """Solutions counted by the last count before Ctrl-C stopped it."""
     @property
     def exhausted(self) -> bool:
         """True once every solution has been visited."""

@@ -23,6 +23,7 @@ import json
 import os
 import sys
 import time
+from contextlib import closing
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -241,8 +242,9 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         type=threads,
         default=1,
         metavar="N",
-        help=f"with --count and without --limit: count on N threads, 1 to {MAX_THREADS} "
-        "(default 1)",
+        help=f"search on N threads, 1 to {MAX_THREADS} (default 1): with --count, count on "
+        "them (with --limit, exactly the first N solutions counted); without, print every "
+        "solution once, in the order the threads find them",
     )
     parser.add_argument(
         "--workers",
@@ -311,6 +313,7 @@ class _Progress(Reporter):
         self.enabled = enabled
         self.interval = PROGRESS_INTERVAL if enabled else 1.0
         self.start = time.monotonic()
+        self.last: dict[str, Any] | None = None  # the figures shown last
 
     def update(self, solver: Any) -> None:
         """Show a search's figures."""
@@ -324,18 +327,33 @@ class _Progress(Reporter):
             f"{elapsed:.0f}s"
         )
 
-    def update_parallel(self, figures: dict[str, int]) -> None:
-        """The line for a count on threads: its figures so far, and the
-        subtrees done and waiting (the threads hand subtrees around)."""
+    def update_figures(self, figures: dict[str, Any]) -> None:
+        """The line for a count (or a search on threads): its figures so
+        far, the fraction done and the time left at that pace, and on
+        threads the pieces of work done and waiting."""
+        self.last = figures
         if not self.enabled:
             return
         elapsed = max(time.monotonic() - self.start, 1e-9)
+        fraction = figures.get("fraction")
+        done = "" if fraction is None else f"{100 * fraction:.2f}% done, "
+        if fraction is not None and 0 < fraction < 1:
+            done += f"about {_duration(elapsed * (1 - fraction) / fraction)} left, "
+        pieces = ""
+        if figures.get("subtrees_done") or figures.get("subtrees_pending"):
+            pieces = (
+                f"{figures['subtrees_done']} subtrees done, "
+                f"{figures['subtrees_pending']} waiting, "
+            )
         self.line.show(
-            f"{figures['solutions']} solutions, {figures['nodes']} nodes, "
-            f"{figures['updates'] / elapsed:.3g} updates/s, "
-            f"{figures['subtrees_done']} subtrees done, {figures['subtrees_pending']} waiting, "
-            f"{elapsed:.0f}s"
+            f"{_plural(figures['solutions'], 'solution')}, {figures['nodes']} nodes, "
+            f"{figures['updates'] / elapsed:.3g} updates/s, {done}{pieces}{elapsed:.0f}s"
         )
+
+    def finish(self) -> None:
+        """The search is complete: the last line shows 100% done."""
+        if self.last is not None:
+            self.update_figures({**self.last, "fraction": 1.0})
 
     def clear(self) -> None:
         """Make room for a solution on standard output."""
@@ -344,6 +362,17 @@ class _Progress(Reporter):
     def close(self) -> None:
         """The search is over: clear the line (or write the last figures)."""
         self.line.close()
+
+
+def _duration(seconds: float) -> str:
+    """`42s`, `17m`, `3.2h`, `5.1d`: a time left, roughly."""
+    if seconds < 100:
+        return f"{seconds:.0f}s"
+    if seconds < 6000:
+        return f"{seconds / 60:.0f}m"
+    if seconds < 360000:
+        return f"{seconds / 3600:.1f}h"
+    return f"{seconds / 86400:.1f}d"
 
 
 def _plural(n: int, noun: str) -> str:
@@ -366,10 +395,6 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         ]
         if ignored:
             parser.error(f"--estimate does not search: {', '.join(ignored)} cannot be used with it")
-    if args.threads > 1 and not args.count:
-        parser.error("--threads N counts on N threads: it needs --count")
-    if args.threads > 1 and args.limit is not None:
-        parser.error("--threads N counts every solution: it cannot be used with --limit")
     if (args.workers or args.scheduler or args.checkpoint) and (
         not args.count or args.limit is not None
     ):
@@ -452,17 +477,24 @@ def solve(args: argparse.Namespace) -> int:
         elif args.count:
             found = solutions._count(limit, args.threads, None, progress)
         else:
-            for solution in solutions._solutions_in_slices(None, progress):
-                found += 1
-                progress.clear()
-                _print_solution(problem, lines, found, solution, args.json)
-                if found == limit:
-                    break
+            stream = (
+                solutions._solutions_on_threads(args.threads, None, progress)
+                if args.threads > 1
+                else solutions._solutions_in_slices(None, progress)
+            )
+            # Closing it stops the threads at once (at --limit, Ctrl-C).
+            with closing(stream):
+                for solution in stream:
+                    found += 1
+                    progress.clear()
+                    _print_solution(problem, lines, found, solution, args.json)
+                    if found == limit:
+                        break
     except KeyboardInterrupt:
         interrupted = True
         if distributed:
             found = task_figures.get("solutions", 0)
-        else:
+        elif args.count:
             found = solutions._found_before_interrupt()
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.

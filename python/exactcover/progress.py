@@ -254,12 +254,17 @@ class Reporter:
                 costs a little, so this reporter does not.
         """
 
-    def update_parallel(self, figures: dict[str, int]) -> None:
-        """Report a count on threads.
+    def update_figures(self, figures: dict[str, Any]) -> None:
+        """Report the figures of a count (or a search on threads) so far.
 
         Args:
-            figures: Its stats so far and the subtrees done and waiting.
+            figures: Its `solutions`, `nodes`, `updates`, `subtrees_done`,
+                `subtrees_pending` (on threads) and `fraction` (Knuth's
+                estimate of the fraction of the tree done, or None).
         """
+
+    def finish(self) -> None:
+        """The search is complete: show 100% done."""
 
     def close(self) -> None:
         """The search is over (or stopped): clean up."""
@@ -284,6 +289,7 @@ class Bar(Reporter):
     def __init__(self, description: str) -> None:
         self.description = description
         self.start = time.monotonic()
+        self.last: dict[str, Any] | None = None  # the figures shown last
         self.bar, stream = _tqdm_bar(
             "progress=True",
             total=100.0,
@@ -300,8 +306,26 @@ class Bar(Reporter):
             solver: The native solver between two slices of its search.
         """
         stats, fraction = figures(solver)
-        solutions = stats["solutions"]
-        postfix = f"{solutions} solution{'' if solutions == 1 else 's'}, {stats['nodes']} nodes"
+        self.last = stats
+        self._show(fraction, stats["solutions"], stats["nodes"])
+
+    def update_figures(self, figures: dict[str, Any]) -> None:
+        """Show a count's figures (see `Reporter.update_figures`).
+
+        Args:
+            figures: The count's figures so far.
+        """
+        self.last = figures
+        fraction = figures.get("fraction") or 0.0
+        self._show(fraction, figures["solutions"], figures["nodes"])
+
+    def finish(self) -> None:
+        """Show 100% done, with the last figures."""
+        last = self.last or {"solutions": 0, "nodes": 0}
+        self._show(1.0, last["solutions"], last["nodes"])
+
+    def _show(self, fraction: float, solutions: int, nodes: int) -> None:
+        postfix = f"{solutions} solution{'' if solutions == 1 else 's'}, {nodes} nodes"
         if self.lines is not None:
             elapsed = time.monotonic() - self.start
             self.lines.show(
@@ -309,7 +333,6 @@ class Bar(Reporter):
             )
             return
         self.bar.n = round(100 * fraction, 3)
-        # tqdm puts ", " before the postfix itself.
         self.bar.set_postfix_str(postfix, refresh=False)
         self.bar.refresh()
 

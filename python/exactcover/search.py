@@ -10,7 +10,7 @@ option indices, or matrix rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -22,6 +22,7 @@ from ._errors import check_not_started as _check_not_started
 from ._errors import describe
 from ._native import Solver as _Solver
 from .progress import (
+    UPDATE_INTERVAL,
     Deadline,
     Reporter,
     SearchTimeout,
@@ -217,40 +218,50 @@ class Search(Iterator[S], Generic[S]):
         """Count the solutions not yet yielded, without building them.
 
         This consumes them, like `sum(1 for _ in self)` but entirely in Rust
-        with the GIL released. Ctrl-C raises `KeyboardInterrupt` within a
+        with the GIL released. Every option goes with every other: on
+        threads, with a time limit, a progress bar, a limit and the memo,
+        alone or together. Ctrl-C raises `KeyboardInterrupt` within a
         fraction of a second; `stats["solutions"]` then tells how many
-        solutions had been found.
+        solutions had been found, and the search keeps its place.
 
         With `threads=N` (N > 1) the search runs on N threads (at most as
         many as the machine runs at once): a thread that runs out of work
-        takes part of another's. Afterwards `stats` holds the work of all
-        threads; after Ctrl-C it holds the work done so far, the solutions
-        found included, and iterating starts again from the first solution.
+        takes part of another's. When a `timeout` (or Ctrl-C) stops them,
+        every thread's unfinished work is kept, and the next `count()` (on
+        any number of threads), iteration or `solutions()` goes on from
+        there: the counts of the calls add up to one uninterrupted count,
+        however many times it is stopped. `stats` holds the work of all
+        threads.
 
         Counts are exact ints of any size. Without `limit`, the count
         *memoizes*: a sub-problem met again (the same constraints
         left to satisfy, with the same bounds and colors) is not searched
         again; its number of solutions is remembered. That reaches counts no
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
-        With `timeout` or `progress` too: a count stopped by its `timeout`
-        keeps its memo, and the next `count()` goes on with it. When the memo
-        is full, about half of it (the sub-problems that took least work to
-        count) makes room for new entries, and the count stays exact.
-        `memo_stats` tells what the memo did (after `threads=N`: the threads'
-        memos, summed). With `threads=N` every thread memoizes the
-        subtrees it counts, in a table of its own (`memo_bytes` is shared
-        among them), and the first thread to find whether the memo pays
-        decides for all. An iterator that has yielded solutions counts the
-        rest without the memo (and `memo=True` refuses it).
+        A count stopped by its `timeout` keeps its memo, and the next
+        `count()` goes on with it. When the memo is full, about half of it
+        (the sub-problems that took least work to count) makes room for new
+        entries, and the count stays exact. `memo_stats` tells what the memo
+        did (after `threads=N`: the threads' memos, summed). With
+        `threads=N` every thread memoizes the subtrees it counts, in a table
+        of its own (`memo_bytes` is shared among them), and the first thread
+        to find whether the memo pays decides for all. An iterator that has
+        yielded solutions counts the rest without the memo.
+
+        With a `limit` the count goes solution by solution (on threads too:
+        exactly `min(limit, total)`), since the memo counts a sub-problem
+        whole and cannot stop inside it: `memo=None` then does not memoize,
+        and `memo=True` counts everything with the memo first, which is the
+        answer when it stays within the limit.
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
         2
-        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count(threads=2)
-        2
+        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count(threads=2, limit=1)
+        1
         >>> from exactcover.queens import queens
         >>> try:
-        ...     queens(20).count(timeout=0.1)
+        ...     queens(20).count(timeout=0.1, threads=2)
         ... except TimeoutError as stopped:
         ...     print(0 < stopped.count < 39029188884)
         True
@@ -258,23 +269,23 @@ class Search(Iterator[S], Generic[S]):
         Args:
             limit: Stop after this many solutions (None: count them all); the
                 iterator then resumes after them.
-            threads: Search on this many threads (at most `MAX_THREADS`). More
-                than one needs an iterator that has not started, and no
-                `limit`, `timeout` or `progress`.
+            threads: Search on this many threads (at most `MAX_THREADS`): an
+                iterator that has not started, or whose threads stopped.
             timeout: Seconds to count for (None: no limit). When they run out
-                the search stays where it stopped, and a second `count()`
-                goes on from there, with the memo of the first.
+                the search stays where it stopped (every thread's work with
+                it), and a second `count()` goes on from there, with the memo
+                of the first.
             progress: Show a progress bar (tqdm: a text bar in a terminal, a
                 widget in Jupyter) with the solutions, the nodes and Knuth's
-                estimate of the fraction of the search tree done, as
-                `exactcover solve --progress` does.
+                estimate of the fraction of the search tree done (on threads,
+                each thread's part weighed by its share of the tree), as
+                `exactcover solve --progress` does; it never goes back and
+                ends at 100% when the count is complete.
             memo: None (the default) decides by itself: for the first few
                 thousand nodes it weighs the work the memo saved against what
                 it cost, and drops it at once where sub-problems rarely repeat
                 (n-queens, Langford pairs); packing problems (polyominoes,
-                dominoes) keep it. True always memoizes (and takes no
-                `limit`, nor an iterator that has yielded solutions); False
-                never does.
+                dominoes) keep it. True always memoizes; False never does.
             memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
                 1 GiB, by default).
 
@@ -285,9 +296,8 @@ class Search(Iterator[S], Generic[S]):
             SearchTimeout: When `timeout` runs out (a `TimeoutError`, whose
                 `count` holds the solutions counted so far).
             TypeError: If an argument has the wrong type.
-            ValueError: If an argument is out of range, or the arguments do
-                not go together (`threads` with `limit`, `timeout` or
-                `progress`; `threads` on an iterator that has started).
+            ValueError: If an argument is out of range, or `threads` is asked
+                of an iterator that has yielded solutions on one thread.
             RuntimeError: If another thread is using the iterator.
         """
         if memo is not None and not isinstance(memo, bool):
@@ -298,13 +308,6 @@ class Search(Iterator[S], Generic[S]):
             limit = min(limit, U64_MAX)
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
         seconds = check_timeout(timeout)
-        if threads is not None and threads > 1:
-            if limit is not None:
-                raise ValueError("count() takes limit or threads, not both")
-            if seconds is not None or progress:
-                raise ValueError("count(threads=...) takes no timeout or progress yet")
-        elif memo and limit is not None:
-            raise ValueError("count(memo=True) counts every solution: it takes no limit")
         return self._count(
             limit, threads or 1, seconds, reporter(bool(progress), "count"), memo, memo_bytes
         )
@@ -317,91 +320,93 @@ class Search(Iterator[S], Generic[S]):
         report: Reporter | None,
         memo: bool | None = None,
         memo_bytes: int = DEFAULT_MEMO_BYTES,
+        nodes_per_slice: int | None = None,
     ) -> int:
-        """`count()` with checked arguments; `report` (None: no reports, one
-        call into Rust) gets the figures between slices of the search. The
-        command line counts through here, with its own progress line."""
-        solver = self._solver
+        """`count()` with checked arguments: one call into Rust, which runs
+        the count with the clock and reports to `report` (None: no
+        reports) between slices. The command line counts through here, with
+        its own progress line; tests pass `nodes_per_slice`."""
+        callback = None if report is None else report.update_figures
+        interval = UPDATE_INTERVAL if report is None else report.interval
         try:
-            if threads > 1:
-                _check_not_started(self, "count(threads=...)")
-                if report is None:
-                    return solver.count_parallel(threads, memo=memo, memo_bytes=memo_bytes)
-                try:
-                    return solver.count_parallel(
-                        threads, report.update_parallel, report.interval, memo, memo_bytes
-                    )
-                finally:
-                    report.close()
-            if seconds is None and report is None:
-                if limit is not None:
-                    return solver.count(limit)[0]
-                return solver.count_exact(memo, min(memo_bytes, U64_MAX))
-            if limit is None:
-                # Every solution: memoized as without a clock or reports (the
-                # memo survives a SearchTimeout; the next count() goes on).
-                capped = min(memo_bytes, U64_MAX)
-                return self._count_in_slices(
-                    lambda budget: solver.count_exact_for(memo, capped, budget),
+            try:
+                found, outcome = self._solver.count(
+                    limit,
+                    threads,
                     seconds,
-                    report or Reporter(),
+                    callback,
+                    interval,
+                    memo,
+                    min(memo_bytes, U64_MAX),
+                    64,
+                    nodes_per_slice,
                 )
-            wanted, counted = limit, 0
-
-            def up_to_limit(budget: Any) -> tuple[int, bool]:
-                nonlocal counted
-                found, done = solver.count(wanted - counted, budget)
-                counted += found
-                return found, done
-
-            return self._count_in_slices(up_to_limit, seconds, report or Reporter())
+            except ValueError as error:
+                if getattr(error, "kind", None) != "search_started":
+                    raise
+                raise ValueError(
+                    "count(threads=...) needs an iterator that has not started searching, "
+                    "or one whose threads stopped"
+                ) from None
+            if report is not None and outcome == "complete":
+                stats = self._solver.stats
+                report.update_figures(
+                    {
+                        "solutions": found,
+                        "nodes": stats["nodes"],
+                        "updates": stats["updates"],
+                        "fraction": 1.0,
+                    }
+                )
         except RuntimeError as error:
             raise _busy(self, error) from None
-
-    def _count_in_slices(
-        self,
-        count_slice: Callable[[Any], tuple[int, bool]],
-        seconds: float | None,
-        report: Reporter,
-    ) -> int:
-        """count() with a time limit or progress reports: slices of the
-        search (`count_slice(budget)` gives the solutions a slice counted and
-        whether the count is done) with a look at the clock and a report
-        between them."""
-        deadline = Deadline(seconds, report.interval)
-        total = 0
-        try:
-            while True:
-                found, done = count_slice(deadline.slice())
-                total += found
-                report.update(self._solver)
-                if done:
-                    return total
-                if deadline.passed():
-                    assert seconds is not None
-                    raise SearchTimeout(total, seconds)
         finally:
-            report.close()
+            if report is not None:
+                report.close()
+        if outcome == "stopped":
+            assert seconds is not None
+            raise SearchTimeout(found, seconds)
+        return found  # type: ignore[no-any-return]
 
     def _found_before_interrupt(self) -> int:
         """The solutions a count or a search found before Ctrl-C stopped it
         (a count on threads included)."""
-        return self.stats["solutions"] or self._solver.interrupted_count
+        return self._solver.interrupted_count or self.stats["solutions"]
 
     # -- solutions ----------------------------------------------------------------
 
-    def solutions(self, *, timeout: float | None = None, progress: bool = False) -> Iterator[S]:
+    def solutions(
+        self,
+        *,
+        timeout: float | None = None,
+        progress: bool = False,
+        threads: int | None = None,
+    ) -> Iterator[S]:
         """Iterate over the solutions, as iterating over the iterator itself
-        does, with a time limit or a progress bar.
+        does, with a time limit, a progress bar, or on threads.
+
+        With `threads=N` (N > 1) the solutions are searched on N threads
+        and come in the order the threads find them, which varies from run
+        to run (one thread gives the order of iterating); every solution
+        comes exactly once. Closing the returned iterator (or dropping it,
+        or a `timeout`, or Ctrl-C) stops the threads and keeps their work:
+        the solutions found and not yet yielded, and what each thread had
+        still to search. Iterating, `count()` or `solutions()` then go on
+        with exactly the solutions not yet yielded.
 
         >>> from exactcover import ExactCover
         >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
         >>> list(cover.solutions(timeout=10))
         [['A'], ['B', 'C']]
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
+        >>> sorted(cover.solutions(threads=2))
+        [['A'], ['B', 'C']]
 
         Args:
             timeout: Seconds to search for (None: no limit).
             progress: Show a progress bar, as for `count()`.
+            threads: Search on this many threads (at most `MAX_THREADS`): an
+                iterator that has not started, or whose threads stopped.
 
         Returns:
             An iterator over the solutions.
@@ -409,14 +414,21 @@ class Search(Iterator[S], Generic[S]):
         Raises:
             SearchTimeout: While iterating, when `timeout` runs out (its
                 `count` is the number of solutions yielded).
-            TypeError: If `timeout` is not a number.
-            ValueError: If `timeout` is not positive.
+            TypeError: If `timeout` is not a number or `threads` not an int.
+            ValueError: If `timeout` is negative or `threads` out of range;
+                while iterating, if `threads` is asked of an iterator that
+                has yielded solutions on one thread.
         """
         seconds = check_timeout(timeout)
+        threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
         report = reporter(bool(progress), "solutions") or Reporter()
+        if threads is not None and threads > 1:
+            return self._solutions_on_threads(threads, seconds, report)
         return self._solutions_in_slices(seconds, report)
 
-    def _solutions_in_slices(self, seconds: float | None, report: Reporter) -> Iterator[S]:
+    def _solutions_in_slices(
+        self, seconds: float | None, report: Reporter
+    ) -> Generator[S, None, None]:
         """The solutions, searched in slices with a look at the clock and a
         report between them (the command line prints through here)."""
         deadline = Deadline(seconds, report.interval)
@@ -439,6 +451,53 @@ class Search(Iterator[S], Generic[S]):
                     raise SearchTimeout(found, seconds)
         finally:
             report.close()
+
+    def _solutions_on_threads(
+        self, threads: int, seconds: float | None, report: Reporter
+    ) -> Generator[S, None, None]:
+        """The solutions found on `threads` threads, with a look at the
+        clock and a report between them; the threads stop (keeping their
+        work) when the iterator is closed (the command line prints through
+        here)."""
+        deadline = Deadline(seconds, report.interval)
+        solver = self._solver
+        found = 0
+        try:
+            while True:
+                try:
+                    ready, ids = self._next_on_threads(threads, deadline.slice())
+                except RuntimeError as error:
+                    raise _busy(self, error) from None
+                figures = solver.threads_progress
+                if figures is not None:
+                    report.update_figures({**figures, "solutions": found})
+                if ready:
+                    if ids is None:
+                        report.finish()
+                        return
+                    found += 1
+                    yield self._solution(ids)
+                if deadline.passed():
+                    assert seconds is not None
+                    raise SearchTimeout(found, seconds)
+        finally:
+            try:
+                solver.stop_threads()
+            finally:
+                report.close()
+
+    def _next_on_threads(self, threads: int, seconds: float) -> tuple[bool, list[int] | None]:
+        """The native solver's next solution on threads, with the message of
+        an iterator started on one thread."""
+        try:
+            return self._solver.next_on_threads(threads, seconds)  # type: ignore[no-any-return]
+        except ValueError as error:
+            if getattr(error, "kind", None) != "search_started":
+                raise
+            raise ValueError(
+                "solutions(threads=...) needs an iterator that has not started searching, "
+                "or one whose threads stopped"
+            ) from None
 
     def first(self, n: int) -> list[S]:
         """The next `n` solutions (fewer if the search ends first).

@@ -1,11 +1,12 @@
 //! `Solver`: the core's solver over dense integer ids, and `LentMemo`. Every
 //! long call goes through the one slice loop ([`slices::run`]).
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use exactcover::{
-    Count, CountOptions, Counted, EngineChoice, Item, LentMemo, MemoMode, MemoOptions, Outcome,
-    Problem, Progress, SliceBudget, Solver, Step, Subtree,
+    Count, CountOptions, Counted, EngineChoice, Item, LentMemo, MemoMode, MemoOptions, Next,
+    Outcome, Problem, Progress, SliceBudget, SolutionThreads, Solver, Step, Subtree,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -43,11 +44,12 @@ fn figures_dict<'py>(
     Ok(d)
 }
 
-/// The figures of a count on threads in progress, for its progress callback.
-fn parallel_figures(py: Python<'_>, progress: &Progress) -> PyResult<Py<PyAny>> {
+/// The figures of a count in progress, for its progress callback.
+fn progress_figures(py: Python<'_>, progress: &Progress) -> PyResult<Py<PyAny>> {
     let d = figures_dict(py, progress.nodes, progress.updates, &progress.solutions)?;
     d.set_item("subtrees_done", progress.subtrees_done)?;
     d.set_item("subtrees_pending", progress.subtrees_pending)?;
+    d.set_item("fraction", progress.fraction)?;
     Ok(d.into_any().unbind())
 }
 
@@ -96,10 +98,12 @@ pub(crate) struct PySolver {
     slices: SliceBudget,
     /// Set when a panic escaped the core: the links may be inconsistent.
     poisoned: bool,
-    /// Solutions counted by the last parallel count before Ctrl-C stopped it.
+    /// Solutions counted by the last count before Ctrl-C stopped it.
     interrupted_count: Count,
     /// The options of the last solution (reused, to spare an allocation).
     buffer: Vec<usize>,
+    /// The threads of `next_on_threads`, while they run.
+    threads: Option<Mutex<SolutionThreads>>,
 }
 
 impl PySolver {
@@ -110,12 +114,14 @@ impl PySolver {
             poisoned: false,
             interrupted_count: Count::ZERO,
             buffer: Vec::new(),
+            threads: None,
         }
     }
 
     /// Steps the search to its next solution, for about `seconds` if given
     /// (then `Step::Paused`).
     fn next_step(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Step> {
+        self.settle_threads();
         let (solver, budget) = (&mut self.solver, &mut self.slices);
         let ran = slices::run(
             py,
@@ -156,13 +162,20 @@ impl PySolver {
         Ok((counted, ran.error))
     }
 
-    /// The options of a count on this thread with the slices of the loop.
-    fn options(memo: MemoOptions, limit: Option<u64>) -> CountOptions {
+    /// The options of a count with the slices of the loop.
+    fn options(memo: MemoOptions) -> CountOptions {
         CountOptions {
             memo,
-            limit,
             slice: slices::SLICE,
             ..CountOptions::default()
+        }
+    }
+
+    /// Stops the threads of `next_on_threads`, if any, keeping their work.
+    fn settle_threads(&mut self) {
+        if let Some(run) = self.threads.take() {
+            let run = run.into_inner().unwrap_or_else(|e| e.into_inner());
+            self.solver.stop_threads(run);
         }
     }
 }
@@ -254,14 +267,16 @@ impl PySolver {
     }
 
     /// An independent copy of this solver, at the same point of the search.
-    fn copy(&self) -> PyResult<Self> {
+    fn copy(&mut self) -> PyResult<Self> {
         slices::usable(self.poisoned)?;
+        self.settle_threads();
         Ok(PySolver {
             solver: self.solver.clone(),
             slices: self.slices,
             poisoned: false,
             interrupted_count: self.interrupted_count.clone(),
             buffer: Vec::new(),
+            threads: None,
         })
     }
 
@@ -313,7 +328,8 @@ impl PySolver {
         memo: Option<bool>,
         memo_bytes: usize,
     ) -> PyResult<(Bound<'py, PyAny>, Vec<PlainSubtree>)> {
-        let options = PySolver::options(memo_options(memo, memo_bytes, 64), None);
+        let options = PySolver::options(memo_options(memo, memo_bytes, 64));
+        self.settle_threads();
         let before = self.solver.solutions_counted();
         loop {
             let (counted, error) = self.count_with(py, &options, Some(seconds), None)?;
@@ -418,67 +434,131 @@ impl PySolver {
         Ok(Some(PyList::new(py, items)?))
     }
 
-    /// Counts the remaining solutions (at most `limit` of them), consuming
-    /// them, for about `seconds` if given; returns (solutions found by this
-    /// call, finished), finished meaning the search is over or the limit was
-    /// reached.
-    #[pyo3(signature = (limit=None, seconds=None))]
-    fn count(
-        &mut self,
-        py: Python<'_>,
-        limit: Option<u64>,
-        seconds: Option<f64>,
-    ) -> PyResult<(u64, bool)> {
-        let never = memo_options(Some(false), 0, 64);
-        let options = PySolver::options(never, Some(limit.unwrap_or(u64::MAX)));
-        let (counted, error) = self.count_with(py, &options, seconds, None)?;
-        if let Some(error) = error {
-            return Err(error);
-        }
-        let found = counted
-            .count
-            .to_u64()
-            .ok_or_else(|| internal_error("a count with a limit past 2^64"))?;
-        Ok((found, counted.outcome != Outcome::Stopped))
-    }
-
-    /// Counts the remaining solutions exactly (a Python int of any size),
-    /// consuming them; memo: None (memoize when it pays), True or False;
-    /// memo_bytes caps the memo's memory.
-    #[pyo3(signature = (memo=None, memo_bytes=1073741824, hash_bits=64))]
-    fn count_exact<'py>(
+    /// count(limit=None, threads=1, seconds=None, progress=None,
+    /// interval=0.2, memo=None, memo_bytes=1073741824, hash_bits=64,
+    /// nodes_per_slice=None)
+    ///
+    /// The one count: the remaining solutions (at most `limit`), consumed,
+    /// on `threads` threads, for about `seconds` if given, calling
+    /// `progress` with a dict of the figures so far (nodes, updates,
+    /// solutions, subtrees_done, subtrees_pending, fraction) every
+    /// `interval` seconds; memo: None (memoize when it pays), True or
+    /// False, memo_bytes capping the memo (shared among the threads).
+    /// Returns (solutions counted, an exact int; "complete", "limit" or
+    /// "stopped" when the clock ran out: the next count goes on from
+    /// there). Ctrl-C, or an exception from `progress`, raises, with the
+    /// solutions counted so far in `interrupted_count` (the search keeps
+    /// its place). nodes_per_slice: slices of that many nodes, every
+    /// thread started at once (for tests).
+    #[pyo3(signature = (
+        limit=None, threads=1, seconds=None, progress=None, interval=0.2, memo=None,
+        memo_bytes=1073741824, hash_bits=64, nodes_per_slice=None,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn count<'py>(
         &mut self,
         py: Python<'py>,
+        limit: Option<u64>,
+        threads: usize,
+        seconds: Option<f64>,
+        progress: Option<Py<PyAny>>,
+        interval: f64,
         memo: Option<bool>,
         memo_bytes: usize,
         hash_bits: u32,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let options = PySolver::options(memo_options(memo, memo_bytes, hash_bits), None);
-        let (counted, error) = self.count_with(py, &options, None, None)?;
+        nodes_per_slice: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyAny>, &'static str)> {
+        self.settle_threads();
+        self.interrupted_count = Count::ZERO;
+        let interval = if interval.is_finite() {
+            Duration::from_secs_f64(interval.clamp(0.001, 1e6))
+        } else {
+            Duration::from_secs(1_000_000)
+        };
+        let report = progress.map(|callback| Report {
+            callback,
+            interval,
+            figures: progress_figures,
+        });
+        let options = CountOptions {
+            threads,
+            limit,
+            nodes_per_slice,
+            ..PySolver::options(memo_options(memo, memo_bytes, hash_bits))
+        };
+        let (counted, error) = self.count_with(py, &options, seconds, report)?;
         if let Some(error) = error {
+            self.interrupted_count = counted.count;
             return Err(error);
         }
-        count_to_py(py, &counted.count)
+        let outcome = match counted.outcome {
+            Outcome::Complete => "complete",
+            Outcome::Limit => "limit",
+            Outcome::Stopped => "stopped",
+        };
+        Ok((count_to_py(py, &counted.count)?, outcome))
     }
 
-    /// count_exact for about `seconds` (None: to the end): the solutions
-    /// counted (an exact int) and whether the count is complete. A count
-    /// stopped by the clock resumes at the next call where it stopped, with
-    /// its memo.
-    #[pyo3(signature = (memo=None, memo_bytes=1073741824, seconds=None))]
-    fn count_exact_for<'py>(
+    /// The next solution found on `threads` threads (started at the first
+    /// call, or where threads stopped), waiting about `seconds` if given:
+    /// (True, option ids), (True, None) when there are no more, (False,
+    /// None) when time ran out. The threads run until `stop_threads`, or
+    /// until another call needs the search (they then park their work).
+    #[pyo3(signature = (threads, seconds=None))]
+    fn next_on_threads(
         &mut self,
-        py: Python<'py>,
-        memo: Option<bool>,
-        memo_bytes: usize,
+        py: Python<'_>,
+        threads: usize,
         seconds: Option<f64>,
-    ) -> PyResult<(Bound<'py, PyAny>, bool)> {
-        let options = PySolver::options(memo_options(memo, memo_bytes, 64), None);
-        let (counted, error) = self.count_with(py, &options, seconds, None)?;
-        if let Some(error) = error {
-            return Err(error);
+    ) -> PyResult<(bool, Option<Vec<usize>>)> {
+        slices::usable(self.poisoned)?;
+        if self.threads.is_none() {
+            let run = self
+                .solver
+                .start_threads(threads)
+                .map_err(|e| to_py_err(py, &e))?;
+            self.threads = Some(Mutex::new(run));
         }
-        Ok((count_to_py(py, &counted.count)?, counted.is_complete()))
+        let run = self.threads.as_mut().expect("started above");
+        let run = run.get_mut().unwrap_or_else(|e| e.into_inner());
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "searching on threads",
+            slices::deadline(seconds),
+            None,
+            |between| loop {
+                match run.next_within(Some(slices::SLICE * 20)) {
+                    Next::Waiting if between.check(None).is_continue() => {}
+                    next => return next,
+                }
+            },
+        )?;
+        Ok(match ran.into_result()? {
+            Next::Solution(solution) => (true, Some(solution)),
+            Next::Exhausted => {
+                self.settle_threads();
+                (true, None)
+            }
+            Next::Waiting => (false, None),
+        })
+    }
+
+    /// The figures of the threads of next_on_threads while they run (a dict
+    /// as count's progress gets), else None.
+    #[getter]
+    fn threads_progress(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let Some(run) = self.threads.as_mut() else {
+            return Ok(None);
+        };
+        let progress = run.get_mut().unwrap_or_else(|e| e.into_inner()).progress();
+        progress_figures(py, &progress).map(Some)
+    }
+
+    /// Stops the threads of next_on_threads, if any: they park their work,
+    /// and the solutions they found and nobody took, for the next call.
+    fn stop_threads(&mut self, py: Python<'_>) {
+        py.detach(|| self.settle_threads());
     }
 
     /// The solutions found or counted so far, as an exact int.
@@ -540,59 +620,6 @@ impl PySolver {
         Ok(PyGraph::new(builder.finish()))
     }
 
-    /// Counts all solutions on `threads` threads (only before the search has
-    /// started; the solver is exhausted afterwards). `threads` is capped at the
-    /// machine's parallelism. The workers run without the GIL; this thread
-    /// wakes every few milliseconds to check for signals, and every `interval`
-    /// seconds calls `progress` (if given) with a dict of the figures so far
-    /// (nodes, updates, solutions, subtrees done, subtrees pending). On Ctrl-C
-    /// (or an exception from `progress`) it stops the workers, adds their
-    /// work to `stats` (the search itself stays at its start) and raises.
-    /// Every thread memoizes as count_exact does (memo: None, True or False;
-    /// memo_bytes shared among the threads); the count is an exact int.
-    #[pyo3(signature = (threads, progress=None, interval=0.2, memo=None, memo_bytes=1073741824))]
-    fn count_parallel<'py>(
-        &mut self,
-        py: Python<'py>,
-        threads: usize,
-        progress: Option<Py<PyAny>>,
-        interval: f64,
-        memo: Option<bool>,
-        memo_bytes: usize,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let interval = if interval.is_finite() {
-            Duration::from_secs_f64(interval.clamp(0.001, 1e6))
-        } else {
-            Duration::from_secs(1_000_000)
-        };
-        let report = progress.map(|callback| Report {
-            callback,
-            interval,
-            figures: parallel_figures,
-        });
-        let options = CountOptions {
-            threads,
-            ..PySolver::options(memo_options(memo, memo_bytes, 64), None)
-        };
-        self.counted_on_threads(py, &options, report)
-    }
-
-    /// count_parallel(threads) with every thread started at once and
-    /// donating after every node: slow; makes tiny searches go through every
-    /// path of the parallel count. For tests.
-    fn count_parallel_eager<'py>(
-        &mut self,
-        py: Python<'py>,
-        threads: usize,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let options = CountOptions {
-            threads,
-            nodes_per_slice: Some(1),
-            ..PySolver::options(memo_options(Some(false), 0, 64), None)
-        };
-        self.counted_on_threads(py, &options, None)
-    }
-
     /// Knuth's estimate of the search tree from `samples` random probes, as a
     /// dict (samples, nodes, solutions, nodes_error, solutions_error, depth).
     /// Only before the search starts; runs without the GIL, in slices, and
@@ -643,7 +670,7 @@ impl PySolver {
         Ok(d)
     }
 
-    /// Solutions counted by the last parallel count before Ctrl-C stopped it
+    /// Solutions counted by the last count before Ctrl-C stopped it
     /// (the solver itself is left where it was).
     #[getter]
     fn interrupted_count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -660,28 +687,6 @@ impl PySolver {
     /// d branches is being explored (for Knuth's progress estimate).
     fn choice_positions(&self, levels: usize) -> Vec<(u32, u32)> {
         self.solver.choice_positions(levels)
-    }
-}
-
-impl PySolver {
-    /// A count on threads: the count, or the error that stopped it (the
-    /// solutions counted so far then in `interrupted_count`).
-    fn counted_on_threads<'py>(
-        &mut self,
-        py: Python<'py>,
-        options: &CountOptions,
-        report: Option<Report>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        self.interrupted_count = Count::ZERO;
-        let (counted, error) = self.count_with(py, options, None, report)?;
-        if let Some(error) = error {
-            self.interrupted_count = counted.count;
-            return Err(error);
-        }
-        if counted.outcome != Outcome::Complete {
-            return Err(internal_error("parallel count stopped without a signal"));
-        }
-        count_to_py(py, &counted.count)
     }
 }
 
