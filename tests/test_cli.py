@@ -114,8 +114,6 @@ def test_strict_and_missing_file(tmp_path: Path) -> None:
     [
         (["--limit", "0"], "--limit: must be at least 1, not 0"),
         (["--limit", "x"], "--limit: expected a whole number, not 'x'"),
-        (["--threads", "2"], "--threads N counts on N threads: it needs --count"),
-        (["--count", "--threads", "2", "--limit", "3"], "cannot be used with --limit"),
         (["--estimate", "10", "--count"], "--estimate does not search: --count"),
     ],
 )

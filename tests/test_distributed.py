@@ -333,7 +333,7 @@ def test_a_memo_is_lent_once_and_only_to_a_problem_of_its_size():
     from exactcover.dominoes import domino_tilings, rectangle
 
     first = domino_tilings(rectangle(4, 4))._solver
-    assert first.count_exact(True) == 36
+    assert first.count(memo=True)[0] == 36
     memo = first.take_memo()
     assert memo is not None and memo.entries > 0
     assert not domino_tilings(rectangle(4, 6))._solver.lend_memo(memo)
@@ -343,15 +343,15 @@ def test_a_memo_is_lent_once_and_only_to_a_problem_of_its_size():
     # Lent to a search of the same problem under another root, it counts
     # right: the subtrees with and without option 0 add up.
     whole = domino_tilings(rectangle(4, 4))._solver
-    whole.count_exact(True)
+    whole.count(memo=True)[0]
     with_first = domino_tilings(rectangle(4, 4))._solver
     assert with_first.restrict([0], [])
     assert with_first.lend_memo(whole.take_memo(), True)
-    first_part = with_first.count_exact(True)
+    first_part = with_first.count(memo=True)[0]
     without_first = domino_tilings(rectangle(4, 4))._solver
     assert without_first.restrict([], [0])
     assert without_first.lend_memo(with_first.take_memo(), True)
-    assert first_part + without_first.count_exact(True) == 36
+    assert first_part + without_first.count(memo=True)[0] == 36
     assert 0 < first_part < 36
 
 

@@ -197,8 +197,8 @@ def test_bad_arguments_and_limits():
     cover = dominoes(rectangle(4, 4))
     with pytest.raises(TypeError, match="memo must be"):
         cover.count(memo="yes")
-    with pytest.raises(ValueError, match="limit"):
-        cover.count(3, memo=True)
+    # A limit with the memo: exactly the limit (issue 30).
+    assert dominoes(rectangle(4, 4)).count(3, memo=True) == 3
     with pytest.raises(ValueError, match="memo_bytes"):
         cover.count(memo_bytes=-1)
     with pytest.raises(ExactCoverError, match="memory cap") as info:

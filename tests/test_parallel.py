@@ -39,7 +39,7 @@ def _all_ways(make, expected):
     assert make().count(threads=2) == expected
     assert make().count(threads=2, memo=True) == expected
     assert make().count(threads=2, memo=False) == expected
-    assert make()._solver.count_parallel_eager(2) == expected
+    assert make()._count(None, 2, None, None, memo=False, nodes_per_slice=1) == expected
     for n in (1, 3, 7):
         parts = make().split(n)
         assert sum(make().restrict(p).count() for p in parts) == expected
@@ -192,19 +192,22 @@ def test_parallel_progress_reports_live_figures():
 
     reports = []
     solver = queens(13)._solver
-    total = solver.count_parallel(2, reports.append, 0.01)
-    assert total == 73712
+    total, outcome = solver.count(threads=2, progress=reports.append, interval=0.01)
+    assert (total, outcome) == (73712, "complete")
     assert reports, "no progress report during a count of a second"
     for before, after in zip(reports, reports[1:]):
         assert after["nodes"] >= before["nodes"]
         assert after["solutions"] >= before["solutions"]
+        assert after["fraction"] >= before["fraction"]
     assert 0 < reports[-1]["solutions"] <= total
+    assert 0 < reports[-1]["fraction"] < 1
     assert set(reports[-1]) == {
         "nodes",
         "updates",
         "solutions",
         "subtrees_done",
         "subtrees_pending",
+        "fraction",
     }
 
 
@@ -216,7 +219,7 @@ def test_an_error_in_the_progress_callback_stops_the_count():
 
     solver = queens(14)
     with pytest.raises(RuntimeError, match="stop here"):
-        solver._solver.count_parallel(2, fail, 0.01)
+        solver._solver.count(threads=2, progress=fail, interval=0.01)
     assert solver.stats["nodes"] > 0
 
 

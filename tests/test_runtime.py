@@ -137,9 +137,12 @@ def test_parallel_count_equals_serial_count(threads):
 
 
 def test_parallel_count_arguments():
+    # Threads with a limit, then on one thread: the rest.
+    assert queens_cover(6).count(limit=1, threads=2) == 1
     solver = queens_cover(6)
-    with pytest.raises(ValueError, match="limit or threads, not both"):
-        solver.count(limit=3, threads=2)
+    assert solver.count(limit=1, threads=2) == 1
+    assert solver.count() == 3
+    solver = queens_cover(6)
     with pytest.raises(ValueError, match="threads must be at least 1"):
         solver.count(threads=0)
     with pytest.raises(TypeError, match="threads must be an int"):
@@ -164,7 +167,7 @@ def test_ctrl_c_interrupts_a_parallel_count():
     stats = solver.stats
     assert stats["solutions"] == found
     assert stats["nodes"] >= found and stats["updates"] > 0
-    # ... and the search itself is left at its start.
+    # ... and the search keeps every thread's place: it goes on from there.
     assert len(solver.first(2)) == 2
     assert solver.stats["solutions"] == found + 2
 

@@ -448,12 +448,12 @@ class DlxProblem:
 
         Args:
             limit: Stop counting there (None: count them all).
-            threads: Count on this many threads (no `limit`, `timeout` or
-                `progress` with more than one).
+            threads: Count on this many threads (with any of the other
+                options).
             timeout: Seconds to count for (None: no limit).
             progress: Show a progress bar.
-            memo: None (the default) memoizes while it pays, True always
-                (no `limit` then), False never.
+            memo: None (the default) memoizes while it pays, True always,
+                False never (see `Search.count()` for a limit with it).
             memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
                 1 GiB, by default).
 
@@ -465,8 +465,7 @@ class DlxProblem:
                 solutions counted so far; the count is not resumable here: a
                 fresh iterator from `solutions()` is, with `Search.count()`).
             TypeError: If an argument has the wrong type.
-            ValueError: If an argument is out of range, or the arguments do
-                not go together.
+            ValueError: If an argument is out of range.
         """
         search = self.solutions()
         self._counted = search
@@ -478,6 +477,15 @@ class DlxProblem:
             memo=memo,
             memo_bytes=memo_bytes,
         )
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        """The work of the last `count()` (see `Search.stats`): `nodes`,
+        `updates`, `solutions` and the `engine`; all zero before the first
+        `count()`."""
+        if self._counted is None:
+            return self.solutions().stats
+        return self._counted.stats
 
     @property
     def memo_stats(self) -> dict[str, Any]:

@@ -69,7 +69,11 @@ fn threads_with_a_limit_and_the_memo_with_a_limit_count_exactly_the_limit() {
     let p = common::queens(8);
     for threads in [1, 2, 4] {
         for mode in [MemoMode::Auto, MemoMode::Always, MemoMode::Never] {
-            for (limit, outcome) in [(3, Outcome::Limit), (92, Outcome::Limit), (100, Outcome::Complete)] {
+            for (limit, outcome) in [
+                (3, Outcome::Limit),
+                (92, Outcome::Limit),
+                (100, Outcome::Complete),
+            ] {
                 let options = CountOptions {
                     threads,
                     limit: Some(limit),

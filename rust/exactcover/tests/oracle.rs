@@ -555,7 +555,10 @@ fn count_resumed(solver: &mut Solver, options: &CountOptions, stop_every: u32) -
                 let fraction = progress.fraction.expect("a fraction done");
                 assert!((0.0..=1.0).contains(&fraction), "{fraction}");
                 // Within a call the fraction never goes back.
-                assert!(fraction >= last_fraction || calls == 1, "{fraction} < {last_fraction}");
+                assert!(
+                    fraction >= last_fraction || calls == 1,
+                    "{fraction} < {last_fraction}"
+                );
                 last_fraction = fraction;
                 if stop_every > 0 && calls % stop_every == 0 {
                     ControlFlow::Break(())

@@ -33,9 +33,11 @@ use crate::Error;
 ///   and that count is the answer where it stays within the limit (the
 ///   copy then becomes the search); past the limit the first `limit`
 ///   solutions are counted one by one.
-/// * [`MemoMode::Always`] on a search that has started other than by a
-///   memoized count (stepped, or counted with a limit, or whose memo
-///   [`MemoMode::Auto`] dropped) counts the rest without the memo.
+/// * [`MemoMode::Always`] on a search that has started on this thread other
+///   than by a memoized count (stepped, or counted with a limit, or whose
+///   memo [`MemoMode::Auto`] dropped) is [`Error::Unsupported`]: the other
+///   modes count the rest without the memo. (Threads that stopped keep
+///   their memos, and go on with them.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountOptions {
     /// Threads that count (0 and 1: this thread). More than the machine runs
@@ -229,7 +231,8 @@ impl Solver {
     /// count on one thread that was stopped goes on from where it stopped
     /// at the next call, memo and all.
     ///
-    /// Every combination of options works (see [`CountOptions`]). A count
+    /// Every combination of options works (see [`CountOptions`] for the
+    /// one refusal, the memo on a search started without it). A count
     /// on threads that was stopped leaves every thread's unfinished work in
     /// the solver: the next count, on any number of threads, or a step,
     /// goes on with exactly the solutions still to come. Fails with
@@ -289,6 +292,11 @@ impl Solver {
         }
         if options.threads > 1 || self.parked.is_some() {
             return self.count_on_threads(options, &mut on_slice);
+        }
+        if options.limit.is_none() && options.memo.mode == MemoMode::Always && !self.can_memoize() {
+            return Err(Error::Unsupported {
+                what: "a memoized count of a search that has started without its memo",
+            });
         }
         Ok(self.count_here(options, &mut on_slice))
     }

@@ -703,7 +703,10 @@ impl Solver {
         let mut work = lock(&shared.parked).split_off(0);
         work.extend(shared.pool.drain());
         let figures = shared.figures;
-        let shares = figures.shares.into_inner().unwrap_or_else(|e| e.into_inner());
+        let shares = figures
+            .shares
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
         let memo = figures.memo.into_inner().unwrap_or_else(|e| e.into_inner());
         self.elsewhere.nodes += figures.nodes.into_inner();
         self.elsewhere.updates += figures.updates.into_inner();
@@ -745,7 +748,10 @@ impl Solver {
         // Solutions found and not taken: counted first, up to the limit.
         let mut limit = options.limit;
         let taken = match limit {
-            Some(l) => parked.ready.len().min(usize::try_from(l).unwrap_or(usize::MAX)),
+            Some(l) => parked
+                .ready
+                .len()
+                .min(usize::try_from(l).unwrap_or(usize::MAX)),
             None => parked.ready.len(),
         };
         parked.ready.drain(..taken);
@@ -1054,7 +1060,10 @@ impl SolutionThreads {
         let next = match self.backlog.pop_front() {
             Some(solution) => Ok(solution),
             None => match wait {
-                None => self.receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                None => self
+                    .receiver
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
                 Some(wait) => self.receiver.recv_timeout(wait),
             },
         };
@@ -1149,7 +1158,11 @@ impl Solver {
     /// [`Solver::remainder`] of the work threads parked: the subtrees queued
     /// and the remainders of the searches. `None` where solutions found are
     /// waiting to be taken (a subtree cannot hold one solution alone).
-    pub(super) fn parked_remainder(&self, parked: &Parked, max_entries: usize) -> Option<Vec<Subtree>> {
+    pub(super) fn parked_remainder(
+        &self,
+        parked: &Parked,
+        max_entries: usize,
+    ) -> Option<Vec<Subtree>> {
         if !parked.ready.is_empty() {
             return None;
         }

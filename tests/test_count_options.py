@@ -1,0 +1,191 @@
+"""Every counting option with every other, and solutions on threads: the
+counts of `count()` under threads, time limits resumed, progress, limits and
+the memo equal a brute force; the fraction done never goes back and ends
+at 100%; solutions on threads are the one-thread set, each once, whether
+the iterator runs out or is closed half-way."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import product
+from typing import Any
+
+import pytest
+from conftest import brute_force, problems
+from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout, from_matrix
+from exactcover.progress import Reporter
+from exactcover.queens import queens
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+class Figures(Reporter):
+    """Keeps every report."""
+
+    interval = 0.0
+
+    def __init__(self) -> None:
+        self.reports: list[dict[str, Any]] = []
+
+    def update_figures(self, figures: dict[str, Any]) -> None:
+        self.reports.append(figures)
+
+
+def count_resumed(search: Any, limit: int | None, threads: int, stop: bool, memo: Any) -> int:
+    """Counts to the end (or the limit), each call stopped after a few
+    slices of one node when `stop` and the next going on; the total."""
+    total = 0
+    while True:
+        wanted = None if limit is None else limit - total
+        try:
+            return total + search._count(
+                wanted, threads, 1e-4 if stop else None, None, memo, nodes_per_slice=1
+            )
+        except SearchTimeout as stopped:
+            total += stopped.count
+
+
+@settings(max_examples=40, deadline=None)
+@given(problems(), st.data())
+def test_every_combination_of_count_options_matches_brute_force(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    for threads, stop, limit, memo in product(
+        (1, 2, 4), (False, True), (None, expected // 2, expected + 1), (None, True, False)
+    ):
+        search = ExactCover(choices, secondary=secondary)
+        wanted = expected if limit is None else min(limit, expected)
+        what = f"threads={threads} stop={stop} limit={limit} memo={memo}"
+        assert count_resumed(search, limit, threads, stop, memo) == wanted, what
+        assert search.stats["solutions"] == wanted, what
+        # Exactly the rest, each once.
+        rest = [frozenset(s) for s in search]
+        assert len(rest) == len(set(rest)) == expected - wanted, what
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_progress_never_goes_back_and_ends_at_100(threads):
+    figures = Figures()
+    search = queens(12)
+    assert search._count(None, threads, None, figures, memo=False) == 14200
+    fractions = [r["fraction"] for r in figures.reports]
+    assert len(fractions) > 5
+    assert 0 < fractions[len(fractions) // 2] < 1
+    assert fractions == sorted(fractions)
+    assert all(0 <= f < 1 for f in fractions[:-1])
+    assert fractions[-1] == 1.0
+
+
+def test_a_threaded_count_stopped_many_times_resumes_exactly():
+    search = queens(13)
+    total, stops = 0, 0
+    for threads in [2, 1, 3] * 1000:
+        try:
+            total += search.count(threads=threads, timeout=0.01)
+            break
+        except SearchTimeout as stopped:
+            total += stopped.count
+            stops += 1
+    assert stops > 3
+    assert total == search.stats["solutions"] == 73712
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_solutions_on_threads_are_the_one_thread_set_each_once(threads):
+    expected = {frozenset(s) for s in queens(8)}
+    found = [frozenset(s) for s in queens(8).solutions(threads=threads)]
+    assert len(found) == len(set(found)) == 92
+    assert set(found) == expected
+    # Closed half-way: the rest comes from iterating, from threads again, or a count.
+    for rest_how in ("iterate", "threads", "count"):
+        search = queens(8)
+        first = search.solutions(threads=threads)
+        head = [frozenset(next(first)) for _ in range(10)]
+        first.close()
+        assert search.stats["solutions"] == 10
+        if rest_how == "iterate":
+            rest = [frozenset(s) for s in search]
+        elif rest_how == "threads":
+            rest = [frozenset(s) for s in search.solutions(threads=threads)]
+        else:
+            assert search.count(threads=threads) == 82
+            continue
+        assert len(head + rest) == len(set(head + rest)) == 92
+        assert set(head + rest) == expected
+
+
+def test_solutions_on_threads_with_a_timeout_go_on_where_they_stopped():
+    search = queens(10)
+    found: list[frozenset[Any]] = []
+    while True:
+        try:
+            found.extend(frozenset(s) for s in search.solutions(threads=2, timeout=0.002))
+            break
+        except SearchTimeout:
+            pass
+    assert len(found) == len(set(found)) == 724
+
+
+def test_solutions_on_threads_of_a_started_iterator_are_refused():
+    search = queens(6)
+    next(search)
+    with pytest.raises(ValueError, match="has not started"):
+        next(search.solutions(threads=2))
+    assert len(list(search)) == 3
+
+
+def test_every_problem_type_counts_and_reports_alike():
+    dlx = DlxProblem.from_constraints({"a": [1, 2], "b": [1], "c": [2]})
+    searches = [
+        ExactCover({"a": [1, 2], "b": [1], "c": [2]}),
+        MultiCover({"a": [1, 2], "b": [1], "c": [2]}),
+        dlx.solutions(),
+        from_matrix([[1, 1], [1, 0], [0, 1]]),
+    ]
+    for search in searches:
+        assert search.count(threads=2, limit=1, progress=False, memo=None) == 1
+        assert search.count(threads=2, timeout=10) == 1
+        assert search.stats["solutions"] == 2
+    assert dlx.count(threads=2, limit=5) == 2
+    assert dlx.stats["solutions"] == 2
+
+
+def run_cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "exactcover", "solve", *args, "-"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_command_line_combines_threads_limit_and_progress():
+    text = DlxProblem.from_constraints(
+        {
+            (i, j): [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + 6}"]
+            for i, j in product(range(7), repeat=2)
+        },
+        secondary=[f"{d}{k}" for d in "ab" for k in range(13)],
+    ).to_dlx()
+    for threads, limit in product(("1", "2", "3"), (None, "5", "100")):
+        args = ["--count", "--threads", threads, "--progress"]
+        if limit is not None:
+            args += ["--limit", limit]
+        done = run_cli(*args, stdin=text)
+        assert done.returncode == 0, done.stderr
+        assert int(done.stdout) == (40 if limit is None else min(int(limit), 40))
+        if limit != "5":  # complete: the last line says so
+            assert "100.00% done" in done.stderr
+        printed = run_cli("--threads", threads, *([] if limit is None else ["--limit", limit]), stdin=text)
+        assert printed.returncode == 0, printed.stderr
+        numbers = [line for line in printed.stdout.splitlines() if line.endswith(":")]
+        assert numbers == [f"{k}:" for k in range(1, len(numbers) + 1)]
+        solutions = printed.stdout.split(":\n")[1:]
+        assert len(numbers) == (40 if limit is None else min(int(limit), 40))
+        assert len(set(solutions)) >= len(numbers) - 1  # each once (the last has no number after)
