@@ -40,9 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from instances import INSTANCES  # noqa: E402
-
-from exactcover import SearchTimeout  # noqa: E402
+from exactcover import SearchTimeout
+from instances import INSTANCES
 
 
 def timed(run: Callable[[], Any]) -> tuple[float, Any]:
@@ -69,6 +68,58 @@ def count_interrupted(make: Callable[[], Any], threads: int, timeout: float) -> 
             stops += 1
 
 
+def measure(threads: int, rounds: int, queens_name: str, queens: Any, tiling: Any) -> None:
+    """The three measurements on `threads` threads: one table row each."""
+    # 1. progress
+    plain, bar = [], []
+    for _ in range(rounds):
+        t, n = timed(lambda: queens.solver().count(threads=threads))
+        assert n == queens.expected, n
+        plain.append(t)
+        t, n = timed(lambda: count_with_progress(queens.solver, threads))
+        assert n == queens.expected, n
+        bar.append(t)
+    a, b = statistics.median(plain), statistics.median(bar)
+    print(
+        f"| {queens_name} count(progress=True) / count() | {threads} | "
+        f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
+    )
+    # 2. stopped and resumed
+    timeout = a / 12
+    whole, pieces, stops_seen = [], [], []
+    for _ in range(rounds):
+        t, n = timed(lambda: queens.solver().count(threads=threads))
+        assert n == queens.expected, n
+        whole.append(t)
+        t, (n, stops) = timed(lambda: count_interrupted(queens.solver, threads, timeout))
+        assert n == queens.expected, n
+        pieces.append(t)
+        stops_seen.append(stops)
+    a, b = statistics.median(whole), statistics.median(pieces)
+    print(
+        f"| {queens_name} count(timeout={1000 * timeout:.0f} ms) resumed "
+        f"({min(stops_seen)}-{max(stops_seen)} stops) / count() | {threads} | "
+        f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
+    )
+    # 3. solutions on threads
+    one, many = [], []
+    expected: set[frozenset[Any]] | None = None
+    for _ in range(rounds):
+        t, found = timed(lambda: [frozenset(s) for s in tiling.solver()])
+        one.append(t)
+        expected = set(found)
+        assert len(found) == len(expected) == tiling.expected
+        t, found = timed(lambda: [frozenset(s) for s in tiling.solver().solutions(threads=threads)])
+        many.append(t)
+        assert len(found) == tiling.expected and set(found) == expected
+    a, b = statistics.median(one), statistics.median(many)
+    print(
+        f"| pentominoes-6x10 solutions(threads=N) / one thread | {threads} | "
+        f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
+    )
+    sys.stdout.flush()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--threads", type=int, nargs="+", default=[2])
@@ -82,54 +133,7 @@ def main(argv: list[str]) -> int:
     print(f"| measure ({args.rounds} rounds, medians) | threads | baseline | with | ratio |")
     print("|---|---:|---:|---:|---:|")
     for threads in args.threads:
-        # 1. progress
-        plain, bar = [], []
-        for _ in range(args.rounds):
-            t, n = timed(lambda: queens.solver().count(threads=threads))
-            assert n == queens.expected, n
-            plain.append(t)
-            t, n = timed(lambda: count_with_progress(queens.solver, threads))
-            assert n == queens.expected, n
-            bar.append(t)
-        a, b = statistics.median(plain), statistics.median(bar)
-        print(
-            f"| {queens_name} count(progress=True) / count() | {threads} | "
-            f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
-        )
-        # 2. stopped and resumed
-        timeout = a / 12
-        whole, pieces, stops_seen = [], [], []
-        for _ in range(args.rounds):
-            t, n = timed(lambda: queens.solver().count(threads=threads))
-            assert n == queens.expected, n
-            whole.append(t)
-            t, (n, stops) = timed(lambda: count_interrupted(queens.solver, threads, timeout))
-            assert n == queens.expected, n
-            pieces.append(t)
-            stops_seen.append(stops)
-        a, b = statistics.median(whole), statistics.median(pieces)
-        print(
-            f"| {queens_name} count(timeout={1000 * timeout:.0f} ms) resumed "
-            f"({min(stops_seen)}-{max(stops_seen)} stops) / count() | {threads} | "
-            f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
-        )
-        # 3. solutions on threads
-        one, many = [], []
-        expected: set[frozenset[Any]] | None = None
-        for _ in range(args.rounds):
-            t, found = timed(lambda: [frozenset(s) for s in tiling.solver()])
-            one.append(t)
-            expected = set(found)
-            assert len(found) == len(expected) == tiling.expected
-            t, found = timed(lambda: [frozenset(s) for s in tiling.solver().solutions(threads=threads)])
-            many.append(t)
-            assert len(found) == tiling.expected and set(found) == expected
-        a, b = statistics.median(one), statistics.median(many)
-        print(
-            f"| pentominoes-6x10 solutions(threads=N) / one thread | {threads} | "
-            f"{a:.3f} s | {b:.3f} s | {b / a:.3f} |"
-        )
-        sys.stdout.flush()
+        measure(threads, args.rounds, queens_name, queens, tiling)
     return 0
 
 

@@ -182,7 +182,9 @@ def test_the_command_line_combines_threads_limit_and_progress():
         assert int(done.stdout) == (40 if limit is None else min(int(limit), 40))
         if limit != "5":  # complete: the last line says so
             assert "100.00% done" in done.stderr
-        printed = run_cli("--threads", threads, *([] if limit is None else ["--limit", limit]), stdin=text)
+        printed = run_cli(
+            "--threads", threads, *([] if limit is None else ["--limit", limit]), stdin=text
+        )
         assert printed.returncode == 0, printed.stderr
         numbers = [line for line in printed.stdout.splitlines() if line.endswith(":")]
         assert numbers == [f"{k}:" for k in range(1, len(numbers) + 1)]

@@ -23,8 +23,8 @@ import json
 import os
 import sys
 import time
-from contextlib import closing
 from collections.abc import Sequence
+from contextlib import closing
 from typing import IO, Any
 
 from . import demo
@@ -342,8 +342,7 @@ class _Progress(Reporter):
         pieces = ""
         if figures.get("subtrees_done") or figures.get("subtrees_pending"):
             pieces = (
-                f"{figures['subtrees_done']} subtrees done, "
-                f"{figures['subtrees_pending']} waiting, "
+                f"{figures['subtrees_done']} subtrees done, {figures['subtrees_pending']} waiting, "
             )
         self.line.show(
             f"{_plural(figures['solutions'], 'solution')}, {figures['nodes']} nodes, "
