@@ -44,6 +44,11 @@ use crate::Error;
 /// starts the others (a small search is over by then).
 const ALONE: Duration = Duration::from_millis(2);
 
+/// How long a stop waits for the threads' first node, at most: a count or
+/// search stopped at once, again and again (a time limit shorter than it
+/// takes to start threads), still moves on.
+const PATIENCE: Duration = Duration::from_millis(50);
+
 /// Solutions found by the threads of [`Solver::solutions_on_threads`] and
 /// not yet taken, at most: beyond, the threads wait for the taker.
 const READY_MAX: usize = 1024;
@@ -666,6 +671,11 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
         }
         figures.finished(slot, share);
         figures.done.fetch_add(1, Ordering::Relaxed);
+        // Tickets go back before waiting for more work: a thread without
+        // any may be searching.
+        if let Task::Limit(tickets) = &shared.task {
+            tickets.give_back(std::mem::take(&mut held));
+        }
         carried = solver.take_memo();
         if carried.is_none() {
             figures.add_memo(solver.memo_stats());
@@ -825,8 +835,12 @@ impl Solver {
                 }
                 // Watch until the count is over, or stop it: the threads
                 // see the flag within a slice, and the scope joins them.
+                let watching = Instant::now();
                 while !shared.pool.wait_over(options.slice) {
                     let mut progress = shared.figures.progress();
+                    if progress.nodes == 0 && watching.elapsed() < PATIENCE {
+                        continue;
+                    }
                     // Never backwards, and 1 only once complete.
                     let fraction = progress.fraction.unwrap_or(0.0).min(1.0 - f64::EPSILON);
                     last_fraction = last_fraction.max(fraction);
@@ -1090,6 +1104,13 @@ impl SolutionThreads {
     /// not taken, in order.
     fn halt(&mut self) -> VecDeque<Vec<usize>> {
         if let Some(shared) = &self.shared {
+            let asked = Instant::now();
+            while shared.figures.nodes.load(Ordering::Relaxed) == 0
+                && !shared.pool.lock().over
+                && asked.elapsed() < PATIENCE
+            {
+                std::thread::sleep(Duration::from_micros(100));
+            }
             shared.stop.store(true, Ordering::Relaxed);
         }
         let mut ready = std::mem::take(&mut self.backlog);
