@@ -431,3 +431,36 @@ fn a_memo_passes_between_roots_of_a_problem_with_multiplicities() {
     assert_eq!(total, Solver::new(&problem).count());
     assert!(lent > 1);
 }
+
+/// Under a cap of an eighth of what the memo takes unbounded, domino
+/// tilings (few children per node) are thinned by depth: only every second,
+/// fourth... level is looked up and stored, no sub-problem is lost whole,
+/// and the search stays within twice the unbounded nodes (it used to
+/// re-search subtrees of subtrees and take minutes). Pentominoes (many
+/// children per node) too stay within twice.
+#[test]
+fn a_capped_memo_thins_by_depth_where_nodes_have_few_children() {
+    for (problem, bound) in [
+        (dominoes(10, 10), 2.0),
+        (common::pentominoes(&common::board_8x8_minus_centre()), 2.0),
+    ] {
+        let mut unbounded = Solver::new(&problem);
+        let expected = common::count_memo(&mut unbounded, always());
+        let peak = unbounded.memo_stats().peak_bytes as usize;
+        let mut capped = Solver::new(&problem);
+        let options = MemoOptions {
+            max_bytes: peak / 8,
+            ..always()
+        };
+        assert_eq!(common::count_memo(&mut capped, options), expected);
+        let (memo, free) = (capped.memo_stats(), unbounded.memo_stats());
+        assert!(memo.evictions > 0 && memo.peak_bytes as usize <= peak / 8);
+        let nodes = capped.stats().nodes as f64 / unbounded.stats().nodes as f64;
+        assert!(nodes <= bound, "{nodes:.2}x the nodes");
+        if problem.num_items() == 100 {
+            // Dominoes: fewer lookups than nodes that branch (off-stride
+            // levels are not looked up).
+            assert!(memo.lookups < free.lookups, "{memo:?} {free:?}");
+        }
+    }
+}
