@@ -440,9 +440,9 @@ fn a_memo_passes_between_roots_of_a_problem_with_multiplicities() {
 /// children per node) too stay within twice.
 #[test]
 fn a_capped_memo_thins_by_depth_where_nodes_have_few_children() {
-    for (problem, bound) in [
-        (dominoes(10, 10), 2.0),
-        (common::pentominoes(&common::board_8x8_minus_centre()), 2.0),
+    for problem in [
+        dominoes(10, 10),
+        common::pentominoes(&common::board_8x8_minus_centre()),
     ] {
         let mut unbounded = Solver::new(&problem);
         let expected = common::count_memo(&mut unbounded, always());
@@ -453,14 +453,9 @@ fn a_capped_memo_thins_by_depth_where_nodes_have_few_children() {
             ..always()
         };
         assert_eq!(common::count_memo(&mut capped, options), expected);
-        let (memo, free) = (capped.memo_stats(), unbounded.memo_stats());
+        let memo = capped.memo_stats();
         assert!(memo.evictions > 0 && memo.peak_bytes as usize <= peak / 8);
         let nodes = capped.stats().nodes as f64 / unbounded.stats().nodes as f64;
-        assert!(nodes <= bound, "{nodes:.2}x the nodes");
-        if problem.num_items() == 100 {
-            // Dominoes: fewer lookups than nodes that branch (off-stride
-            // levels are not looked up).
-            assert!(memo.lookups < free.lookups, "{memo:?} {free:?}");
-        }
+        assert!(nodes <= 2.0, "{nodes:.2}x the nodes");
     }
 }
