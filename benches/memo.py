@@ -5,6 +5,8 @@
     python benches/memo.py --only pentominoes --only dominoes
     python benches/memo.py --cpu            # CPU time of each count, not wall clock
     python benches/memo.py --only capped    # the table under a cap (Aztec, an eighth)
+    python benches/memo.py --only aztec     # the Aztec diamonds 10-12 alone
+    python benches/memo.py --only auto --repeat 7   # Auto's trial against memo=False
 
 For every instance: ``count(memo=False)`` (enumerating: today's count),
 ``count()`` (the default, which decides by itself whether to memoize) and
@@ -20,6 +22,14 @@ domino tilings of the Aztec diamonds of order 10 to 12 with the default
 dominoes 12x12 and 16x16 with a cap of an eighth (and a half) of the bytes
 the memo takes unbounded, against the unbounded count. A count that passes
 ``--limit`` seconds is stopped and shown as such.
+
+``auto``: what ``count()``'s trial costs where it drops the memo (queens
+12-14, Langford pairs 11-12, 2n-queens 7-8): ``count()`` against
+``count(memo=False)``, interleaved, medians and their ratio (the target is at
+most 1.03), with peak RSS. Wall clock on a shared machine is noisy at the
+scale of a few percent; the instruction counts of ``valgrind --tool=callgrind``
+on ``cargo run --profile profiling --example count_instances NAME --memo
+auto|never`` are the steady measure (see RESULTS.md).
 """
 
 from __future__ import annotations
@@ -104,8 +114,11 @@ def aztec(order: int) -> ExactCover[Any]:
     return domino_tilings(aztec_diamond(order))
 
 
-def capped(repeat: int, limit: float) -> None:
-    """The tables of the memo under its cap (see the module docstring)."""
+def capped(repeat: int, limit: float, caps: bool = True) -> None:
+    """The tables of the memo under its cap (see the module docstring); the
+    Aztec diamonds alone without `caps`."""
+
+    medians: list[float] = []
 
     def median(make: Callable[[], Any], expected: int, memo_bytes: int | None) -> str:
         samples = []
@@ -117,6 +130,7 @@ def capped(repeat: int, limit: float) -> None:
             assert count == expected, (count, expected)
             samples.append((seconds, peak, stats))
         seconds = statistics.median(s[0] for s in samples)
+        medians.append(seconds)
         stats = samples[0][2]
         return (
             f"{seconds:.2f} s | {stats['evictions']} | {stats['evicted']:,} "
@@ -132,6 +146,10 @@ def capped(repeat: int, limit: float) -> None:
     for order in (10, 11, 12):
         expected = 2 ** (order * (order + 1) // 2)
         print(f"| order {order} | {median(lambda o=order: aztec(o), expected, None)}", flush=True)
+    if len(medians) == 3:
+        print(f"\norder 12 / order 11: {medians[2] / medians[1]:.2f}x (target at most 4x)")
+    if not caps:
+        return
 
     print()
     print("| instance | memo_bytes | count() time | thinnings | entries dropped | peak MB |")
@@ -151,6 +169,48 @@ def capped(repeat: int, limit: float) -> None:
             print(f"| {name} | {shown} | {row}", flush=True)
 
 
+#: Where count() drops its memo: what its trial costs there.
+AUTO_DROPS = (
+    "queens-12",
+    "queens-13",
+    "queens-14",
+    "langford-11",
+    "langford-12",
+    "2n-queens-7",
+    "2n-queens-8",
+)
+
+
+def auto_cost(repeat: int) -> None:
+    """count() against count(memo=False) where count() drops the memo."""
+    print(
+        "| instance | count(memo=False) | count() | ratio | memo kept | peak MB off | peak MB count() |"
+    )
+    print("|---|---:|---:|---:|:-:|---:|---:|")
+    for name in AUTO_DROPS:
+        inst = I.build(name)
+        assert isinstance(inst, I.Instance)
+        times: dict[bool | None, list[float]] = {False: [], None: []}
+        peaks: dict[bool | None, list[int]] = {False: [], None: []}
+        kept = False
+        for k in range(repeat):
+            # Alternate which goes first, so that neither always follows the other.
+            for memo in (False, None) if k % 2 == 0 else (None, False):
+                result = run(inst.solver, memo)
+                assert result is not None
+                count, seconds, peak, stats = result
+                assert count == inst.expected, (name, memo, count)
+                times[memo].append(seconds)
+                peaks[memo].append(peak)
+                kept |= memo is None and bool(stats["active"])
+        off, auto = (statistics.median(times[m]) for m in (False, None))
+        print(
+            f"| {name} | {off:.3f} s | {auto:.3f} s | {auto / off:.3f} | {'yes' if kept else 'no'} "
+            f"| {max(peaks[False]) / 1e6:.0f} | {max(peaks[None]) / 1e6:.0f} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -168,6 +228,12 @@ def main() -> None:
     rows = []
     if args.only == ["capped"]:
         capped(args.repeat, args.limit)
+        return
+    if args.only == ["aztec"]:
+        capped(args.repeat, args.limit, caps=False)
+        return
+    if args.only == ["auto"]:
+        auto_cost(args.repeat)
         return
     for name in I.INSTANCES:
         if name.startswith("sudoku") or not wanted(name):

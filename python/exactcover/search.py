@@ -238,16 +238,18 @@ class Search(Iterator[S], Generic[S]):
         left to satisfy, with the same bounds and colors) is not searched
         again; its number of solutions is remembered. That reaches counts no
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
-        A count stopped by its `timeout` keeps its memo, and the next
-        `count()` goes on with it. When the memo is full, about half of it
-        (the sub-problems that took least work to count) makes room for new
-        entries, and the count stays exact. `memo_stats` tells what the memo
-        did (after `threads=N`: the threads' memos, summed). With
-        `threads=N` every thread memoizes the subtrees it counts, in a table
-        of its own (`memo_bytes` is shared among them), and the first thread
-        to find whether the memo pays decides for all. An iterator that has
-        yielded solutions counts the rest without the memo (and `memo=True`
-        refuses it).
+        With `timeout` or `progress` too: a count stopped by its `timeout`
+        keeps its memo, and the next `count()` goes on with it. When the memo
+        is full, it is thinned (only every second level of the search is
+        stored from then on where nodes have few children, else the half of
+        it that took least work to count makes room), and the count stays
+        exact.
+        `memo_stats` tells what the memo did (after `threads=N`: the threads'
+        memos, summed). With `threads=N` every thread memoizes the
+        subtrees it counts, in a table of its own (`memo_bytes` is shared
+        among them), and the first thread to find whether the memo pays
+        decides for all. An iterator that has yielded solutions counts the
+        rest without the memo (and `memo=True` refuses it).
 
         With a `limit` the count goes solution by solution (on threads too:
         exactly `min(limit, total)`), since the memo counts a sub-problem
@@ -651,9 +653,9 @@ class Search(Iterator[S], Generic[S]):
     def memo_stats(self) -> dict[str, Any]:
         """What the memo of the last `count()` did: `active` (still in use),
         `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
-        now, `peak_bytes`, `evictions` (times it was full and thinned: about
-        half of its entries, those whose sub-problems took least work, made room
-        for new ones) and `evicted` (the entries so dropped, in all)."""
+        now, `peak_bytes`, `evictions` (times it was full and thinned, by
+        depth or by work: see the README's "Counting without enumerating")
+        and `evicted` (the entries so dropped, in all)."""
         return self._solver.memo_stats
 
     def _state(self) -> str:

@@ -17,6 +17,10 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
             // The graph cannot be built: skip what is left of the search.
             return true;
         }
+        self.off_stride = self.frames.len() as u32 % self.stride != 0;
+        if self.off_stride {
+            return false;
+        }
         engine.state_key(&mut self.scratch);
         self.scratch_hash = self.table.hash(&self.scratch);
         self.stats.lookups += 1;
@@ -45,8 +49,12 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
 
     #[inline]
     fn branch(&mut self, engine: &E) {
+        self.branches += 1;
         let key_start = self.stack_keys.len();
-        self.stack_keys.extend_from_slice(&self.scratch);
+        let stored = !self.off_stride;
+        if stored {
+            self.stack_keys.extend_from_slice(&self.scratch);
+        }
         let edges_start = self.graph.as_ref().map_or(0, |g| g.pending.len());
         self.frames.push(Frame {
             key_start,
@@ -54,6 +62,7 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
             work: engine.work(),
             count: Count::ZERO,
             edges_start,
+            stored,
         });
     }
 
@@ -78,7 +87,9 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
             None => None,
         };
         let work = engine.work() - frame.work;
-        self.store(&frame, work, node);
+        if frame.stored {
+            self.store(&frame, work, node, engine.stats().nodes);
+        }
         self.stack_keys.truncate(frame.key_start);
         self.add_to_parent(engine, &frame.count, node);
     }

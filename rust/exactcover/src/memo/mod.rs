@@ -27,6 +27,7 @@ mod table;
 
 use graph::GraphNode;
 pub use graph::{GraphCursor, GraphSolutions, SolutionGraph};
+pub(crate) use table::Fingerprint;
 use table::Table;
 
 /// Default memory cap of a memo table: 1 GiB.
@@ -68,9 +69,11 @@ pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
 pub struct MemoOptions {
     /// When to memoize.
     pub mode: MemoMode,
-    /// Memory cap of the memo table in bytes. When the table is full, about
-    /// half of its entries, those whose sub-problems took least work, make
-    /// room for new ones (counts stay exact; see [`MemoStats::evictions`]).
+    /// Memory cap of the memo table in bytes. When the table is full it is
+    /// thinned (counts stay exact; see [`MemoStats::evictions`]): where
+    /// search nodes have few children, only every second level of the
+    /// search is stored from then on; otherwise about half of the entries,
+    /// those whose sub-problems took least work, make room for new ones.
     pub max_bytes: usize,
     /// Bits of the hash that are used (64). Fewer make keys collide: tests
     /// use this to check that collisions never change a count.
@@ -104,9 +107,10 @@ pub struct MemoStats {
     pub bytes: u64,
     /// Largest `bytes` so far.
     pub peak_bytes: u64,
-    /// Times the table was full and thinned: each time about half of its
-    /// entries, those whose sub-problems took least work (weighed with
-    /// their age), were dropped to make room.
+    /// Times the table was full and thinned: each time the entries off a
+    /// doubled stride of levels, or about half of the entries, those whose
+    /// sub-problems took least work (weighed with their age), were dropped
+    /// to make room (see [`MemoOptions::max_bytes`]).
     pub evictions: u64,
     /// Entries dropped by those thinnings, in all.
     pub evicted: u64,
@@ -122,6 +126,9 @@ struct Frame {
     work: u64,
     count: Count,
     edges_start: usize,
+    /// Is the node stored when left? Not if its depth is off the memo's
+    /// stride (see [`Memo::thin`]): it was not looked up either.
+    stored: bool,
 }
 
 /// What one lookup and store cost, in link updates (see [`Memo::pays`]).
@@ -136,6 +143,13 @@ const MIN_BENEFIT: f64 = 0.1;
 /// to 4.3 (2n-queens) times the search's work during its first 4096 lookups;
 /// on a forced chain of 10^6 items, 3700 times.
 const SWAMPED: u64 = 16;
+
+/// The most a thinning by depth may multiply the nodes of the search by,
+/// as [`Memo::thin`] estimates it; past that it thins by work.
+const STRIDE_MAX_COST: f64 = 2.0;
+
+/// The largest stride of [`Memo::thin`].
+const MAX_STRIDE: u32 = 64;
 
 /// Edge label of a branch that takes no option (Algorithm M's null branch).
 const NO_OPTION: u32 = u32::MAX;
@@ -177,6 +191,17 @@ pub(crate) struct Memo {
     saved: u64,
     /// Solutions counted by hits.
     skipped: Count,
+    /// Only nodes at depths (levels of `frames`) that are multiples of this
+    /// are looked up and stored: 1, doubled by the thinnings that go by
+    /// depth (see [`Memo::thin`]).
+    stride: u32,
+    /// The node just entered is off the stride: not looked up, not stored.
+    off_stride: bool,
+    /// The engine's nodes when this search took the memo, and the nodes
+    /// that branched since: their ratio is the children per node searched
+    /// that [`Memo::thin`] weighs.
+    nodes_base: u64,
+    branches: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -227,6 +252,10 @@ impl Memo {
             max_bytes,
             saved: 0,
             skipped: Count::ZERO,
+            stride: 1,
+            off_stride: false,
+            nodes_base: engine.stats().nodes,
+            branches: 0,
         }
     }
 
@@ -325,6 +354,8 @@ impl Memo {
         self.stack_keys.clear();
         self.root = Count::ZERO;
         self.skipped = Count::ZERO;
+        self.nodes_base = engine.stats().nodes;
+        self.branches = 0;
         Some(self)
     }
 
@@ -353,13 +384,14 @@ impl Memo {
     /// ([`Table::thin`]: the cheapest half of its entries make room; the
     /// counts on the stack are kept, so nothing is lost but time); when
     /// building a graph, the overflow is reported instead.
-    fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>) {
+    fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>, nodes: u64) {
         let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
+        let depth = self.frames.len();
         for attempt in 0..2 {
             let value = self.encode(count, node);
             if self
                 .table
-                .insert(hash, &self.stack_keys[key_start..], value, work)
+                .insert(hash, &self.stack_keys[key_start..], value, work, depth)
             {
                 return;
             }
@@ -371,19 +403,40 @@ impl Memo {
                 self.big.pop();
             }
             if attempt == 0 {
-                self.thin();
+                self.thin(nodes);
             }
         }
     }
 
     /// Thins the full table (count mode), moving the big counts of the
-    /// entries kept to the front of `big`.
-    fn thin(&mut self) {
+    /// entries kept to the front of `big`; `nodes` is the engine's node
+    /// count.
+    ///
+    /// Two policies. By depth: double the stride, drop the entries off it,
+    /// and from then on look up and store only the nodes on it. A sub-problem
+    /// on the stride is then searched once as before, but the `s - 1` levels
+    /// below it down to the next stored level are searched afresh from each
+    /// of them: about `b^(s-1) / s` times the nodes, for `b` children per
+    /// node searched (every level kept: 1), in `1/s` of the memory. Where
+    /// `b` is small (domino tilings: about 1.4) a stride of 4 or 8 costs
+    /// little, and no sub-problem is lost whole, so the count degrades
+    /// smoothly instead of re-searching subtrees of subtrees. By work
+    /// ([`Table::thin`]): keep the costliest half, for problems of many
+    /// children per node (pentominoes: a stride of 2 would cost `b / 2`,
+    /// about 5x), or once the stride would cost more than
+    /// [`STRIDE_MAX_COST`].
+    fn thin(&mut self, nodes: u64) {
         self.stats.evictions += 1;
         self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
+        let b = nodes.saturating_sub(self.nodes_base) as f64 / self.branches.max(1) as f64;
+        let stride = self.stride.saturating_mul(2);
+        let cost = b.powi(stride as i32 - 1) / f64::from(stride);
+        let by_depth = cost <= STRIDE_MAX_COST
+            && stride <= MAX_STRIDE
+            && self.table.off_stride(stride) * 4 >= self.table.len();
         let mut kept = Vec::new();
         let big = &mut self.big;
-        let dropped = self.table.thin(|value| {
+        let remap = |value| {
             if value < BIG {
                 return value;
             }
@@ -392,7 +445,13 @@ impl Memo {
                 Count::ZERO,
             ));
             BIG + kept.len() as u64 - 1
-        });
+        };
+        let dropped = if by_depth {
+            self.stride = stride;
+            self.table.thin_depths(stride, remap)
+        } else {
+            self.table.thin(remap)
+        };
         self.big = kept;
         self.stats.evicted += dropped as u64;
     }

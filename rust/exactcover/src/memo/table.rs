@@ -4,11 +4,12 @@
 //! can cost time but never change a count.
 //!
 //! The table knows nothing of the engine: a key is words, a value is a word,
-//! and every entry carries the work its sub-problem took. When the cap is
-//! reached the table is thinned ([`Table::thin`]): the entries whose
-//! sub-problems took least work, weighed with their age, are dropped, about
-//! half of them, and their room reused in place, so memory never grows past
-//! the cap and the costly sub-problems stay.
+//! and every entry carries the work its sub-problem took and the depth of
+//! its node. When the cap is reached the table is thinned, by depth
+//! ([`Table::thin_depths`]: the entries off a stride of levels) or by work
+//! ([`Table::thin`]: the entries whose sub-problems took least work,
+//! weighed with their age, about half of them), as the memo decides, and
+//! their room is reused in place, so memory never grows past the cap.
 
 /// An open-addressing hash table from keys (slices of words, stored whole in
 /// one arena) to 64-bit values.
@@ -43,10 +44,28 @@ struct Entry {
     key_start: u32,
     key_len: u32,
     value: u64,
-    /// The work the sub-problem's search took, in link updates (what a hit
-    /// saves; see [`super::Memo::pays`]), shifted right by [`AGE_SHIFT`] at
-    /// every thinning the entry survived: what [`Table::thin`] weighs.
-    work: u64,
+    /// Low [`DEPTH_SHIFT`] bits: the work the sub-problem's search took, in
+    /// link updates (what a hit saves; see [`super::Memo::pays`]), shifted
+    /// right by [`AGE_SHIFT`] at every thinning the entry survived: what
+    /// [`Table::thin`] weighs. High bits: the depth of its node in the
+    /// memo's search, what [`Table::thin_depths`] weighs.
+    work_depth: u64,
+}
+
+/// Where an entry's depth starts in `Entry::work_depth`: work saturates at
+/// 2^48 updates (days of search), depth at 2^16 levels (only the thinning
+/// policy reads it).
+const DEPTH_SHIFT: u32 = 48;
+const WORK_MASK: u64 = (1 << DEPTH_SHIFT) - 1;
+
+impl Entry {
+    fn work(&self) -> u64 {
+        self.work_depth & WORK_MASK
+    }
+
+    fn depth(&self) -> u32 {
+        (self.work_depth >> DEPTH_SHIFT) as u32
+    }
 }
 
 /// FxHash's multiplier, then a final avalanche: fast, and good enough to
@@ -59,6 +78,28 @@ fn hash_words(words: &[u64]) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^ (h >> 33)
+}
+
+/// A hash of a stream of words, for the fingerprint of a problem in a key
+/// format ([`crate::engine::Engine::prepare_keys`]): tells problems of one
+/// size apart, so that a memo is not lent to another problem by mistake.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Fingerprint {
+    h: u64,
+    len: u64,
+}
+
+impl Fingerprint {
+    /// Adds one word.
+    pub(crate) fn add(&mut self, word: u64) {
+        self.h = (self.h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.len += 1;
+    }
+
+    /// The fingerprint of the words added.
+    pub(crate) fn finish(&self) -> u64 {
+        hash_words(&[self.h, self.len])
+    }
 }
 
 impl Table {
@@ -109,16 +150,24 @@ impl Table {
             if slot >> 32 == fingerprint {
                 let e = &self.entries[(slot & 0xffff_ffff) as usize - 1];
                 if e.hash == hash && self.key(e) == key {
-                    return Some((e.value, e.work));
+                    return Some((e.value, e.work()));
                 }
             }
             s = (s + 1) & mask;
         }
     }
 
-    /// Stores `value` for `key`, a key not in the table. Returns false (and
+    /// Stores `value` for `key`, a key not in the table, with the work its
+    /// sub-problem took and the depth of its node. Returns false (and
     /// stores nothing) if that would pass the memory cap.
-    pub(super) fn insert(&mut self, hash: u64, key: &[u64], value: u64, work: u64) -> bool {
+    pub(super) fn insert(
+        &mut self,
+        hash: u64,
+        key: &[u64],
+        value: u64,
+        work: u64,
+        depth: usize,
+    ) -> bool {
         let grow_slots = (self.entries.len() + 1) * 2 > self.slots.len();
         let mut need = self.bytes();
         if grow_slots {
@@ -144,7 +193,7 @@ impl Table {
             key_start: self.keys.len() as u32,
             key_len: key.len() as u32,
             value,
-            work,
+            work_depth: work.min(WORK_MASK) | (depth.min(0xffff) as u64) << DEPTH_SHIFT,
         });
         self.keys.extend_from_slice(key);
         let index = self.entries.len() as u32;
@@ -183,7 +232,7 @@ impl Table {
         let n = self.entries.len();
         let room = n / 2;
         // Entries by bit length of work (0 for work 0, 64 for >= 2^63).
-        let class = |e: &Entry| 64 - e.work.leading_zeros() as usize;
+        let class = |e: &Entry| 64 - e.work().leading_zeros() as usize;
         let mut by_class = [0usize; 65];
         for e in &self.entries {
             by_class[class(e)] += 1;
@@ -200,24 +249,56 @@ impl Table {
             0 => (usize::MAX, 0),
             c => (c - 1, by_class[c - 1] - (room - kept)),
         };
+        self.retain(
+            |e| {
+                let c = class(e);
+                c >= whole
+                    || (c == partial && {
+                        let past = skip == 0;
+                        skip = skip.saturating_sub(1);
+                        past
+                    })
+            },
+            &mut remap,
+        )
+    }
+
+    /// How many entries lie at depths that are not multiples of `stride`.
+    pub(super) fn off_stride(&self, stride: u32) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| e.depth() % stride != 0)
+            .count()
+    }
+
+    /// Makes room in a full table by depth: keeps the entries whose depth
+    /// is a multiple of `stride`, drops the others (see
+    /// [`super::Memo::thin`]). `remap` as in [`Table::thin`]. Returns the
+    /// number of entries dropped.
+    pub(super) fn thin_depths(&mut self, stride: u32, mut remap: impl FnMut(u64) -> u64) -> usize {
+        self.retain(|e| e.depth() % stride == 0, &mut remap)
+    }
+
+    /// Keeps the entries `keep` says (called once per entry, in order),
+    /// their keys packed at the front of the arena and their work aged by
+    /// [`AGE_SHIFT`]; returns the number dropped.
+    fn retain(
+        &mut self,
+        mut keep: impl FnMut(&Entry) -> bool,
+        remap: &mut impl FnMut(u64) -> u64,
+    ) -> usize {
+        let n = self.entries.len();
         let (mut w, mut kw) = (0, 0);
         for i in 0..n {
             let mut e = self.entries[i];
-            let c = class(&e);
-            let keep = c >= whole
-                || (c == partial && {
-                    let past = skip == 0;
-                    skip = skip.saturating_sub(1);
-                    past
-                });
-            if !keep {
+            if !keep(&e) {
                 continue;
             }
             let (start, len) = (e.key_start as usize, e.key_len as usize);
             self.keys.copy_within(start..start + len, kw);
             e.key_start = kw as u32;
             e.value = remap(e.value);
-            e.work >>= AGE_SHIFT;
+            e.work_depth = (e.work_depth & !WORK_MASK) | (e.work() >> AGE_SHIFT);
             self.entries[w] = e;
             w += 1;
             kw += len;
@@ -242,7 +323,7 @@ mod tests {
         let mut t = Table::new(1 << 20, u64::MAX);
         for (k, &work) in works.iter().enumerate() {
             let key = [k as u64];
-            assert!(t.insert(t.hash(&key), &key, 100 + k as u64, work));
+            assert!(t.insert(t.hash(&key), &key, 100 + k as u64, work, k));
         }
         t
     }
@@ -276,10 +357,22 @@ mod tests {
         assert_eq!(t.len(), 4);
         // The room is reused: new entries fit without growing.
         for k in 9..13u64 {
-            assert!(t.insert(t.hash(&[k]), &[k], k, 0));
+            assert!(t.insert(t.hash(&[k]), &[k], k, 0, 0));
         }
         assert_eq!(t.bytes(), bytes);
         assert_eq!(kept(&t, 13), vec![1, 4, 6, 7, 9, 10, 11, 12]);
+    }
+
+    #[test]
+    fn thinning_by_depth_keeps_the_depths_on_the_stride() {
+        // Entry k at depth k.
+        let mut t = table(&[7; 9]);
+        assert_eq!(t.off_stride(1), 0);
+        assert_eq!(t.off_stride(2), 4);
+        assert_eq!(t.thin_depths(4, |v| v), 6);
+        assert_eq!(kept(&t, 9), vec![0, 4, 8]);
+        let key = [4u64];
+        assert_eq!(t.get(t.hash(&key), &key), Some((104, 7 >> AGE_SHIFT)));
     }
 
     #[test]
@@ -305,7 +398,7 @@ mod tests {
             .map(|k| (0..k % 5 + 1).map(|w| k * 7 + w).collect())
             .collect();
         for (k, key) in keys.iter().enumerate() {
-            assert!(t.insert(t.hash(key), key, k as u64, k as u64 * 1000));
+            assert!(t.insert(t.hash(key), key, k as u64, k as u64 * 1000, 0));
         }
         assert_eq!(t.thin(|v| v), 10);
         for (k, key) in keys.iter().enumerate() {
