@@ -252,7 +252,11 @@ _CHILD = textwrap.dedent(
     distributed._Checkpoint._append = in_halves
     with ThreadPoolExecutor(2) as pool:
         total = distributed.count_distributed(
-            queens(int(sys.argv[2])), executor=pool, checkpoint=sys.argv[1], task_seconds=0.02
+            queens(int(sys.argv[2])),
+            executor=pool,
+            checkpoint=sys.argv[1],
+            task_seconds=0.02,
+            local_seconds=0,
         )
     print(total)
     """

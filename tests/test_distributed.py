@@ -67,10 +67,23 @@ def _colored():
 def test_dask_counts_equal_count(client, make):
     expected = make().count()
     assert expected > 0
-    # Tiny task times: the subtrees are cut again and again.
-    assert count_distributed(make(), client=client, task_seconds=0.001) == expected
+    # Tiny task times on the workers: the subtrees are cut again and again.
+    stats = {}
+    total = count_distributed(
+        make(), client=client, task_seconds=0.001, local_seconds=0, stats=stats
+    )
+    assert (total, stats["path"]) == (expected, "workers")
+    # Tasks of two threads each, sharing their subtree.
     with ThreadPoolExecutor(2) as pool:
-        assert count_distributed(make(), executor=pool, task_seconds=0.001) == expected
+        total = count_distributed(
+            make(), executor=pool, task_seconds=0.001, local_seconds=0, threads=2
+        )
+    assert total == expected
+    # A count this short runs here, on threads, and says so.
+    stats = {}
+    assert count_distributed(make(), client=client, stats=stats) == expected
+    assert stats["path"] == "local"
+    assert stats["solutions"] == expected
 
 
 def test_dlx_problem_on_a_process_pool():
@@ -98,7 +111,9 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
     result = []
 
     def count():
-        result.append(count_distributed(queens(14), client=client, task_seconds=0.05))
+        result.append(
+            count_distributed(queens(14), client=client, task_seconds=0.05, local_seconds=0)
+        )
 
     thread = threading.Thread(target=count)
     thread.start()
@@ -145,7 +160,9 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
     def count():
         try:
             result.append(
-                count_distributed(queens(14), client=client, checkpoint=path, task_seconds=0.05)
+                count_distributed(
+                    queens(14), client=client, checkpoint=path, task_seconds=0.05, local_seconds=0
+                )
             )
         except BaseException as error:
             errors.append(error)
@@ -199,7 +216,9 @@ def test_ctrl_c_cancels_and_a_checkpoint_resumes(tmp_path):
     path = tmp_path / "count.ckpt"
     expected = 73712
     with _InterruptAfter(12) as pool, pytest.raises(KeyboardInterrupt):
-        count_distributed(queens(13), executor=pool, checkpoint=path, task_seconds=0.005)
+        count_distributed(
+            queens(13), executor=pool, checkpoint=path, task_seconds=0.005, local_seconds=0
+        )
     lines = path.read_text().splitlines()
     assert json.loads(lines[0])["exactcover_checkpoint"] == 1
     finished = len(lines) - 1
@@ -324,7 +343,7 @@ def test_tasks_share_a_memo_and_count_past_two_to_the_64():
 
     with ThreadPoolExecutor(2) as pool:
         total = count_distributed(
-            domino_tilings(rectangle(14, 14)), executor=pool, task_seconds=0.05
+            domino_tilings(rectangle(14, 14)), executor=pool, task_seconds=0.05, local_seconds=0
         )
     assert total == 112202208776036178000000
 
@@ -367,11 +386,13 @@ def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
             domino_tilings(rectangle(14, 14)),
             executor=pool,
             task_seconds=0.02,
+            local_seconds=0,
             stats=stats,
             progress=True,
         )
     assert total == TILINGS_14 > 2**64
-    assert set(stats) == {"solutions", "nodes", "updates", "tasks"}
+    assert set(stats) == {"solutions", "nodes", "updates", "tasks", "path", "estimate"}
+    assert stats["path"] == "workers"
     assert stats["solutions"] == TILINGS_14
     assert type(stats["solutions"]) is int
     assert stats["tasks"] > 1
@@ -391,6 +412,7 @@ def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
             executor=pool,
             checkpoint=path,
             task_seconds=0.005,
+            local_seconds=0,
             stats=partial,
         )
     # After Ctrl-C: the figures of the tasks that finished, as in the file.
@@ -429,7 +451,12 @@ def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
 def test_stats_of_a_small_count_and_their_errors():
     stats = {}
     with ThreadPoolExecutor(2) as pool:
-        assert count_distributed(queens(8), executor=pool, task_seconds=0.001, stats=stats) == 92
+        assert (
+            count_distributed(
+                queens(8), executor=pool, task_seconds=0.001, local_seconds=0, stats=stats
+            )
+            == 92
+        )
         assert stats["solutions"] == 92
         with pytest.raises(TypeError, match="stats must be a dict, not list"):
             count_distributed(queens(8), executor=pool, stats=[])
