@@ -13,7 +13,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import queens_cover, queens_problem
+from conftest import brute_force, problems, queens_cover, queens_problem
+from exactcover import distributed as _distributed
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from exactcover import DlxProblem, ExactCover, MultiCover
 from exactcover.distributed import CheckpointError, count_distributed
 from exactcover.queens import queens
@@ -460,3 +463,66 @@ def test_stats_of_a_small_count_and_their_errors():
         assert stats["solutions"] == 92
         with pytest.raises(TypeError, match="stats must be a dict, not list"):
             count_distributed(queens(8), executor=pool, stats=[])
+
+
+def _count_in_rounds(problem, threads, seconds, cut):
+    """Counts a problem with the tasks' own code, here: the tree cut by the
+    estimate into `cut` pieces, then rounds of `seconds` on `threads`
+    threads, each round resuming from the last one's rest."""
+    spec = _distributed._spec_of(problem)
+    digest = _distributed.problem_digest(spec)
+    root = (list(spec[4]), [])
+    pieces = _distributed._cut_by_estimate(digest, spec, [root], cut)
+    assert [origin for _, _, origin in pieces] == [0] * len(pieces)
+    todo = [piece for _, piece, _ in pieces]
+    total = rounds = 0
+    run = os.urandom(8).hex()  # memos are lent only among the subtrees of one run
+    while todo:
+        found, todo, figures = _distributed._count_here(
+            digest, spec, todo, seconds, threads, run
+        )
+        total += found
+        rounds += 1
+        assert figures["busy"] >= 0
+    return total, rounds
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.lists(st.integers(0, 6), unique=True), st.integers(1, 3), st.integers(1, 9))
+def test_the_tasks_threads_and_cuts_match_brute_force(problem, secondary, threads, cut):
+    universe, choices = problem
+    secondary = [x for x in secondary if x in universe]
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    make = lambda: ExactCover(choices, secondary=secondary)  # noqa: E731
+    assert _count_in_rounds(make(), threads, 1e-4, cut)[0] == expected
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_a_task_of_several_threads_hands_back_its_rest_and_counts_right(threads):
+    # Rounds of 10 ms: many of them, each thread handing its rest back to
+    # the others and the round's rest to the next round.
+    total, rounds = _count_in_rounds(queens(12), threads, 0.01, 8)
+    assert total == 14200
+    assert rounds > 1
+    total, _ = _count_in_rounds(two_queens(6), threads, 0.005, 3)
+    assert total == two_queens(6).count()
+
+
+def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
+    problem = queens(12)
+    spec = _distributed._spec_of(problem)
+    digest = _distributed.problem_digest(spec)
+    pieces = _distributed._cut_by_estimate(digest, spec, [(list(spec[4]), [])], 12)
+    assert len(pieces) >= 12
+    estimates = [e for e, _, _ in pieces]
+    assert estimates == sorted(estimates)  # the biggest last: it runs first
+    # The pieces are the whole tree: their counts add up.
+    total = 0
+    for _, (forced, excluded), _ in pieces:
+        part = queens(12)
+        solver = part._solver
+        if solver.restrict(forced, excluded):
+            total += solver.count_exact()
+    assert total == 14200
