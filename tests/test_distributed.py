@@ -14,13 +14,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import brute_force, problems, queens_cover, queens_problem
-from exactcover import distributed as _distributed
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from exactcover import DlxProblem, ExactCover, MultiCover
+from exactcover import distributed as _distributed
 from exactcover.distributed import CheckpointError, count_distributed
 from exactcover.queens import queens
 from exactcover.queens import queens_2n as two_queens
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 distributed = pytest.importorskip("distributed")
 
@@ -191,7 +191,7 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
     assert result == [365596]
     records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     assert sum(r["count"] for r in records) == 365596
-    keys = [json.dumps(r["subtree"]) for r in records]
+    keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
     assert len(keys) == len(set(keys))
     assert not set(victims) & set(_worker_pids(client))
     # The finished checkpoint alone gives the total again.
@@ -236,7 +236,7 @@ def test_ctrl_c_cancels_and_a_checkpoint_resumes(tmp_path):
     assert again == expected
     records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     # The first run's subtrees were not counted again.
-    keys = [json.dumps(r["subtree"]) for r in records]
+    keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
     assert len(keys) == len(set(keys))
     assert sum(r["count"] for r in records) == expected
     # And once everything is in the file, nothing runs at all.
@@ -478,9 +478,7 @@ def _count_in_rounds(problem, threads, seconds, cut):
     total = rounds = 0
     run = os.urandom(8).hex()  # memos are lent only among the subtrees of one run
     while todo:
-        found, todo, figures = _distributed._count_here(
-            digest, spec, todo, seconds, threads, run
-        )
+        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads, run)
         total += found
         rounds += 1
         assert figures["busy"] >= 0

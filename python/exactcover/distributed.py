@@ -16,8 +16,9 @@ that is not done by then returns its partial count together with the
 unexplored rest of its subtree as new subtrees, which become new tasks: a
 subtree that turns out bigger than its estimate is cut again, and every
 worker stays busy to the end. The problem travels to each worker once
-(Dask scatters it to every worker; each worker process builds the solver
-once and copies it for every subtree).
+(a Dask worker plugin installs it on every worker, also on one that joins
+during the count; each worker process builds the solver once and copies it
+for every subtree).
 
 Tasks are pure functions of their subtree, so a task lost with its worker
 is simply run again (Dask does this by itself) and the total stays exact.
@@ -216,15 +217,16 @@ def _threads_of_worker(threads: int | dict[str, int]) -> int:
         return 1
 
 
-def count_subtree(
+def count_subtrees(
     problem: tuple[str, _Spec | None],
-    subtree: _Ids,
+    subtrees: list[_Ids],
     seconds: float,
     pieces: int = 1,
     run: str = "",
     threads: int | dict[str, int] = 1,
 ) -> tuple[int, list[_Ids], dict[str, int]]:
-    """A task: count the solutions of a subtree for a while, on threads.
+    """A task: count the solutions of a few subtrees for a while, on
+    threads.
 
     The rest is the unexplored part as subtrees; the shallowest usually
     holds most of the work. With `pieces` above 1 that one is cut further,
@@ -242,7 +244,7 @@ def count_subtree(
     Args:
         problem: The problem's digest and plain data (None if installed in
             this process).
-        subtree: The subtree: forced and excluded option ids.
+        subtrees: The subtrees: each its forced and excluded option ids.
         seconds: About how long to count.
         pieces: Cut the shallowest subtree of the rest into at least this
             many.
@@ -257,7 +259,7 @@ def count_subtree(
     """
     digest, spec = problem
     found, rest, figures = _count_here(
-        digest, spec, [subtree], seconds, _threads_of_worker(threads), run
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
     )
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
@@ -480,8 +482,8 @@ def _line(record: dict[str, Any]) -> bytes:
 
 class _Checkpoint:
     """An append-only log of finished subtrees: a header line naming the
-    problem, then one JSON line per finished task (its subtree, count and
-    the subtrees it handed back).
+    problem, then one JSON line per finished task (its subtree, or its
+    subtrees, the count and the subtrees it handed back).
 
     It writes only to a file that is its own: a new file, an empty one, or
     one that begins with the header of this problem. Anything else (another
@@ -494,6 +496,8 @@ class _Checkpoint:
         self.path = os.fspath(path)
         self.digest = digest
         self.counts: dict[str, int] = {}
+        #: The finished tasks read from the file (lines).
+        self.records = 0
         self.children: list[_Ids] = []
         #: The nodes and updates of the finished tasks read from the file.
         self.figures = {"nodes": 0, "updates": 0}
@@ -586,7 +590,9 @@ class _Checkpoint:
         for number, line in enumerate(lines[1:], 2):
             try:
                 record = json.loads(line)
-                forced, excluded = record["subtree"]
+                # One subtree, or (a task of several) a list of them.
+                subtrees = [record["subtree"]] if "subtree" in record else record["subtrees"]
+                subtrees = [(list(f), list(e)) for f, e in subtrees]
                 count = record["count"]
                 rest = [(list(f), list(e)) for f, e in record["rest"]]
                 # Files written before the figures were recorded lack them.
@@ -599,7 +605,10 @@ class _Checkpoint:
                 raise CheckpointError(
                     f"{self.path}:{number}: not a line of an exactcover checkpoint file"
                 ) from None
-            self.counts[_key((forced, excluded))] = count
+            self.records += 1
+            self.counts[_key(subtrees[0])] = count
+            for subtree in subtrees[1:]:
+                self.counts[_key(subtree)] = 0
             self.children.extend(rest)
             for name, n in figures.items():
                 self.figures[name] += n
@@ -642,11 +651,14 @@ class _Checkpoint:
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def record(self, subtree: _Ids, count: int, rest: list[_Ids], figures: dict[str, int]) -> None:
-        """Appends a finished task, as one line on the disk.
+    def record(
+        self, subtrees: list[_Ids], count: int, rest: list[_Ids], figures: dict[str, int]
+    ) -> None:
+        """Appends a finished task, as one line on the disk (a crash loses
+        all of it or none).
 
         Args:
-            subtree: The task's subtree.
+            subtrees: The task's subtrees.
             count: Its solutions.
             rest: The subtrees it handed back.
             figures: Its `nodes` and `updates`.
@@ -654,7 +666,11 @@ class _Checkpoint:
         self._append(
             _line(
                 {
-                    "subtree": [list(subtree[0]), list(subtree[1])],
+                    **(
+                        {"subtree": [list(subtrees[0][0]), list(subtrees[0][1])]}
+                        if len(subtrees) == 1
+                        else {"subtrees": [[list(f), list(e)] for f, e in subtrees]}
+                    ),
                     "count": count,
                     "rest": [[list(f), list(e)] for f, e in rest],
                     "nodes": figures["nodes"],
@@ -820,10 +836,14 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots, thread_slots = _dask_backend(client, digest, spec, run, per_task)
+                submit, slots, thread_slots, close = _dask_backend(
+                    client, digest, spec, run, per_task
+                )
+                owned.append(close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots = _dask_backend(client, digest, spec, run, threads)
+            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, run, threads)
+            owned.append(close)
             scheduler = client
         else:
             assert executor is not None
@@ -845,6 +865,8 @@ def count_distributed(
         for thing in reversed(owned):
             if isinstance(thing, concurrent.futures.Executor):
                 thing.shutdown(wait=True, cancel_futures=True)
+            elif callable(thing):
+                thing()
             else:
                 thing.close()
 
@@ -879,15 +901,15 @@ class _Plan:
         self.done = 0
         nodes = updates = 0
         root: _Ids = (list(spec[4]), [])
-        #: Subtrees waiting, the one to run next last.
-        self.todo: list[_Ids] = [root]
+        #: Tasks waiting, each a few subtrees; the one to run next last.
+        self.todo: list[list[_Ids]] = [[root]]
         self.resumed = False
         if log is not None and log.counts:
             self.resumed = True
             self.total = sum(log.counts.values())
-            self.done = len(log.counts)
+            self.done = log.records
             nodes, updates = log.figures["nodes"], log.figures["updates"]
-            self.todo = [t for t in [root, *log.children] if _key(t) not in log.counts]
+            self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
         figures.clear()
         figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done)
         #: Knuth's estimate of the nodes left (None: not known).
@@ -898,12 +920,24 @@ class _Plan:
         self._nodes = 0
 
     def finished(
-        self, subtrees: list[_Ids], found: int, rest: list[_Ids], task: dict[str, Any]
+        self,
+        subtrees: list[_Ids],
+        found: int,
+        rest: list[_Ids],
+        task: dict[str, Any],
+        spread: int = 1,
     ) -> None:
-        """Takes in the result of counting `subtrees` (a task's one, or the
-        ones counted here): its count, rest and figures."""
+        """Takes in the result of counting `subtrees` (a task's, or the ones
+        counted here): its count, rest and figures. The rest waits as one
+        task, or as `spread` tasks that share it out."""
+        rest = [(list(f), list(e)) for f, e in rest]
+        # A subtree handed back whole (time ran out before it began) is
+        # not done: the checkpoint lists only those begun.
+        given = {_key(s) for s in subtrees}
+        whole = {_key(s) for s in rest} & given
+        begun = [s for s in subtrees if _key(s) not in whole]
         self.total += found
-        self.done += len(subtrees)  # one line each in the checkpoint
+        self.done += 1 if begun else 0
         self.figures["solutions"] = self.total
         self.figures["nodes"] += task["nodes"]
         self.figures["updates"] += task["updates"]
@@ -914,15 +948,10 @@ class _Plan:
             self.speed = self._nodes / self._busy
         if self.left is not None:
             self.left = max(0.0, self.left - task["nodes"])
-        if self.log is not None:
-            # A line per subtree, the count and rest on the first: resumed,
-            # each is done, and the counts add up.
-            for k, subtree in enumerate(subtrees):
-                if k == 0:
-                    self.log.record(subtree, found, rest, task)
-                else:
-                    self.log.record(subtree, 0, [], {"nodes": 0, "updates": 0})
-        self.todo.extend((list(f), list(e)) for f, e in rest)
+        if self.log is not None and begun:
+            self.log.record(begun, found, [s for s in rest if _key(s) not in whole], task)
+        rest.sort(key=lambda s: -len(s[0]))
+        self.todo.extend(_deal(rest, spread))
 
     def count_here(self, run: str, local_seconds: float) -> bool:
         """Counts here, on this machine's threads, if the count is short:
@@ -930,7 +959,7 @@ class _Plan:
         at the speed measured says it would end within `local_seconds`, on
         (for at most four times that). Returns True if the count is over."""
         threads = _cores()
-        [root] = self.todo
+        [[root]] = self.todo
         self.todo = []
         estimate = _estimate(self.digest, self.spec, root, _ESTIMATE_SAMPLES)
         self.figures["estimate"] = estimate
@@ -950,7 +979,8 @@ class _Plan:
         seconds = left / max(task["nodes"], 1) * wall
         if seconds > local_seconds:
             return False
-        subtrees, self.todo = self.todo, []
+        [subtrees] = self.todo
+        self.todo = []
         found, rest, task = _count_here(
             self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
         )
@@ -958,29 +988,32 @@ class _Plan:
         return not self.todo
 
     def prepare(self, slots: int, thread_slots: int) -> None:
-        """Cuts the subtrees waiting into a few of about equal work for each
-        worker, by Knuth's estimate, the biggest to run first."""
+        """Cuts the subtrees waiting into pieces of about equal work by
+        Knuth's estimate, and deals them into a few tasks per worker, the
+        biggest to run first."""
+        tasks = _TASKS_PER_WORKER * slots
+        subtrees = [s for bundle in self.todo for s in bundle]
         if self.resumed:
+            self.todo = _deal(subtrees, tasks)
             return
         if self.left is None:
-            [root] = self.todo
-            self.left = _estimate(self.digest, self.spec, root, _ESTIMATE_SAMPLES)
+            self.left = sum(
+                _estimate(self.digest, self.spec, s, _ESTIMATE_SAMPLES) for s in subtrees
+            )
             self.figures["estimate"] = self.left
-        if slots > 1 or thread_slots > 1:
-            target = max(_TASKS_PER_WORKER * slots, 2 * thread_slots)
-            pieces = _cut_by_estimate(self.digest, self.spec, self.todo, target)
-            if self.log is not None:
-                # The cut in the checkpoint: a subtree cut is done, its
-                # pieces wait (resumed, none is counted twice).
-                cut: dict[int, list[_Ids]] = {}
-                for _, piece, origin in pieces:
-                    cut.setdefault(origin, []).append(piece)
-                for origin, parts in cut.items():
-                    if parts != [self.todo[origin]]:
-                        self.log.record(self.todo[origin], 0, parts, {"nodes": 0, "updates": 0})
-                        self.done += 1
-                self.figures["tasks"] = self.done
-            self.todo = [s for _, s, _ in pieces]
+        pieces = _cut_by_estimate(self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots))
+        if self.log is not None:
+            # The cut in the checkpoint: a subtree cut is done, its pieces
+            # wait (resumed, none is counted twice).
+            cut: dict[int, list[_Ids]] = {}
+            for _, piece, origin in pieces:
+                cut.setdefault(origin, []).append(piece)
+            for origin, parts in cut.items():
+                if parts != [subtrees[origin]]:
+                    self.log.record([subtrees[origin]], 0, parts, {"nodes": 0, "updates": 0})
+                    self.done += 1
+            self.figures["tasks"] = self.done
+        self.todo = _deal([s for _, s, _ in pieces], tasks)
 
     def task_seconds(self, thread_slots: int) -> float:
         """How long the next task should count: about a `_TASKS_PER_WORKER`th
@@ -991,9 +1024,25 @@ class _Plan:
         return min(TASK_SECONDS, max(_MIN_TASK_SECONDS, wall / _TASKS_PER_WORKER))
 
 
-#: Submits a task for a subtree with a time budget and a number of pieces
-#: to cut its rest into (see `count_subtree()`); returns its future.
-_Submit = Callable[[_Ids, float, int], Any]
+def _deal(subtrees: list[_Ids], tasks: int) -> list[list[_Ids]]:
+    """Deals subtrees (the smallest first) into at most `tasks` tasks, like
+    cards, so that each gets a like share of big and small ones.
+
+    Returns:
+        The tasks, each with its biggest subtree last, and the one with the
+        biggest share last (they are taken from the end).
+    """
+    if not subtrees:
+        return []
+    bundles: list[list[_Ids]] = [[] for _ in range(max(1, min(tasks, len(subtrees))))]
+    for n, subtree in enumerate(reversed(subtrees)):
+        bundles[n % len(bundles)].append(subtree)
+    return [bundle[::-1] for bundle in reversed(bundles)]
+
+
+#: Submits a task for a few subtrees with a time budget and a number of
+#: pieces to cut its rest into (see `count_subtrees()`); returns its future.
+_Submit = Callable[[List[_Ids], float, int], Any]
 
 
 def _executor_backend(
@@ -1002,8 +1051,8 @@ def _executor_backend(
     run: str,
     threads: int,
 ) -> _Submit:
-    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtree, problem, subtree, seconds, pieces, run, threads)
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, run, threads)
 
     return submit
 
@@ -1015,15 +1064,18 @@ def _worker_cores() -> int:
 
 def _dask_backend(
     client: Any, digest: str, spec: _Spec, run: str, threads: int | None
-) -> tuple[_Submit, int, int]:
+) -> tuple[_Submit, int, int, Callable[[], None]]:
     """Submits to a Dask cluster.
 
     Returns:
         The submit function, the tasks that run at once (the Dask threads
-        of all workers), and the threads that count at once.
+        of all workers), the threads that count at once, and a function
+        that takes the problem off the workers.
     """
-    # The problem goes to every worker once; tasks refer to it.
-    [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
+    # The problem goes to every worker once, also to one that joins later
+    # (one that replaces a lost worker); tasks refer to it by its digest.
+    name = _problem_plugin(client, digest, spec)
+    problem = (digest, None)
     nthreads = client.nthreads()
     slots = max(1, sum(nthreads.values()))
     per_worker: int | dict[str, int]
@@ -1042,12 +1094,44 @@ def _dask_backend(
         }
         thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
         return client.submit(
-            count_subtree, problem, subtree, seconds, pieces, run, per_worker, pure=False
+            count_subtrees, problem, subtrees, seconds, pieces, run, per_worker, pure=False
         )
 
-    return submit, slots, thread_slots
+    def close() -> None:
+        try:
+            client.unregister_worker_plugin(name)
+        except Exception:  # the cluster is gone: nothing to clean
+            pass
+
+    return submit, slots, thread_slots, close
+
+
+def _problem_plugin(client: Any, digest: str, spec: _Spec) -> str:
+    """Installs the problem on every worker of a Dask cluster, present and
+    future, as a worker plugin.
+
+    Returns:
+        The plugin's name.
+    """
+    plugin_base: Any = _optional("distributed.diagnostics.plugin").WorkerPlugin
+
+    class _Problem(plugin_base):  # type: ignore[misc]
+        """Installs one problem in the worker process (cloudpickle sends the
+        class with its closure)."""
+
+        idempotent = True
+
+        def setup(self, worker: Any) -> None:
+            _install(digest, spec)
+
+        def teardown(self, worker: Any) -> None:
+            _INSTALLED.pop(digest, None)
+
+    name = f"exactcover-problem-{digest[:16]}"
+    client.register_plugin(_Problem(), name=name)
+    return name
 
 
 def _host(address: str) -> str:
@@ -1068,20 +1152,20 @@ def _drive(
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
     time)."""
-    running: dict[Any, _Ids] = {}
+    running: dict[Any, list[_Ids]] = {}
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
     todo = plan.todo
 
     def launch() -> None:
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
-            subtree = todo.pop()
+            subtrees = todo.pop()
             seconds = task_seconds or plan.task_seconds(thread_slots)
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
-            future = submit(subtree, seconds, _PIECES_PER_WORKER * slots if short else 1)
-            running[future] = subtree
+            future = submit(subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1)
+            running[future] = subtrees
             future.add_done_callback(finished.put)
 
     try:
@@ -1091,9 +1175,11 @@ def _drive(
                 future = finished.get(timeout=0.1)
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtree = running.pop(future)
+            subtrees = running.pop(future)
             found, rest, task = future.result()
-            plan.finished([subtree], found, rest, task)
+            # The rest of a task waits as one task while others wait too,
+            # else it is shared out among the workers.
+            plan.finished(subtrees, found, rest, task, 1 if len(todo) >= slots else slots)
             launch()
             if bar is not None:
                 bar.total = plan.done + len(running) + len(todo)
