@@ -394,7 +394,7 @@ def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
             progress=True,
         )
     assert total == TILINGS_14 > 2**64
-    assert set(stats) == {"solutions", "nodes", "updates", "tasks", "path", "estimate"}
+    assert set(stats) == {"solutions", "nodes", "updates", "tasks", "path", "estimate", "cpu"}
     assert stats["path"] == "workers"
     assert stats["solutions"] == TILINGS_14
     assert type(stats["solutions"]) is int
@@ -448,6 +448,8 @@ def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
             )
             == TILINGS_14
         )
+    # (All but the CPU time: none was spent this time.)
+    assert again.pop("cpu") == 0.0 < resumed.pop("cpu")
     assert again == resumed
 
 

@@ -86,7 +86,9 @@ _PROBE_SECONDS = 0.2
 #: Random probes of Knuth's estimate: of the whole tree, and of each subtree
 #: when the tree is cut for the workers.
 _ESTIMATE_SAMPLES = 256
-_PIECE_SAMPLES = 32
+_PIECE_SAMPLES = 8
+#: The longest the tree is cut before the tasks start.
+_CUT_SECONDS = 0.1
 #: Inside a task of several threads, a thread counts this long before it
 #: puts the rest of its subtree back for the other threads to share.
 _SLICE_SECONDS = 0.5
@@ -254,8 +256,8 @@ def count_subtrees(
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
-        the `nodes` and `updates` of its search, and `busy`, the thread
-        seconds it counted (a float).
+        the `nodes` and `updates` of its search; `busy`, the thread seconds
+        it counted, and `cpu`, its threads' CPU seconds (floats).
     """
     digest, spec = problem
     found, rest, figures = _count_here(
@@ -329,6 +331,8 @@ class _Share:
         self.nodes = 0
         self.updates = 0
         self.busy_seconds = 0.0
+        #: CPU seconds of the threads, counting or not.
+        self.cpu_seconds = 0.0
 
 
 def _count_here(
@@ -346,7 +350,8 @@ def _count_here(
 
     Returns:
         The count, the rest as subtrees, and the figures (nodes, updates,
-        busy: the thread seconds spent counting).
+        busy: the thread seconds spent counting; cpu: the CPU seconds of
+        the threads).
     """
     share = _Share(subtrees, threads, time.monotonic() + seconds)
     helpers: list[concurrent.futures.Future[None]] = []
@@ -363,12 +368,28 @@ def _count_here(
     finally:
         for helper in helpers:
             helper.result()
-    figures = {"nodes": share.nodes, "updates": share.updates, "busy": share.busy_seconds}
+    figures = {
+        "nodes": share.nodes,
+        "updates": share.updates,
+        "busy": share.busy_seconds,
+        "cpu": share.cpu_seconds,
+    }
     return share.found, share.rest + share.todo, figures
 
 
 def _count_thread(share: _Share, digest: str, spec: _Spec | None, run: str) -> None:
     """One thread of `_count_here`."""
+    cpu = time.thread_time()
+    try:
+        _count_loop(share, digest, spec, run)
+    finally:
+        cpu = time.thread_time() - cpu
+        with share.cond:
+            share.cpu_seconds += cpu
+
+
+def _count_loop(share: _Share, digest: str, spec: _Spec | None, run: str) -> None:
+    """The loop of a thread of `_count_here`."""
     while True:
         with share.cond:
             while not share.todo and share.busy and not share.stop:
@@ -436,30 +457,35 @@ def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> f
 def _cut_by_estimate(
     digest: str, spec: _Spec, subtrees: list[_Ids], target: int
 ) -> list[tuple[float, _Ids, int]]:
-    """Cuts subtrees until there are at least `target` of them, always the
-    one of the most work left by Knuth's estimate, so that the pieces are of
-    about equal work.
+    """Cuts subtrees until there are at least `target` pieces and none holds
+    much more than a `target`th of the work, always the piece of the most
+    work left by Knuth's estimate (a few probes each). The estimates are
+    rough and the cut stops after `_CUT_SECONDS` whatever it reached: tasks
+    that turn out long are cut again as they run.
 
     Returns:
         The pieces, each with its estimate and the index in `subtrees` of the
         subtree it was cut from, the biggest last.
     """
+    deadline = time.monotonic() + _CUT_SECONDS
     heap = [(-_estimate(digest, spec, s, _PIECE_SAMPLES), k, k, s) for k, s in enumerate(subtrees)]
     heapq.heapify(heap)
     serial = len(heap)
-    for _ in range(4 * target):
-        if len(heap) >= target or not heap or heap[0][0] == 0.0:
+    total = -sum(h[0] for h in heap)
+    while heap and heap[0][0] < 0 and time.monotonic() < deadline:
+        if len(heap) >= target and -heap[0][0] <= 2 * total / target:
             break
-        _, _, origin, biggest = heapq.heappop(heap)
-        pieces = _cut(digest, spec, biggest, 4)
-        if len(pieces) <= 1:  # too small to cut: it stays whole, last in line
-            pieces = pieces or [biggest]
-            heapq.heappush(heap, (0.0, serial, origin, pieces[0]))
+        estimate, _, origin, biggest = heapq.heappop(heap)
+        pieces = _cut(digest, spec, biggest, 2)
+        if len(pieces) <= 1:  # too small to cut: it stays whole
+            heapq.heappush(heap, (0.0, serial, origin, pieces[0] if pieces else biggest))
             serial += 1
             continue
+        total += estimate  # (a negative number: the heap's key)
         for piece in pieces:
             estimate = _estimate(digest, spec, piece, _PIECE_SAMPLES)
             heapq.heappush(heap, (-estimate, serial, origin, piece))
+            total += estimate
             serial += 1
     return sorted(((-e, s, origin) for e, _, origin, s in heap), key=lambda p: p[0])
 
@@ -759,7 +785,8 @@ def count_distributed(
             `nodes`, `updates` and `tasks`; then `path`, where the count ran
             (``"local"``: here, on threads; ``"workers"``: on the workers);
             `estimate`, Knuth's estimate of the search tree's nodes (a
-            float; absent when resuming); with Dask, `scheduler_cpu`, the
+            float; absent when resuming); `cpu`, the CPU seconds of the
+            tasks' threads in this run (a float); with Dask, `scheduler_cpu`, the
             CPU seconds the scheduler's process spent during the count.
             After Ctrl-C it holds the figures of the tasks that finished.
 
@@ -911,12 +938,13 @@ class _Plan:
             nodes, updates = log.figures["nodes"], log.figures["updates"]
             self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
         figures.clear()
-        figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done)
+        figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done, cpu=0.0)
         #: Knuth's estimate of the nodes left (None: not known).
         self.left: float | None = None
         #: Nodes per thread second, as measured (None: not yet).
         self.speed: float | None = None
         self._busy = 0.0
+        self.started = time.monotonic()
         self._nodes = 0
 
     def finished(
@@ -944,6 +972,7 @@ class _Plan:
         self.figures["tasks"] = self.done
         self._nodes += task["nodes"]
         self._busy += task.get("busy", 0.0)
+        self.figures["cpu"] += task.get("cpu", 0.0)
         if self._busy > 0 and self._nodes > 0:
             self.speed = self._nodes / self._busy
         if self.left is not None:
@@ -1017,11 +1046,14 @@ class _Plan:
 
     def task_seconds(self, thread_slots: int) -> float:
         """How long the next task should count: about a `_TASKS_PER_WORKER`th
-        of the time each worker thread would need for the work left."""
+        of the time each worker thread would need for the work left, and at
+        most a quarter of the time the count has run (an estimate can be
+        far off: tasks grow as the count proves long)."""
         if self.left is None or self.speed is None:
             return _MIN_TASK_SECONDS
-        wall = self.left / self.speed / thread_slots
-        return min(TASK_SECONDS, max(_MIN_TASK_SECONDS, wall / _TASKS_PER_WORKER))
+        wall = self.left / self.speed / thread_slots / _TASKS_PER_WORKER
+        wall = min(wall, (time.monotonic() - self.started) / 4, TASK_SECONDS)
+        return max(_MIN_TASK_SECONDS, wall)
 
 
 def _deal(subtrees: list[_Ids], tasks: int) -> list[list[_Ids]]:
@@ -1160,7 +1192,11 @@ def _drive(
     def launch() -> None:
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
             subtrees = todo.pop()
-            seconds = task_seconds or plan.task_seconds(thread_slots)
+            # Long tasks only while every worker has one waiting: at the
+            # end, a long task would keep the work left from the others.
+            seconds = task_seconds or (
+                plan.task_seconds(thread_slots) if len(todo) >= slots else _MIN_TASK_SECONDS
+            )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
