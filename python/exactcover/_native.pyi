@@ -12,6 +12,7 @@ __all__ = [
     "ExactCoverError",
     "GraphSolutions",
     "LentMemo",
+    "MemoPool",
     "SolutionGraph",
     "Solver",
     "__version__",
@@ -203,6 +204,30 @@ class LentMemo:
     @property
     def entries(self) -> int:
         """Sub-problems stored (0 once lent)."""
+
+@final
+class MemoPool:
+    """The memos of the subtree counts of one problem in this process,
+    kept between them: ``lend`` one to each task's solver before its count,
+    ``take_back`` after. Thread-safe."""
+
+    def __init__(self) -> None: ...
+    def lend(self, solver: Solver, memo: bool | None = None) -> bool | None:
+        """Lend ``solver`` (restricted, not started) a memo of the pool;
+        return the ``memo`` argument to count it with."""
+    def take_back(self, solver: Solver) -> None:
+        """Take back the memo of ``solver``'s count and its verdict."""
+    @property
+    def verdict(self) -> bool | None:
+        """True or False once a task found whether the memo pays."""
+    @property
+    def entries(self) -> int:
+        """Sub-problems stored in the memos not lent now."""
+    @property
+    def bytes(self) -> int:
+        """Bytes those memos take."""
+    def clear(self) -> None:
+        """Drop the memos and the verdict."""
 
 @final
 class SolutionGraph:

@@ -1,6 +1,6 @@
 //! The thin PyO3 binding of the `exactcover` crate, one file per class:
-//! `Solver` over dense integer ids ([`solver`]), `DlxProblem` (Knuth's text
-//! format, [`dlx`]), the solution graph ([`graph`]), and the exceptions with
+//! `Solver` over dense integer ids ([`solver`]), the memo its tasks share
+//! ([`memo_pool`]), `DlxProblem` (Knuth's text format, [`dlx`]), the solution graph ([`graph`]), and the exceptions with
 //! the one function mapping core errors to them ([`errors`]). The Python
 //! façade (`python/exactcover`) maps the user's hashable objects to ids and
 //! back, checks arguments and documents the API.
@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 mod dlx;
 mod errors;
 mod graph;
+mod memo_pool;
 mod slices;
 mod solver;
 
@@ -24,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::PySolver>()?;
     m.add_class::<graph::PyGraph>()?;
     m.add_class::<solver::PyLentMemo>()?;
+    m.add_class::<memo_pool::PyMemoPool>()?;
     m.add_class::<graph::PyGraphSolutions>()?;
     m.add_class::<dlx::PyDlxProblem>()?;
     m.add_function(wrap_pyfunction!(dlx::parse_dlx, m)?)?;

@@ -91,7 +91,7 @@ fn new_solver(
 /// A dancing-links search over options given as lists of item ids.
 #[pyclass(name = "Solver", module = "exactcover._native")]
 pub(crate) struct PySolver {
-    solver: Solver,
+    pub(crate) solver: Solver,
     /// Node budgets of the slices of `step`.
     slices: SliceBudget,
     /// Set when a panic escaped the core: the links may be inconsistent.

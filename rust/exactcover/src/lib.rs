@@ -118,7 +118,9 @@
 //! takes part of another's, and every thread memoizes), and
 //! [`Solver::restrict`] lets another process or machine count one subtree.
 //! [`Solver::take_memo`] / [`Solver::lend_memo`] pass a memo from one
-//! subtree's solver to the next, as the tasks of a distributed count do.
+//! subtree's solver to the next, and a [`MemoPool`] keeps one memo for all
+//! the subtrees a process counts: memo keys name a sub-problem whatever the
+//! subtree's root, so what one task solved another skips.
 //!
 //! ## Searching in slices
 //!
@@ -184,7 +186,7 @@ pub use memo::{
 pub use problem::{Item, Problem};
 pub use solver::{
     max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
-    Outcome, Progress, SliceBudget, Solutions, Solver, Splitter, AUTO_MIN_CONFLICTS,
+    MemoPool, Outcome, Progress, SliceBudget, Solutions, Solver, Splitter, AUTO_MIN_CONFLICTS,
     FRACTION_EVERY,
 };
 

@@ -5,7 +5,9 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Problem, Solver};
+use exactcover::{
+    Count, CountOptions, Error, MemoMode, MemoOptions, MemoPool, Outcome, Problem, Solver,
+};
 
 use common::dominoes;
 
@@ -351,4 +353,81 @@ fn always_memoizing_refuses_a_search_started_without_its_memo() {
     let rest = common::count_memo(&mut solver, always);
     assert_eq!(stopped.count + &rest, Count::from(6728u64));
     assert!(solver.memo_stats().hits > 0);
+}
+
+/// The tasks of a distributed count share what they solve: domino tilings
+/// of 6 x 8 counted as subtrees through one [`MemoPool`] (pentominoes:
+/// `tests/test_memo_pool.py`, on the release build)
+/// store fewer sub-problems than the same tasks with a memo each (what keys
+/// that held their task's root would store, never meeting across tasks),
+/// and count the same.
+#[test]
+fn tasks_through_one_pool_store_each_sub_problem_once() {
+    for (problem, expected, pieces) in [(dominoes(6, 8), 167_089, 32)] {
+        let root = Solver::new(&problem);
+        let tasks = root.split(pieces).unwrap();
+        assert!(tasks.len() >= pieces);
+        let pool = MemoPool::new();
+        let (mut shared_total, mut own_total, mut own_entries) = (0, 0, 0);
+        for task in &tasks {
+            let mut alone = root.clone();
+            let mut shared = root.clone();
+            if !alone.restrict(task).unwrap() || !shared.restrict(task).unwrap() {
+                continue;
+            }
+            own_total += common::count_memo(&mut alone, always()).to_u64().unwrap();
+            own_entries += alone.memo_stats().entries;
+            let memo = pool.lend(&mut shared, &always());
+            shared_total += common::count_memo(&mut shared, memo).to_u64().unwrap();
+            pool.take_back(&mut shared);
+        }
+        assert_eq!((shared_total, own_total), (expected, expected));
+        let stored = pool.stats().entries;
+        eprintln!(
+            "{} tasks: {stored} sub-problems through one pool, {own_entries} with a memo each",
+            tasks.len()
+        );
+        assert!(
+            stored > 0 && stored < own_entries,
+            "{stored} >= {own_entries}"
+        );
+        assert!(pool.stats().hits > 0);
+        // One task at a time: the pool holds one memo, which a task of
+        // another problem of the same size cannot take (its format's
+        // fingerprint differs): 8 x 6 has as many cells and dominoes.
+        let other = dominoes(8, 6);
+        assert_eq!(other.num_options(), problem.num_options());
+        let mut lent = Solver::new(&other);
+        assert_eq!(pool.lend(&mut lent, &always()).mode, MemoMode::Always);
+        assert_eq!(lent.memo_stats().entries, 0);
+        assert_eq!(pool.stats().entries, 0);
+        assert_eq!(
+            common::count_memo(&mut lent, always()).to_u64(),
+            Some(expected)
+        );
+    }
+}
+
+/// Keys of Algorithm M are the same under every root: forcing an option of
+/// an item of bound 2 lowers its bound at the root, and the memo of that
+/// task still serves the next.
+#[test]
+fn a_memo_passes_between_roots_of_a_problem_with_multiplicities() {
+    let problem = common::two_queens(6);
+    let root = Solver::new(&problem);
+    let pool = MemoPool::new();
+    let mut total = 0;
+    let mut lent = 0;
+    for task in root.split(20).unwrap() {
+        let mut solver = root.clone();
+        if !solver.restrict(&task).unwrap() {
+            continue;
+        }
+        let memo = pool.lend(&mut solver, &always());
+        lent += u64::from(solver.memo_stats().entries > 0);
+        total += common::count_memo(&mut solver, memo).to_u64().unwrap();
+        pool.take_back(&mut solver);
+    }
+    assert_eq!(total, Solver::new(&problem).count());
+    assert!(lent > 1);
 }

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use exactcover::{
-    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, Outcome, Problem, Solver, Step,
+    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, MemoPool, Outcome, Problem, Solver,
+    Step, Subtree,
 };
 use proptest::prelude::*;
 
@@ -511,6 +512,66 @@ proptest! {
             Some(expected.len() as u64)
         );
         prop_assert!(eager.is_exhausted());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The tasks of a distributed count through one [`MemoPool`]: random
+    /// splits, each task stopped after a few slices and its remainder
+    /// queued as new tasks (subtrees whose excluded options stay live,
+    /// which keys must tell apart), every task lent the memo of the tasks
+    /// before it (collisions, tiny caps). The counts add up to the oracle's.
+    #[test]
+    fn tasks_counted_through_one_memo_add_up(
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
+        pieces in 1usize..12,
+        slices in 1usize..4,
+        (hash_bits, max_bytes) in proptest::sample::select(vec![
+            (64, 1usize << 20), (0, 1 << 20), (64, 700), (1, 900),
+        ]),
+        mode in proptest::sample::select(vec![MemoMode::Always, MemoMode::Auto]),
+    ) {
+        let problem = build(&spec);
+        let Some(root) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let expected = brute_force(&spec, &[]).len() as u64;
+        let pool = MemoPool::new();
+        let memo = MemoOptions { mode, max_bytes, hash_bits };
+        // Tasks with their generation: the remainder of a stopped task is
+        // the next; the third counts to the end (a remainder may be its
+        // task again, if stopped before its first branch).
+        let mut queue: Vec<(Subtree, u32)> =
+            root.split(pieces).unwrap().into_iter().map(|t| (t, 0)).collect();
+        let mut total = 0u64;
+        while let Some((task, generation)) = queue.pop() {
+            let mut solver = solver_on(&problem, engine, None).expect("it fits");
+            if !solver.restrict(&task).unwrap() {
+                continue;
+            }
+            let options = CountOptions {
+                memo: pool.lend(&mut solver, &memo),
+                nodes_per_slice: Some(2),
+                ..CountOptions::default()
+            };
+            let mut left = if generation < 2 { slices } else { usize::MAX };
+            let counted = solver
+                .count_with(&options, |_| {
+                    left -= 1;
+                    if left == 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                })
+                .unwrap();
+            pool.take_back(&mut solver);
+            total += counted.count.to_u64().unwrap();
+            if counted.outcome == Outcome::Stopped {
+                let rest = solver.remainder(usize::MAX).unwrap();
+                queue.extend(rest.into_iter().map(|t| (t, generation + 1)));
+            }
+        }
+        prop_assert_eq!(total, expected);
     }
 }
 

@@ -14,6 +14,7 @@
 //! occupancy, as `memo::Table` does.
 
 use super::BitsetEngine;
+use crate::memo::Fingerprint;
 
 /// The first word of the key format: names the bitset engine (`"bitset"`
 /// in ASCII), so that its keys never pass for another engine's.
@@ -48,15 +49,37 @@ impl BitsetEngine {
 
     /// Fixes the layout of [`Engine::state_key`] for this root (the options
     /// forced and excluded so far) and returns the key format: the engine's
-    /// tag and the problem's size. Keys written under any root of the same
+    /// tag, the problem's size and a fingerprint of its options. Keys written under any root of the same
     /// problem mean the same (the covered set is in the problem's numbering
     /// of items, the options removed at the root are listed by number).
     ///
     /// [`Engine::state_key`]: crate::engine::Engine::state_key
     pub(crate) fn prepare_keys(&mut self) -> Vec<u64> {
         self.keys = self.key_layout(&self.removed);
-        let shape = &self.tables.shape;
-        vec![FORMAT_TAG, shape.n_items as u64, shape.n_options as u64]
+        let t = &*self.tables;
+        // The items of every option as a set, in the problem's numbering
+        // (an engine with another seed orders them otherwise inside).
+        let mut fingerprint = Fingerprint::default();
+        for k in 0..t.shape.n_options {
+            let mut items = 0u64;
+            for (w, &word) in t.item_mask(t.option_int(k)).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = t.item_ext(w * 64 + bits.trailing_zeros() as usize) as u64;
+                    items = items
+                        .wrapping_add((i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
+                    bits &= bits - 1;
+                }
+            }
+            fingerprint.add(items);
+        }
+        let shape = &t.shape;
+        vec![
+            FORMAT_TAG,
+            shape.n_items as u64,
+            shape.n_options as u64,
+            fingerprint.finish(),
+        ]
     }
 
     /// The work done so far in the memo's unit (about one dancing-links

@@ -12,12 +12,37 @@
 //! have the same solutions below them, whatever root they were met under.
 
 use super::{links, Branch, DancingLinks};
+use crate::memo::Fingerprint;
+use crate::problem::Problem;
 
-/// What [`DancingLinks::state_key`] needs beyond the engine's links: fixed for
-/// one problem and root (see [`DancingLinks::prepare_keys`]).
+impl KeyLayout {
+    /// The layout of `problem`'s keys before any root is fixed: its wide
+    /// items (Algorithm M).
+    pub(super) fn new(problem: &Problem) -> KeyLayout {
+        let wide_items = if problem.has_multiplicities() {
+            (1..=problem.items.len() as u32)
+                .filter(|&i| problem.items[i as usize - 1].hi >= 2)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        KeyLayout {
+            wide_items,
+            ..KeyLayout::default()
+        }
+    }
+}
+
+/// What [`DancingLinks::state_key`] needs beyond the engine's links: the
+/// items that carry a bound or a color (fixed for the problem, whatever the
+/// root) and the options removed at the root (see
+/// [`DancingLinks::prepare_keys`]).
 #[derive(Debug, Clone, Default)]
 pub(super) struct KeyLayout {
-    /// Items whose bound can be 2 or more (their remaining bound is state).
+    /// Items whose upper bound in the problem is 2 or more (their remaining
+    /// bound is state). Fixed at construction, not at the root: a root that
+    /// forced an option of such an item lowered its bound, and keys written
+    /// under it must still mean what keys under other roots mean.
     wide_items: Vec<u32>,
     /// Secondary items that some option colors (their purified color is state).
     colorable: Vec<u32>,
@@ -35,28 +60,36 @@ const FORMAT_TAG: u64 = u64::from_le_bytes(*b"dlx-keys");
 const NODE_COST: u64 = 16;
 
 impl DancingLinks {
-    /// Fixes the layout of the keys for this root (the items that carry a
-    /// bound or a color, the options removed at the root) and returns their
-    /// format: [`FORMAT_TAG`], the problem's size, then the items whose bound
-    /// and color are part of a key. Searches of one problem under different roots write
-    /// keys that mean the same when their formats agree: the options removed
+    /// Fixes the layout of the keys for this root (the options removed at
+    /// the root, the items that carry a color) and returns their format:
+    /// [`FORMAT_TAG`], the problem's size, a fingerprint of its options, then
+    /// the items whose bound and color are part of a key. The format is the
+    /// same under every root of one problem (a color, once purified, is
+    /// still a color: `PURIFIED` is not 0), so that the memo of one task
+    /// serves the next ([`crate::Solver::lend_memo`]); the options removed
     /// at the root are a list of their own in every key.
     pub(super) fn prepare_keys(&mut self) -> Vec<u64> {
         let n = self.llink.len() - 2;
         let mut colorable = vec![false; n + 1];
+        // The items of every option in order, spacers included: what tells
+        // two problems of one size apart (the same list, other colors, is
+        // taken for the same problem).
+        let mut fingerprint = Fingerprint::default();
         for node in &self.nodes[n + 2..] {
+            fingerprint.add(u64::from(node.top));
             if node.top != 0 && node.color != 0 {
                 colorable[node.top as usize] = true;
             }
         }
+        for &s in &self.slack {
+            fingerprint.add(u64::from(s));
+        }
         let keys = &mut self.keys;
-        keys.wide_items = (1..=n as u32)
-            .filter(|&i| self.multi && self.bound[i as usize] >= 2)
-            .collect();
         keys.colorable = (1..=n as u32).filter(|&i| colorable[i as usize]).collect();
         keys.root_removed.sort_unstable();
         keys.root_removed.dedup();
         let mut format = vec![FORMAT_TAG, n as u64, self.option_first.len() as u64];
+        format.push(fingerprint.finish());
         format.push(keys.wide_items.len() as u64);
         format.extend(keys.wide_items.iter().map(|&i| u64::from(i)));
         format.extend(keys.colorable.iter().map(|&i| u64::from(i)));

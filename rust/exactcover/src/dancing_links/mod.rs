@@ -438,7 +438,7 @@ impl DancingLinks {
             multi: problem.has_multiplicities(),
             colored: problem.has_colors(),
             stats: Stats::default(),
-            keys: KeyLayout::default(),
+            keys: KeyLayout::new(problem),
         };
         // An upper bound of 0 forbids the item's options from the start.
         for i in 1..=n as u32 {

@@ -27,6 +27,7 @@ mod table;
 
 use graph::GraphNode;
 pub use graph::{GraphCursor, GraphSolutions, SolutionGraph};
+pub(crate) use table::Fingerprint;
 use table::Table;
 
 /// Default memory cap of a memo table: 1 GiB.

@@ -61,6 +61,28 @@ fn hash_words(words: &[u64]) -> u64 {
     h ^ (h >> 33)
 }
 
+/// A hash of a stream of words, for the fingerprint of a problem in a key
+/// format ([`crate::engine::Engine::prepare_keys`]): tells problems of one
+/// size apart, so that a memo is not lent to another problem by mistake.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Fingerprint {
+    h: u64,
+    len: u64,
+}
+
+impl Fingerprint {
+    /// Adds one word.
+    pub(crate) fn add(&mut self, word: u64) {
+        self.h = (self.h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.len += 1;
+    }
+
+    /// The fingerprint of the words added.
+    pub(crate) fn finish(&self) -> u64 {
+        hash_words(&[self.h, self.len])
+    }
+}
+
 impl Table {
     pub(super) fn new(max_bytes: usize, hash_mask: u64) -> Table {
         Table {

@@ -21,12 +21,14 @@ use crate::{Error, Problem};
 mod count;
 mod estimate;
 mod graph;
+mod memo_pool;
 mod parallel;
 mod split;
 
 pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY};
 pub use estimate::{Estimate, Estimator};
 pub use graph::GraphBuilder;
+pub use memo_pool::MemoPool;
 pub use parallel::max_threads;
 pub use split::Splitter;
 
