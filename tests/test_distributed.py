@@ -478,9 +478,8 @@ def _count_in_rounds(problem, threads, seconds, cut):
     assert [origin for _, _, origin in pieces] == [0] * len(pieces)
     todo = [piece for _, piece, _ in pieces]
     total = rounds = 0
-    run = os.urandom(8).hex()  # memos are lent only among the subtrees of one run
     while todo:
-        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads, run)
+        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads)
         total += found
         rounds += 1
         assert figures["busy"] >= 0

@@ -27,11 +27,13 @@ JSON line, flushed to disk); counting again with the same file skips the
 subtrees already counted, and a file written for another problem is
 refused.
 
-Tasks memoize as `count()` does, and the tasks of one count in one worker
-process lend each other their memo (at most 256 MiB for each thread, kept
-until that process's next count): a memo changes how long a task takes,
-never what it returns. So counts far past what enumeration reaches (the
-domino tilings of a 14 x 14 board, 1.1 x 10^23) work here too.
+Tasks memoize as `count()` does, and all the tasks of a problem in one
+worker process share one memo (its keys do not depend on a subtree's root:
+a sub-problem met again under another subtree is solved once; at most
+256 MiB for each thread, kept until the process counts another problem):
+a memo changes how long a task takes, never what it returns. So counts
+far past what enumeration reaches (the domino tilings of a 14 x 14 board,
+1.1 x 10^23) work here too.
 
 Starting workers on a cluster: one Dask worker process per machine, with
 one Dask thread, e.g. ``dask worker tcp://scheduler:8786 --nworkers 1
@@ -57,6 +59,7 @@ import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import optional_whole
+from ._native import MemoPool
 from ._native import Solver as _Solver
 
 __all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECONDS"]
@@ -158,12 +161,10 @@ def problem_digest(spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
-#: Per process: the id of its latest run (one count) and the memos that
-#: run's finished subtrees lend to the next (one per thread at most).
-_LENT: tuple[str, list[Any]] = ("", [])
-#: Per process: whether the memo pays (True, False; absent: not known yet),
-#: by problem.
-_VERDICTS: dict[str, bool] = {}
+#: Per process: the memos of the subtrees of one problem (the latest one
+#: counted here), shared by all the tasks and threads of the process.
+_MEMOS: list[tuple[str, MemoPool]] = []
+_MEMOS_LOCK = threading.Lock()
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
 #: Per worker process of our own pool: the problem, installed at start.
@@ -183,7 +184,6 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
         items, options, seed, colors, _ = spec
         if len(_BUILT) >= 4:
             _BUILT.clear()
-            _VERDICTS.clear()
         solver = _BUILT[digest] = _Solver(
             [tuple(item) for item in items],
             options,
@@ -224,7 +224,6 @@ def count_subtrees(
     subtrees: list[_Ids],
     seconds: float,
     pieces: int = 1,
-    run: str = "",
     threads: int | dict[str, int] = 1,
 ) -> tuple[int, list[_Ids], dict[str, int]]:
     """A task: count the solutions of a few subtrees for a while, on
@@ -236,12 +235,13 @@ def count_subtrees(
     that several workers can share rather than one big piece that would
     keep a single worker busy while the others wait.
 
-    Tasks memoize as `count()` does, and the subtrees of one `run` (one
-    count) in one process share their memo: each lends the next the
-    sub-problems it solved (a memo per subtree alone gains nothing: the
-    sub-problems met again lie in different subtrees). A process keeps the
-    memos of its latest run only. The first subtree to find whether the
-    memo pays decides for the process's later ones of the same problem.
+    Tasks memoize as `count()` does, and all the subtrees of a problem
+    counted in one process share one memo (`MemoPool`): a sub-problem met
+    again under another subtree is not solved again (a memo per subtree
+    alone would gain little: the sub-problems met again lie in different
+    subtrees). A process keeps the memo of the latest problem it counted.
+    The first subtree to find whether the memo pays decides for the
+    process's later ones.
 
     Args:
         problem: The problem's digest and plain data (None if installed in
@@ -250,7 +250,6 @@ def count_subtrees(
         seconds: About how long to count.
         pieces: Cut the shallowest subtree of the rest into at least this
             many.
-        run: The id of the count this task belongs to.
         threads: The threads to count on, or for each Dask worker (by
             address) its own number.
 
@@ -261,7 +260,7 @@ def count_subtrees(
     """
     digest, spec = problem
     found, rest, figures = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads)
     )
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
@@ -277,37 +276,37 @@ def _cut(digest: str, spec: _Spec | None, subtree: _Ids, pieces: int) -> list[_I
     return part.split(pieces)
 
 
+def _memo_pool(digest: str) -> MemoPool:
+    """The memos of this process for a problem: one pool, kept while the
+    process counts that problem (a count of another one starts afresh)."""
+    with _MEMOS_LOCK:
+        if not _MEMOS or _MEMOS[0][0] != digest:
+            _MEMOS[:] = [(digest, MemoPool())]
+        return _MEMOS[0][1]
+
+
 def _count_one(
-    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float, run: str
+    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float
 ) -> tuple[int, list[_Ids], int, int]:
     """Counts one subtree for about `seconds` on the calling thread, with a
-    memo lent by an earlier subtree of the same run in this process.
+    memo of the process's pool: the sub-problems that other subtrees of the
+    same problem solved in this process are not solved again (the memo's
+    keys do not depend on the subtree's root), and those it solves are kept
+    for the next.
 
     Returns:
         The count, the rest as subtrees, the nodes and the updates.
     """
-    global _LENT
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0, 0
-    memo = _VERDICTS.get(digest)
-    if _LENT[0] != run:
-        _LENT = (run, [])
-    memos = _LENT[1]
-    if memo is not False and memos:
-        try:
-            solver.lend_memo(memos.pop(), memo)
-        except IndexError:  # another thread took it
-            pass
-    found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
-    verdict = solver.memo_verdict
-    if verdict is not None:
-        _VERDICTS[digest] = verdict
-    if verdict is not False:
-        lent = solver.take_memo()
-        if lent is not None:
-            memos.append(lent)
+    pool = _memo_pool(digest)
+    memo = pool.lend(solver)
+    try:
+        found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
+    finally:
+        pool.take_back(solver)
     stats = solver.stats
     return found, rest, stats["nodes"], stats["updates"]
 
@@ -341,7 +340,6 @@ def _count_here(
     subtrees: list[_Ids],
     seconds: float,
     threads: int,
-    run: str,
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """Counts subtrees for about `seconds` on `threads` threads of this
     process: each thread counts a subtree for a slice, puts its rest back
@@ -362,9 +360,9 @@ def _count_here(
                     _POOL.pop().shutdown(wait=False)
                 _POOL.append(concurrent.futures.ThreadPoolExecutor(threads - 1))
             pool = _POOL[0]
-        helpers = [pool.submit(_count_thread, share, digest, spec, run) for _ in range(threads - 1)]
+        helpers = [pool.submit(_count_thread, share, digest, spec) for _ in range(threads - 1)]
     try:
-        _count_thread(share, digest, spec, run)
+        _count_thread(share, digest, spec)
     finally:
         for helper in helpers:
             helper.result()
@@ -377,18 +375,18 @@ def _count_here(
     return share.found, share.rest + share.todo, figures
 
 
-def _count_thread(share: _Share, digest: str, spec: _Spec | None, run: str) -> None:
+def _count_thread(share: _Share, digest: str, spec: _Spec | None) -> None:
     """One thread of `_count_here`."""
     cpu = time.thread_time()
     try:
-        _count_loop(share, digest, spec, run)
+        _count_loop(share, digest, spec)
     finally:
         cpu = time.thread_time() - cpu
         with share.cond:
             share.cpu_seconds += cpu
 
 
-def _count_loop(share: _Share, digest: str, spec: _Spec | None, run: str) -> None:
+def _count_loop(share: _Share, digest: str, spec: _Spec | None) -> None:
     """The loop of a thread of `_count_here`."""
     while True:
         with share.cond:
@@ -408,7 +406,7 @@ def _count_loop(share: _Share, digest: str, spec: _Spec | None, run: str) -> Non
                 # Alone, a thread counts to the deadline; with others, in
                 # slices, so that its rest feeds those that wait.
                 slice_ = left if share.threads == 1 else min(left, _SLICE_SECONDS)
-                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_, run)
+                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_)
         except BaseException:
             with share.cond:
                 share.stop = True
@@ -827,14 +825,11 @@ def count_distributed(
     digest = problem_digest(spec)
     figures = stats if stats is not None else {}
     log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
-    # The subtrees of this count share memos within a process; another
-    # count's (even of the same problem) start afresh.
-    run = os.urandom(8).hex()
     owned: list[Any] = []
     try:
         plan = _Plan(digest, spec, log, figures)
         if plan.todo and not plan.resumed and local_seconds > 0:
-            if plan.count_here(run, float(local_seconds)):
+            if plan.count_here(float(local_seconds)):
                 return plan.total
         figures["path"] = "workers"
         scheduler: Any = None
@@ -848,7 +843,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), run, per_task)
+                submit = _executor_backend(executor, (digest, None), per_task)
                 slots, thread_slots = n, n * per_task
             else:
                 import logging
@@ -863,19 +858,17 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots, thread_slots, close = _dask_backend(
-                    client, digest, spec, run, per_task
-                )
+                submit, slots, thread_slots, close = _dask_backend(client, digest, spec, per_task)
                 owned.append(close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, run, threads)
+            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads)
             owned.append(close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), run, threads or 1)
+            submit = _executor_backend(executor, (digest, spec), threads or 1)
             thread_slots = slots * (threads or 1)
         cpu = _scheduler_cpu(scheduler)
         try:
@@ -982,7 +975,7 @@ class _Plan:
         rest.sort(key=lambda s: -len(s[0]))
         self.todo.extend(_deal(rest, spread))
 
-    def count_here(self, run: str, local_seconds: float) -> bool:
+    def count_here(self, local_seconds: float) -> bool:
         """Counts here, on this machine's threads, if the count is short:
         first for `_PROBE_SECONDS`; then, if the estimate of the work left
         at the speed measured says it would end within `local_seconds`, on
@@ -995,9 +988,7 @@ class _Plan:
         self.left = estimate
         self.figures["path"] = "local"
         start = time.monotonic()
-        found, rest, task = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
-        )
+        found, rest, task = _count_here(self.digest, self.spec, [root], _PROBE_SECONDS, threads)
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
         if not self.todo:
@@ -1011,7 +1002,7 @@ class _Plan:
         [subtrees] = self.todo
         self.todo = []
         found, rest, task = _count_here(
-            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
+            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads
         )
         self.finished(subtrees, found, rest, task)
         return not self.todo
@@ -1080,11 +1071,10 @@ _Submit = Callable[[List[_Ids], float, int], Any]
 def _executor_backend(
     executor: concurrent.futures.Executor,
     problem: tuple[str, _Spec | None],
-    run: str,
     threads: int,
 ) -> _Submit:
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, run, threads)
+        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads)
 
     return submit
 
@@ -1095,7 +1085,7 @@ def _worker_cores() -> int:
 
 
 def _dask_backend(
-    client: Any, digest: str, spec: _Spec, run: str, threads: int | None
+    client: Any, digest: str, spec: _Spec, threads: int | None
 ) -> tuple[_Submit, int, int, Callable[[], None]]:
     """Submits to a Dask cluster.
 
@@ -1128,7 +1118,7 @@ def _dask_backend(
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
         return client.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, run, per_worker, pure=False
+            count_subtrees, problem, subtrees, seconds, pieces, per_worker, pure=False
         )
 
     def close() -> None:
@@ -1162,7 +1152,16 @@ def _problem_plugin(client: Any, digest: str, spec: _Spec) -> str:
             _INSTALLED.pop(digest, None)
 
     name = f"exactcover-problem-{digest[:16]}"
-    client.register_plugin(_Problem(), name=name)
+    for attempt in range(3):
+        try:
+            client.register_plugin(_Problem(), name=name)
+            break
+        except OSError:
+            # A worker died while the plugin was sent to it (the scheduler
+            # keeps the plugin for the workers that join): send it again.
+            if attempt == 2:
+                raise
+            time.sleep(0.5)
     return name
 
 
