@@ -478,8 +478,9 @@ def _count_in_rounds(problem, threads, seconds, cut):
     assert [origin for _, _, origin in pieces] == [0] * len(pieces)
     todo = [piece for _, piece, _ in pieces]
     total = rounds = 0
+    run = os.urandom(8).hex()  # one memo for the rounds of this count
     while todo:
-        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads)
+        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads, run)
         total += found
         rounds += 1
         assert figures["busy"] >= 0

@@ -27,10 +27,10 @@ JSON line, flushed to disk); counting again with the same file skips the
 subtrees already counted, and a file written for another problem is
 refused.
 
-Tasks memoize as `count()` does, and all the tasks of a problem in one
+Tasks memoize as `count()` does, and all the tasks of one count in one
 worker process share one memo (its keys do not depend on a subtree's root:
 a sub-problem met again under another subtree is solved once; at most
-256 MiB for each thread, kept until the process counts another problem):
+256 MiB for each thread, kept until the process's next count):
 a memo changes how long a task takes, never what it returns. So counts
 far past what enumeration reaches (the domino tilings of a 14 x 14 board,
 1.1 x 10^23) work here too.
@@ -161,8 +161,8 @@ def problem_digest(spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
-#: Per process: the memos of the subtrees of one problem (the latest one
-#: counted here), shared by all the tasks and threads of the process.
+#: Per process: the memos of the subtrees of one count (the latest one
+#: here), shared by all the tasks and threads of the process.
 _MEMOS: list[tuple[str, MemoPool]] = []
 _MEMOS_LOCK = threading.Lock()
 #: Memory cap of each of a process's memos.
@@ -225,6 +225,7 @@ def count_subtrees(
     seconds: float,
     pieces: int = 1,
     threads: int | dict[str, int] = 1,
+    run: str = "",
 ) -> tuple[int, list[_Ids], dict[str, int]]:
     """A task: count the solutions of a few subtrees for a while, on
     threads.
@@ -235,11 +236,11 @@ def count_subtrees(
     that several workers can share rather than one big piece that would
     keep a single worker busy while the others wait.
 
-    Tasks memoize as `count()` does, and all the subtrees of a problem
-    counted in one process share one memo (`MemoPool`): a sub-problem met
+    Tasks memoize as `count()` does, and all the subtrees of one count in
+    one process share one memo (`MemoPool`): a sub-problem met
     again under another subtree is not solved again (a memo per subtree
     alone would gain little: the sub-problems met again lie in different
-    subtrees). A process keeps the memo of the latest problem it counted.
+    subtrees). A process keeps the memo of its latest count (`run`) only.
     The first subtree to find whether the memo pays decides for the
     process's later ones.
 
@@ -252,6 +253,7 @@ def count_subtrees(
             many.
         threads: The threads to count on, or for each Dask worker (by
             address) its own number.
+        run: The id of the count this task belongs to.
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
@@ -260,7 +262,7 @@ def count_subtrees(
     """
     digest, spec = problem
     found, rest, figures = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads)
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
     )
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
@@ -276,21 +278,22 @@ def _cut(digest: str, spec: _Spec | None, subtree: _Ids, pieces: int) -> list[_I
     return part.split(pieces)
 
 
-def _memo_pool(digest: str) -> MemoPool:
-    """The memos of this process for a problem: one pool, kept while the
-    process counts that problem (a count of another one starts afresh)."""
+def _memo_pool(run: str) -> MemoPool:
+    """The memos of this process for a count: one pool, kept until the
+    process works for another count (which starts afresh, even of the same
+    problem: a count's time does not depend on what ran before)."""
     with _MEMOS_LOCK:
-        if not _MEMOS or _MEMOS[0][0] != digest:
-            _MEMOS[:] = [(digest, MemoPool())]
+        if not _MEMOS or _MEMOS[0][0] != run:
+            _MEMOS[:] = [(run, MemoPool())]
         return _MEMOS[0][1]
 
 
 def _count_one(
-    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float
+    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float, run: str
 ) -> tuple[int, list[_Ids], int, int]:
     """Counts one subtree for about `seconds` on the calling thread, with a
     memo of the process's pool: the sub-problems that other subtrees of the
-    same problem solved in this process are not solved again (the memo's
+    same count solved in this process are not solved again (the memo's
     keys do not depend on the subtree's root), and those it solves are kept
     for the next.
 
@@ -301,7 +304,7 @@ def _count_one(
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
         return 0, [], 0, 0
-    pool = _memo_pool(digest)
+    pool = _memo_pool(f"{digest}/{run}")
     memo = pool.lend(solver)
     try:
         found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
@@ -314,7 +317,9 @@ def _count_one(
 class _Share:
     """The subtrees of one call of `_count_here`, shared by its threads."""
 
-    def __init__(self, subtrees: list[_Ids], threads: int, deadline: float) -> None:
+    def __init__(self, subtrees: list[_Ids], threads: int, deadline: float, run: str) -> None:
+        #: The count these subtrees belong to (its memo).
+        self.run = run
         self.cond = threading.Condition()
         #: Subtrees waiting (the newest, deepest, taken first).
         self.todo = list(subtrees)
@@ -340,6 +345,7 @@ def _count_here(
     subtrees: list[_Ids],
     seconds: float,
     threads: int,
+    run: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """Counts subtrees for about `seconds` on `threads` threads of this
     process: each thread counts a subtree for a slice, puts its rest back
@@ -351,7 +357,7 @@ def _count_here(
         busy: the thread seconds spent counting; cpu: the CPU seconds of
         the threads).
     """
-    share = _Share(subtrees, threads, time.monotonic() + seconds)
+    share = _Share(subtrees, threads, time.monotonic() + seconds, run)
     helpers: list[concurrent.futures.Future[None]] = []
     if threads > 1:
         with _POOL_LOCK:
@@ -406,7 +412,7 @@ def _count_loop(share: _Share, digest: str, spec: _Spec | None) -> None:
                 # Alone, a thread counts to the deadline; with others, in
                 # slices, so that its rest feeds those that wait.
                 slice_ = left if share.threads == 1 else min(left, _SLICE_SECONDS)
-                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_)
+                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_, share.run)
         except BaseException:
             with share.cond:
                 share.stop = True
@@ -816,6 +822,9 @@ def count_distributed(
     if not local_seconds >= 0:
         raise ValueError(f"local_seconds must be 0 or more, not {local_seconds}")
     workers = optional_whole("workers", workers, minimum=1)
+    # The subtrees of this count share a memo within a process; another
+    # count's (even of the same problem) start afresh.
+    run = os.urandom(8).hex()
     threads = optional_whole("threads", threads, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
@@ -829,7 +838,7 @@ def count_distributed(
     try:
         plan = _Plan(digest, spec, log, figures)
         if plan.todo and not plan.resumed and local_seconds > 0:
-            if plan.count_here(float(local_seconds)):
+            if plan.count_here(float(local_seconds), run):
                 return plan.total
         figures["path"] = "workers"
         scheduler: Any = None
@@ -843,7 +852,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), per_task)
+                submit = _executor_backend(executor, (digest, None), per_task, run)
                 slots, thread_slots = n, n * per_task
             else:
                 import logging
@@ -858,17 +867,19 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots, thread_slots, close = _dask_backend(client, digest, spec, per_task)
+                submit, slots, thread_slots, close = _dask_backend(
+                    client, digest, spec, per_task, run
+                )
                 owned.append(close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads)
+            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
             owned.append(close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), threads or 1)
+            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
             thread_slots = slots * (threads or 1)
         cpu = _scheduler_cpu(scheduler)
         try:
@@ -975,7 +986,7 @@ class _Plan:
         rest.sort(key=lambda s: -len(s[0]))
         self.todo.extend(_deal(rest, spread))
 
-    def count_here(self, local_seconds: float) -> bool:
+    def count_here(self, local_seconds: float, run: str) -> bool:
         """Counts here, on this machine's threads, if the count is short:
         first for `_PROBE_SECONDS`; then, if the estimate of the work left
         at the speed measured says it would end within `local_seconds`, on
@@ -988,7 +999,9 @@ class _Plan:
         self.left = estimate
         self.figures["path"] = "local"
         start = time.monotonic()
-        found, rest, task = _count_here(self.digest, self.spec, [root], _PROBE_SECONDS, threads)
+        found, rest, task = _count_here(
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
+        )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
         if not self.todo:
@@ -1002,7 +1015,7 @@ class _Plan:
         [subtrees] = self.todo
         self.todo = []
         found, rest, task = _count_here(
-            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads
+            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
         )
         self.finished(subtrees, found, rest, task)
         return not self.todo
@@ -1072,9 +1085,10 @@ def _executor_backend(
     executor: concurrent.futures.Executor,
     problem: tuple[str, _Spec | None],
     threads: int,
+    run: str,
 ) -> _Submit:
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads)
+        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads, run)
 
     return submit
 
@@ -1085,7 +1099,7 @@ def _worker_cores() -> int:
 
 
 def _dask_backend(
-    client: Any, digest: str, spec: _Spec, threads: int | None
+    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
 ) -> tuple[_Submit, int, int, Callable[[], None]]:
     """Submits to a Dask cluster.
 
@@ -1118,7 +1132,7 @@ def _dask_backend(
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
         return client.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, per_worker, pure=False
+            count_subtrees, problem, subtrees, seconds, pieces, per_worker, run, pure=False
         )
 
     def close() -> None:
