@@ -357,7 +357,14 @@ def _count_here(
         busy: the thread seconds spent counting; cpu: the CPU seconds of
         the threads).
     """
-    share = _Share(subtrees, threads, time.monotonic() + seconds, run)
+    deadline = time.monotonic() + seconds
+    if threads > 1 and 0 < len(subtrees) < threads:
+        # Fewer subtrees than threads: cut the biggest-looking one first,
+        # so that no thread waits for the others' first slices.
+        top = min(range(len(subtrees)), key=lambda k: len(subtrees[k][0]))
+        pieces = _cut(digest, spec, subtrees[top], 2 * threads)
+        subtrees = subtrees[:top] + subtrees[top + 1 :] + pieces
+    share = _Share(subtrees, threads, deadline, run)
     helpers: list[concurrent.futures.Future[None]] = []
     if threads > 1:
         with _POOL_LOCK:
