@@ -16,9 +16,9 @@ that is not done by then returns its partial count together with the
 unexplored rest of its subtree as new subtrees, which become new tasks: a
 subtree that turns out bigger than its estimate is cut again, and every
 worker stays busy to the end. The problem travels to each worker once
-(a Dask worker plugin installs it on every worker, also on one that joins
-during the count; each worker process builds the solver once and copies it
-for every subtree).
+(the Dask scheduler holds it and each worker process fetches it with its
+first task, also one that joins during the count; each worker process
+builds the solver once and copies it for every subtree).
 
 Tasks are pure functions of their subtree, so a task lost with its worker
 is simply run again (Dask does this by itself) and the total stays exact.
@@ -226,7 +226,8 @@ def count_subtrees(
     pieces: int = 1,
     threads: int | dict[str, int] = 1,
     run: str = "",
-) -> tuple[int, list[_Ids], dict[str, int]]:
+    dataset: str = "",
+) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, on
     threads.
 
@@ -254,6 +255,8 @@ def count_subtrees(
         threads: The threads to count on, or for each Dask worker (by
             address) its own number.
         run: The id of the count this task belongs to.
+        dataset: On a Dask worker, the name under which the scheduler holds
+            the problem (fetched once per process).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
@@ -261,6 +264,8 @@ def count_subtrees(
         it counted, and `cpu`, its threads' CPU seconds (floats).
     """
     digest, spec = problem
+    if spec is None and dataset:
+        _fetch(digest, dataset)
     found, rest, figures = _count_here(
         digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
     )
@@ -1115,9 +1120,10 @@ def _dask_backend(
         of all workers), the threads that count at once, and a function
         that takes the problem off the workers.
     """
-    # The problem goes to every worker once, also to one that joins later
-    # (one that replaces a lost worker); tasks refer to it by its digest.
-    name = _problem_plugin(client, digest, spec)
+    # The problem goes to every worker process once, also to one that
+    # joins later (one that replaces a lost worker); tasks refer to it by
+    # its digest.
+    name = _publish(client, digest, spec, run)
     problem = (digest, None)
     nthreads = client.nthreads()
     slots = max(1, sum(nthreads.values()))
@@ -1139,51 +1145,53 @@ def _dask_backend(
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
         return client.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, per_worker, run, pure=False
+            count_subtrees,
+            problem,
+            subtrees,
+            seconds,
+            pieces,
+            per_worker,
+            run,
+            name,
+            pure=False,
         )
 
     def close() -> None:
         try:
-            client.unregister_worker_plugin(name)
+            client.unpublish_dataset(name)
         except Exception:  # the cluster is gone: nothing to clean
             pass
 
     return submit, slots, thread_slots, close
 
 
-def _problem_plugin(client: Any, digest: str, spec: _Spec) -> str:
-    """Installs the problem on every worker of a Dask cluster, present and
-    future, as a worker plugin.
+def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
+    """Leaves the problem with the Dask scheduler, for each worker process
+    to fetch once, when its first task of the count starts (also a worker
+    that joins during the count, replacing a lost one).
 
     Returns:
-        The plugin's name.
+        The name it is published under.
     """
-    plugin_base: Any = _optional("distributed.diagnostics.plugin").WorkerPlugin
-
-    class _Problem(plugin_base):  # type: ignore[misc]
-        """Installs one problem in the worker process (cloudpickle sends the
-        class with its closure)."""
-
-        idempotent = True
-
-        def setup(self, worker: Any) -> None:
-            _install(digest, spec)
-
-        def teardown(self, worker: Any) -> None:
-            _INSTALLED.pop(digest, None)
-
-    name = f"exactcover-problem-{digest[:16]}"
-    for attempt in range(3):
-        try:
-            client.register_plugin(_Problem(), name=name)
-            break
-        except OSError:
-            # A worker died while the plugin was sent to it (the scheduler
-            # keeps the plugin for the workers that join): send it again.
-            if attempt == 2:
-                raise
-            time.sleep(0.5)
+    name = f"exactcover-problem-{digest[:16]}-{run}"
+    client.publish_dataset(**{name: (digest, spec)})
     return name
+
+
+def _fetch(digest: str, dataset: str) -> None:
+    """Fetches a problem published with `_publish`, once per process (in a
+    Dask task)."""
+    with _POOL_LOCK:
+        if digest in _INSTALLED:
+            return
+    from distributed import get_client
+
+    fetched, spec = get_client().get_dataset(dataset)
+    assert fetched == digest
+    with _POOL_LOCK:
+        if len(_INSTALLED) >= 4:
+            _INSTALLED.clear()
+        _INSTALLED[digest] = spec
 
 
 def _host(address: str) -> str:
