@@ -193,7 +193,9 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
     assert sum(r["count"] for r in records) == 365596
     keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
     assert len(keys) == len(set(keys))
-    assert not set(victims) & set(_worker_pids(client))
+    # The victims are gone (their nannies start new processes, which may
+    # take a while on a loaded machine: that is Dask's part, not tested).
+    assert not set(victims) & set(client.run(os.getpid).values())
     # The finished checkpoint alone gives the total again.
     assert count_distributed(queens(14), client=client, checkpoint=path) == 365596
 
