@@ -244,7 +244,9 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"search on N threads, 1 to {MAX_THREADS} (default 1): with --count, count on "
         "them (with --limit, exactly the first N solutions counted); without, print every "
-        "solution once, in the order the threads find them",
+        "solution once, in the order the threads find them; with --workers or --scheduler, "
+        "the threads of each worker (default: its machine's cores, shared among the workers "
+        "there)",
     )
     parser.add_argument(
         "--workers",
@@ -252,7 +254,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=(
             "with --count: count on N local worker processes (a Dask LocalCluster if Dask is "
-            "installed, else a process pool)"
+            "installed, else a process pool); a count estimated to be short runs here on "
+            "threads"
         ),
     )
     parser.add_argument(
@@ -469,7 +472,7 @@ def solve(args: argparse.Namespace) -> int:
     start = time.monotonic()
     distributed = args.workers or args.scheduler or args.checkpoint
     # A distributed count's figures, summed over its finished tasks.
-    task_figures: dict[str, int] = {}
+    task_figures: dict[str, Any] = {}
     try:
         if distributed:
             found = _count_distributed(solutions, args, enabled, task_figures)
@@ -519,10 +522,14 @@ def solve(args: argparse.Namespace) -> int:
             if distributed
             else solutions.stats
         )
+        where = ""
+        if distributed and "path" in task_figures:
+            # Where the count ran: a short one here, on threads.
+            where = ", here" if task_figures["path"] == "local" else ", on the workers"
         print(
             f"{_plural(stats['solutions'], 'solution')}, "
             f"{stats['nodes']} nodes, {stats['updates']} updates, "
-            f"{time.monotonic() - start:.3f} s",
+            f"{time.monotonic() - start:.3f} s{where}",
             file=sys.stderr,
         )
     if interrupted:
@@ -531,7 +538,7 @@ def solve(args: argparse.Namespace) -> int:
 
 
 def _count_distributed(
-    solutions: object, args: argparse.Namespace, progress: bool, figures: dict[str, int]
+    solutions: object, args: argparse.Namespace, progress: bool, figures: dict[str, Any]
 ) -> int:
     """`--count` on worker processes or a Dask cluster.
 
@@ -567,6 +574,9 @@ def _count_distributed(
             solutions,
             client=client,
             workers=args.workers,
+            # --threads N: each task counts on N threads (default: the
+            # worker's machine's cores, shared among its workers).
+            threads=args.threads if args.threads > 1 else None,
             checkpoint=args.checkpoint,
             progress=progress,
             stats=figures,

@@ -1,25 +1,44 @@
-"""Counting on many processes or machines: a Dask cluster, or any
+"""Counting on many machines or processes: a Dask cluster, or any
 `concurrent.futures` executor.
 
-`count_distributed()` cuts the search tree into subtrees (plain lists of
-option ids) and counts each in a task. A task that runs longer than a second
-or so stops, and returns its partial count together with the unexplored rest
-of its subtree as new subtrees, which become new tasks: big subtrees are cut
-as they turn out to be big, so every worker stays busy to the end. The
-problem itself travels to each worker once (Dask scatters it to every worker;
-each worker process builds the solver once and copies it for every task).
+`count_distributed()` first asks where the count is best done. Knuth's
+estimate of the search tree and a short count on this machine's threads
+(a fraction of a second) say how long the whole count would take here; a
+count that is short runs here to its end on threads, and never pays for a
+cluster (`stats["path"]` says `"local"`). A longer one is cut by the
+estimate into a few subtrees of about equal work per worker, and each task
+counts its subtree on all the threads its worker has (the threads share
+the subtree among themselves, as `count(threads=N)` does): a Dask worker
+is one process per machine, and Dask only spreads subtrees across
+machines. Tasks are sized by the work left: long while much is left,
+shorter towards the end, between one second and `TASK_SECONDS`. A task
+that is not done by then returns its partial count together with the
+unexplored rest of its subtree as new subtrees, which become new tasks: a
+subtree that turns out bigger than its estimate is cut again, and every
+worker stays busy to the end. The problem travels to each worker once
+(the Dask scheduler holds it and each worker process fetches it with its
+first task, also one that joins during the count; each worker process
+builds the solver once and copies it for every subtree).
 
-Tasks are pure functions of their subtree, so a task lost with its worker is
-simply run again (Dask does this by itself) and the total stays exact. With
-a checkpoint file, every finished task is appended to it at once (one JSON
-line, flushed to disk); counting again with the same file skips the subtrees
-already counted, and a file written for another problem is refused.
+Tasks are pure functions of their subtree, so a task lost with its worker
+is simply run again (Dask does this by itself) and the total stays exact.
+With a checkpoint file, every finished task is appended to it at once (one
+JSON line, flushed to disk); counting again with the same file skips the
+subtrees already counted, and a file written for another problem is
+refused.
 
-Tasks memoize as `count()` does, and the tasks of one count in one worker
-process lend each other their memo (at most 256 MiB for each worker thread,
-kept until that process's next count): a memo changes how long a task
-takes, never what it returns. So counts far past what enumeration reaches
-(the domino tilings of a 14 x 14 board, 1.1 x 10^23) work here too.
+Tasks memoize as `count()` does, and all the tasks of one count in one
+worker process share one memo (its keys do not depend on a subtree's root:
+a sub-problem met again under another subtree is solved once; at most
+256 MiB for each thread, kept until the process's next count):
+a memo changes how long a task takes, never what it returns. So counts
+far past what enumeration reaches (the domino tilings of a 14 x 14 board,
+1.1 x 10^23) work here too.
+
+Starting workers on a cluster: one Dask worker process per machine, with
+one Dask thread, e.g. ``dask worker tcp://scheduler:8786 --nworkers 1
+--nthreads 1``; each task then counts on all the machine's cores (or on
+`count_distributed(threads=N)` of them).
 
 Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 `concurrent.futures` executor (e.g. a process pool) needs nothing more.
@@ -29,29 +48,53 @@ from __future__ import annotations
 
 import concurrent.futures
 import hashlib
+import heapq
 import importlib
 import json
 import os
 import queue
 import stat
+import threading
+import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import optional_whole
+from ._native import MemoPool
 from ._native import Solver as _Solver
 
-__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS"]
+__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECONDS"]
 
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices).
 _Spec = Tuple[Any, Any, Optional[int], Any, List[int]]
 
-TASK_SECONDS = 1.0
-"""Seconds a task counts, by default, before it hands back the rest of its
-subtree (`count_distributed(task_seconds=...)`)."""
-#: While fewer tasks than this many per worker wait, tasks run this long, so
-#: that the tree is cut quickly at the start.
-_SHORT_SECONDS = 0.1
+TASK_SECONDS = 30.0
+"""The longest a task counts, by default, before it hands back the rest of
+its subtree; tasks are sized by the work left below that (at least
+`_MIN_TASK_SECONDS`), unless `count_distributed(task_seconds=...)` fixes
+their length."""
+LOCAL_SECONDS = 2.0
+"""A count that would take less than this many seconds on this machine's
+threads runs here, without the cluster (`count_distributed(local_seconds=...)`;
+0 sends every count to the workers)."""
+#: The shortest task whose length follows the work left.
+_MIN_TASK_SECONDS = 1.0
+#: Tasks per worker thread the work left is cut into (guided self-scheduling:
+#: a task takes about this share of what is left of a worker's part).
+_TASKS_PER_WORKER = 3
+#: The first count here: its speed, with the estimate, says how long the
+#: whole count would take.
+_PROBE_SECONDS = 0.2
+#: Random probes of Knuth's estimate: of the whole tree, and of each subtree
+#: when the tree is cut for the workers.
+_ESTIMATE_SAMPLES = 256
+_PIECE_SAMPLES = 8
+#: The longest the tree is cut before the tasks start.
+_CUT_SECONDS = 0.1
+#: Inside a task of several threads, a thread counts this long before it
+#: puts the rest of its subtree back for the other threads to share.
+_SLICE_SECONDS = 0.5
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
 #: workers) cuts the top of its rest into at least this many subtrees per
@@ -118,16 +161,17 @@ def problem_digest(spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
-#: Per process: the id of its latest run (one count) and the memos that
-#: run's finished tasks lend to the next (one per thread at most).
-_LENT: tuple[str, list[Any]] = ("", [])
-#: Per process: whether the memo pays (True, False; absent: not known yet),
-#: by problem.
-_VERDICTS: dict[str, bool] = {}
+#: Per process: the memos of the subtrees of one count (the latest one
+#: here), shared by all the tasks and threads of the process.
+_MEMOS: list[tuple[str, MemoPool]] = []
+_MEMOS_LOCK = threading.Lock()
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
+#: Per process: the threads that count beside the calling one, kept.
+_POOL: list[concurrent.futures.ThreadPoolExecutor] = []
+_POOL_LOCK = threading.Lock()
 
 
 def _built(digest: str, spec: _Spec | None) -> _Solver:
@@ -140,7 +184,6 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
         items, options, seed, colors, _ = spec
         if len(_BUILT) >= 4:
             _BUILT.clear()
-            _VERDICTS.clear()
         solver = _BUILT[digest] = _Solver(
             [tuple(item) for item in items],
             options,
@@ -155,74 +198,312 @@ def _install(digest: str, spec: _Spec) -> None:
     _INSTALLED[digest] = spec
 
 
-def count_subtree(
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def _threads_of_worker(threads: int | dict[str, int]) -> int:
+    """The threads a task counts on: `threads`, or this Dask worker's entry
+    in it (the driver's share of each worker's machine)."""
+    if isinstance(threads, int):
+        return max(1, threads)
+    try:
+        from distributed import get_worker
+
+        return threads.get(get_worker().address) or min(threads.values(), default=1)
+    except (ImportError, ValueError):  # not on a Dask worker
+        return 1
+
+
+def count_subtrees(
     problem: tuple[str, _Spec | None],
-    subtree: _Ids,
+    subtrees: list[_Ids],
     seconds: float,
     pieces: int = 1,
+    threads: int | dict[str, int] = 1,
     run: str = "",
-) -> tuple[int, list[_Ids], dict[str, int]]:
-    """A task: count the solutions of a subtree for a while.
+    dataset: str = "",
+) -> tuple[int, list[_Ids], dict[str, Any]]:
+    """A task: count the solutions of a few subtrees for a while, on
+    threads.
 
-    The rest is one subtree per level of the search where it stopped; the
-    shallowest holds the siblings still to come near the top, usually most
-    of the work. With `pieces` above 1 that one is cut further, into at
-    least `pieces` subtrees, so that a long task hands back work that
-    several workers can share rather than one big piece that would keep a
-    single worker busy while the others wait.
+    The rest is the unexplored part as subtrees; the shallowest usually
+    holds most of the work. With `pieces` above 1 that one is cut further,
+    into at least `pieces` subtrees, so that a long task hands back work
+    that several workers can share rather than one big piece that would
+    keep a single worker busy while the others wait.
 
-    Tasks memoize as `count()` does, and the tasks of one `run` (one count)
-    in one process share their memo: each lends the next the sub-problems it
-    solved (a memo per task alone gains nothing: the sub-problems met again
-    lie in different subtrees). A process keeps the memos of its latest run
-    only. The first task to find whether the memo pays decides for the
-    process's later tasks of the same problem.
+    Tasks memoize as `count()` does, and all the subtrees of one count in
+    one process share one memo (`MemoPool`): a sub-problem met
+    again under another subtree is not solved again (a memo per subtree
+    alone would gain little: the sub-problems met again lie in different
+    subtrees). A process keeps the memo of its latest count (`run`) only.
+    The first subtree to find whether the memo pays decides for the
+    process's later ones.
 
     Args:
         problem: The problem's digest and plain data (None if installed in
             this process).
-        subtree: The subtree: forced and excluded option ids.
+        subtrees: The subtrees: each its forced and excluded option ids.
         seconds: About how long to count.
         pieces: Cut the shallowest subtree of the rest into at least this
             many.
+        threads: The threads to count on, or for each Dask worker (by
+            address) its own number.
         run: The id of the count this task belongs to.
+        dataset: On a Dask worker, the name under which the scheduler holds
+            the problem (fetched once per process).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
-        the `nodes` and `updates` of its search.
+        the `nodes` and `updates` of its search; `busy`, the thread seconds
+        it counted, and `cpu`, its threads' CPU seconds (floats).
     """
-    global _LENT
     digest, spec = problem
+    if spec is None and dataset:
+        _fetch(digest, dataset)
+    found, rest, figures = _count_here(
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
+    )
+    if rest and pieces > 1:
+        top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
+        rest[top : top + 1] = _cut(digest, spec, rest[top], pieces)
+    return found, rest, figures
+
+
+def _cut(digest: str, spec: _Spec | None, subtree: _Ids, pieces: int) -> list[_Ids]:
+    """A subtree cut into at least `pieces` (none if it has no solutions)."""
+    part = _built(digest, spec).copy()
+    if not part.restrict(list(subtree[0]), list(subtree[1])):
+        return []
+    return part.split(pieces)
+
+
+def _memo_pool(run: str) -> MemoPool:
+    """The memos of this process for a count: one pool, kept until the
+    process works for another count (which starts afresh, even of the same
+    problem: a count's time does not depend on what ran before)."""
+    with _MEMOS_LOCK:
+        if not _MEMOS or _MEMOS[0][0] != run:
+            _MEMOS[:] = [(run, MemoPool())]
+        return _MEMOS[0][1]
+
+
+def _count_one(
+    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float, run: str
+) -> tuple[int, list[_Ids], int, int]:
+    """Counts one subtree for about `seconds` on the calling thread, with a
+    memo of the process's pool: the sub-problems that other subtrees of the
+    same count solved in this process are not solved again (the memo's
+    keys do not depend on the subtree's root), and those it solves are kept
+    for the next.
+
+    Returns:
+        The count, the rest as subtrees, the nodes and the updates.
+    """
     solver = _built(digest, spec).copy()
     forced, excluded = subtree
     if not solver.restrict(list(forced), list(excluded)):
-        return 0, [], {"nodes": 0, "updates": 0}
-    memo = _VERDICTS.get(digest)
-    if _LENT[0] != run:
-        _LENT = (run, [])
-    memos = _LENT[1]
-    if memo is not False and memos:
-        try:
-            solver.lend_memo(memos.pop(), memo)
-        except IndexError:  # another thread of this worker took it
-            pass
-    found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
-    verdict = solver.memo_verdict
-    if verdict is not None:
-        _VERDICTS[digest] = verdict
-    if verdict is not False:
-        lent = solver.take_memo()
-        if lent is not None:
-            memos.append(lent)
-    if rest and pieces > 1:
-        top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
-        part = _built(digest, spec).copy()
-        if part.restrict(list(rest[top][0]), list(rest[top][1])):
-            rest[top : top + 1] = part.split(pieces)
-        else:
-            del rest[top]
+        return 0, [], 0, 0
+    pool = _memo_pool(f"{digest}/{run}")
+    memo = pool.lend(solver)
+    try:
+        found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
+    finally:
+        pool.take_back(solver)
     stats = solver.stats
-    return found, rest, {"nodes": stats["nodes"], "updates": stats["updates"]}
+    return found, rest, stats["nodes"], stats["updates"]
+
+
+class _Share:
+    """The subtrees of one call of `_count_here`, shared by its threads."""
+
+    def __init__(self, subtrees: list[_Ids], threads: int, deadline: float, run: str) -> None:
+        #: The count these subtrees belong to (its memo).
+        self.run = run
+        self.cond = threading.Condition()
+        #: Subtrees waiting (the newest, deepest, taken first).
+        self.todo = list(subtrees)
+        #: Threads counting a subtree now.
+        self.busy = 0
+        self.threads = threads
+        self.deadline = deadline
+        #: Set when a thread fails (Ctrl-C): the others stop after their slice.
+        self.stop = False
+        #: What was left when time ran out.
+        self.rest: list[_Ids] = []
+        self.found = 0
+        self.nodes = 0
+        self.updates = 0
+        self.busy_seconds = 0.0
+        #: CPU seconds of the threads, counting or not.
+        self.cpu_seconds = 0.0
+
+
+def _count_here(
+    digest: str,
+    spec: _Spec | None,
+    subtrees: list[_Ids],
+    seconds: float,
+    threads: int,
+    run: str = "",
+) -> tuple[int, list[_Ids], dict[str, Any]]:
+    """Counts subtrees for about `seconds` on `threads` threads of this
+    process: each thread counts a subtree for a slice, puts its rest back
+    for the others to share (cut further when threads would wait), and
+    takes the next; when time is up, what is left is the rest.
+
+    Returns:
+        The count, the rest as subtrees, and the figures (nodes, updates,
+        busy: the thread seconds spent counting; cpu: the CPU seconds of
+        the threads).
+    """
+    deadline = time.monotonic() + seconds
+    if threads > 1 and 0 < len(subtrees) < threads:
+        # Fewer subtrees than threads: cut the biggest-looking one first,
+        # so that no thread waits for the others' first slices.
+        top = min(range(len(subtrees)), key=lambda k: len(subtrees[k][0]))
+        pieces = _cut(digest, spec, subtrees[top], 2 * threads)
+        subtrees = subtrees[:top] + subtrees[top + 1 :] + pieces
+    share = _Share(subtrees, threads, deadline, run)
+    helpers: list[concurrent.futures.Future[None]] = []
+    if threads > 1:
+        with _POOL_LOCK:
+            if not _POOL or _POOL[0]._max_workers < threads - 1:
+                if _POOL:
+                    _POOL.pop().shutdown(wait=False)
+                _POOL.append(concurrent.futures.ThreadPoolExecutor(threads - 1))
+            pool = _POOL[0]
+        helpers = [pool.submit(_count_thread, share, digest, spec) for _ in range(threads - 1)]
+    try:
+        _count_thread(share, digest, spec)
+    finally:
+        for helper in helpers:
+            helper.result()
+    figures = {
+        "nodes": share.nodes,
+        "updates": share.updates,
+        "busy": share.busy_seconds,
+        "cpu": share.cpu_seconds,
+    }
+    return share.found, share.rest + share.todo, figures
+
+
+def _count_thread(share: _Share, digest: str, spec: _Spec | None) -> None:
+    """One thread of `_count_here`."""
+    cpu = time.thread_time()
+    try:
+        _count_loop(share, digest, spec)
+    finally:
+        cpu = time.thread_time() - cpu
+        with share.cond:
+            share.cpu_seconds += cpu
+
+
+def _count_loop(share: _Share, digest: str, spec: _Spec | None) -> None:
+    """The loop of a thread of `_count_here`."""
+    while True:
+        with share.cond:
+            while not share.todo and share.busy and not share.stop:
+                share.cond.wait()
+            if share.stop or not share.todo:
+                share.cond.notify_all()
+                return
+            subtree = share.todo.pop()
+            share.busy += 1
+        start = time.monotonic()
+        left = share.deadline - start
+        try:
+            if left <= 0:
+                found, more, nodes, updates = 0, [subtree], 0, 0
+            else:
+                # Alone, a thread counts to the deadline; with others, in
+                # slices, so that its rest feeds those that wait.
+                slice_ = left if share.threads == 1 else min(left, _SLICE_SECONDS)
+                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_, share.run)
+        except BaseException:
+            with share.cond:
+                share.stop = True
+                share.busy -= 1
+                share.todo.append(subtree)
+                share.cond.notify_all()
+            raise
+        now = time.monotonic()
+        cut = None
+        with share.cond:
+            share.found += found
+            share.nodes += nodes
+            share.updates += updates
+            share.busy_seconds += now - start
+            share.busy -= 1
+            if now >= share.deadline:
+                share.rest.extend(more)
+            else:
+                share.todo.extend(more)
+                if len(share.todo) < share.threads and share.todo:
+                    # Threads would wait: cut the biggest-looking subtree.
+                    top = min(range(len(share.todo)), key=lambda k: len(share.todo[k][0]))
+                    cut = share.todo.pop(top)
+                    share.busy += 1
+            share.cond.notify_all()
+        if cut is not None:
+            pieces = [cut]
+            try:
+                pieces = _cut(digest, spec, cut, 2 * share.threads)
+            finally:
+                with share.cond:
+                    share.busy -= 1
+                    share.todo.extend(pieces)
+                    share.cond.notify_all()
+
+
+def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
+    """Knuth's estimate of the nodes of a subtree's search tree (0 if it has
+    no solutions at all)."""
+    solver = _built(digest, spec).copy()
+    if not solver.restrict(list(subtree[0]), list(subtree[1])):
+        return 0.0
+    return float(solver.estimate(samples, 1)["nodes"])
+
+
+def _cut_by_estimate(
+    digest: str, spec: _Spec, subtrees: list[_Ids], target: int
+) -> list[tuple[float, _Ids, int]]:
+    """Cuts subtrees until there are at least `target` pieces and none holds
+    much more than a `target`th of the work, always the piece of the most
+    work left by Knuth's estimate (a few probes each). The estimates are
+    rough and the cut stops after `_CUT_SECONDS` whatever it reached: tasks
+    that turn out long are cut again as they run.
+
+    Returns:
+        The pieces, each with its estimate and the index in `subtrees` of the
+        subtree it was cut from, the biggest last.
+    """
+    deadline = time.monotonic() + _CUT_SECONDS
+    heap = [(-_estimate(digest, spec, s, _PIECE_SAMPLES), k, k, s) for k, s in enumerate(subtrees)]
+    heapq.heapify(heap)
+    serial = len(heap)
+    total = -sum(h[0] for h in heap)
+    while heap and heap[0][0] < 0 and time.monotonic() < deadline:
+        if len(heap) >= target and -heap[0][0] <= 2 * total / target:
+            break
+        estimate, _, origin, biggest = heapq.heappop(heap)
+        pieces = _cut(digest, spec, biggest, 2)
+        if len(pieces) <= 1:  # too small to cut: it stays whole
+            heapq.heappush(heap, (0.0, serial, origin, pieces[0] if pieces else biggest))
+            serial += 1
+            continue
+        total += estimate  # (a negative number: the heap's key)
+        for piece in pieces:
+            estimate = _estimate(digest, spec, piece, _PIECE_SAMPLES)
+            heapq.heappush(heap, (-estimate, serial, origin, piece))
+            total += estimate
+            serial += 1
+    return sorted(((-e, s, origin) for e, _, origin, s in heap), key=lambda p: p[0])
 
 
 # -- the checkpoint file ---------------------------------------------------------
@@ -243,8 +524,8 @@ def _line(record: dict[str, Any]) -> bytes:
 
 class _Checkpoint:
     """An append-only log of finished subtrees: a header line naming the
-    problem, then one JSON line per finished task (its subtree, count and
-    the subtrees it handed back).
+    problem, then one JSON line per finished task (its subtree, or its
+    subtrees, the count and the subtrees it handed back).
 
     It writes only to a file that is its own: a new file, an empty one, or
     one that begins with the header of this problem. Anything else (another
@@ -257,6 +538,8 @@ class _Checkpoint:
         self.path = os.fspath(path)
         self.digest = digest
         self.counts: dict[str, int] = {}
+        #: The finished tasks read from the file (lines).
+        self.records = 0
         self.children: list[_Ids] = []
         #: The nodes and updates of the finished tasks read from the file.
         self.figures = {"nodes": 0, "updates": 0}
@@ -349,7 +632,9 @@ class _Checkpoint:
         for number, line in enumerate(lines[1:], 2):
             try:
                 record = json.loads(line)
-                forced, excluded = record["subtree"]
+                # One subtree, or (a task of several) a list of them.
+                subtrees = [record["subtree"]] if "subtree" in record else record["subtrees"]
+                subtrees = [(list(f), list(e)) for f, e in subtrees]
                 count = record["count"]
                 rest = [(list(f), list(e)) for f, e in record["rest"]]
                 # Files written before the figures were recorded lack them.
@@ -362,7 +647,10 @@ class _Checkpoint:
                 raise CheckpointError(
                     f"{self.path}:{number}: not a line of an exactcover checkpoint file"
                 ) from None
-            self.counts[_key((forced, excluded))] = count
+            self.records += 1
+            self.counts[_key(subtrees[0])] = count
+            for subtree in subtrees[1:]:
+                self.counts[_key(subtree)] = 0
             self.children.extend(rest)
             for name, n in figures.items():
                 self.figures[name] += n
@@ -405,11 +693,14 @@ class _Checkpoint:
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def record(self, subtree: _Ids, count: int, rest: list[_Ids], figures: dict[str, int]) -> None:
-        """Appends a finished task, as one line on the disk.
+    def record(
+        self, subtrees: list[_Ids], count: int, rest: list[_Ids], figures: dict[str, int]
+    ) -> None:
+        """Appends a finished task, as one line on the disk (a crash loses
+        all of it or none).
 
         Args:
-            subtree: The task's subtree.
+            subtrees: The task's subtrees.
             count: Its solutions.
             rest: The subtrees it handed back.
             figures: Its `nodes` and `updates`.
@@ -417,7 +708,11 @@ class _Checkpoint:
         self._append(
             _line(
                 {
-                    "subtree": [list(subtree[0]), list(subtree[1])],
+                    **(
+                        {"subtree": [list(subtrees[0][0]), list(subtrees[0][1])]}
+                        if len(subtrees) == 1
+                        else {"subtrees": [[list(f), list(e)] for f, e in subtrees]}
+                    ),
                     "count": count,
                     "rest": [[list(f), list(e)] for f, e in rest],
                     "nodes": figures["nodes"],
@@ -440,14 +735,18 @@ def count_distributed(
     client: Any = None,
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
+    threads: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = False,
-    task_seconds: float = TASK_SECONDS,
-    stats: dict[str, int] | None = None,
+    task_seconds: float | None = None,
+    local_seconds: float | None = None,
+    stats: dict[str, Any] | None = None,
 ) -> int:
-    """Count the solutions of a problem on many processes or machines.
+    """Count the solutions of a problem on many machines or processes.
 
-    The tasks run
+    A count that Knuth's estimate and a short count here say would take
+    less than `local_seconds` on this machine's threads runs here, to its
+    end: more workers never make a short count slower. Other counts run
 
     * on `client`, a `dask.distributed.Client` (of any cluster), or
     * on `executor`, any `concurrent.futures.Executor` (e.g. a
@@ -455,6 +754,11 @@ def count_distributed(
     * with neither, on a Dask `LocalCluster` of `workers` processes
       (default: one per core) started for this count, or on a process pool if
       Dask is not installed.
+
+    Each task counts its subtree on `threads` threads of its worker. On a
+    Dask cluster, by default, the workers of one machine share its cores:
+    start one worker per machine (``dask worker ADDRESS --nworkers 1
+    --nthreads 1``) and each task counts on all its cores.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
@@ -476,18 +780,31 @@ def count_distributed(
         executor: A `concurrent.futures.Executor` to run the tasks on.
         workers: The number of worker processes to start when neither
             `client` nor `executor` is given (default: one per core).
+        threads: The threads each task counts on. Default: on a Dask
+            cluster, the cores of each worker's machine shared among the
+            Dask threads of the workers there; on the workers started here,
+            the cores shared among them; on an `executor`, 1.
         checkpoint: A file that records every finished subtree as it
             arrives; counting again with the same file resumes where the
             count stopped (a crash, Ctrl-C).
         progress: Show a progress bar (tqdm): subtrees done, subtrees
             waiting, solutions so far.
-        task_seconds: About how long a task counts before handing the rest
-            of its subtree back as new tasks.
+        task_seconds: How long a task counts before handing the rest of its
+            subtree back as new tasks. Default: sized by the work left,
+            between 1 second and `TASK_SECONDS`.
+        local_seconds: A count estimated to take less than this here (on
+            this machine's threads) runs here; 0 sends it to the workers.
+            Default: `LOCAL_SECONDS`.
         stats: A dict that receives the figures of the count as they come,
             summed exactly (Python ints, at any size) over the finished
             tasks, those of the checkpoint resumed included: `solutions`,
-            `nodes`, `updates` and `tasks`. After Ctrl-C it holds those of
-            the tasks that finished.
+            `nodes`, `updates` and `tasks`; then `path`, where the count ran
+            (``"local"``: here, on threads; ``"workers"``: on the workers);
+            `estimate`, Knuth's estimate of the search tree's nodes (a
+            float; absent when resuming); `cpu`, the CPU seconds of the
+            tasks' threads in this run (a float); with Dask, `scheduler_cpu`, the
+            CPU seconds the scheduler's process spent during the count.
+            After Ctrl-C it holds the figures of the tasks that finished.
 
     Returns:
         The number of solutions.
@@ -498,32 +815,48 @@ def count_distributed(
             it is empty or begins with this problem's header, and is left as
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
-        TypeError: If `problem` is none of the above, `task_seconds` is not
-            a number, or `stats` is not a dict.
+        TypeError: If `problem` is none of the above, `task_seconds` or
+            `local_seconds` is not a number, or `stats` is not a dict.
         ValueError: If `problem` has started searching, `task_seconds` is
-            not positive, `workers` is below 1, or both `client` and
-            `executor` are given.
+            not positive, `local_seconds` is negative, `workers` or
+            `threads` is below 1, or both `client` and `executor` are given.
         ImportError: If `progress=True` and tqdm is not installed.
     """
-    if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)):
-        raise TypeError(f"task_seconds must be a number, not {type(task_seconds).__name__}")
-    if not task_seconds > 0:
+    if local_seconds is None:
+        local_seconds = LOCAL_SECONDS
+    for name, value in (("task_seconds", task_seconds), ("local_seconds", local_seconds)):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if task_seconds is not None and not task_seconds > 0:
         raise ValueError(f"task_seconds must be positive, not {task_seconds}")
+    if not local_seconds >= 0:
+        raise ValueError(f"local_seconds must be 0 or more, not {local_seconds}")
     workers = optional_whole("workers", workers, minimum=1)
+    # The subtrees of this count share a memo within a process; another
+    # count's (even of the same problem) start afresh.
+    run = os.urandom(8).hex()
+    threads = optional_whole("threads", threads, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
     spec = _spec_of(problem)
     digest = problem_digest(spec)
+    figures = stats if stats is not None else {}
     log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
-    # The tasks of this count share memos within a process; another count's
-    # tasks (even of the same problem) start afresh.
-    run = os.urandom(8).hex()
     owned: list[Any] = []
     try:
+        plan = _Plan(digest, spec, log, figures)
+        if plan.todo and not plan.resumed and local_seconds > 0:
+            if plan.count_here(float(local_seconds), run):
+                return plan.total
+        figures["path"] = "workers"
+        scheduler: Any = None
         if client is None and executor is None:
-            n = workers or os.cpu_count() or 1
+            n = workers or _cores()
+            per_task = threads or max(1, _cores() // n)
             try:
                 dask_distributed = _optional("distributed")
             except ImportError:
@@ -531,7 +864,8 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit, slots = _executor_backend(executor, (digest, None), run), n
+                submit = _executor_backend(executor, (digest, None), per_task, run)
+                slots, thread_slots = n, n * per_task
             else:
                 import logging
 
@@ -545,90 +879,357 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots = _dask_backend(client, digest, spec, run)
+                submit, slots, thread_slots, close = _dask_backend(
+                    client, digest, spec, per_task, run
+                )
+                owned.append(close)
+                scheduler = client
         elif client is not None:
-            submit, slots = _dask_backend(client, digest, spec, run)
+            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
+            owned.append(close)
+            scheduler = client
         else:
             assert executor is not None
-            slots = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-            submit = _executor_backend(executor, (digest, spec), run)
-        figures = stats if stats is not None else {}
-        return _drive(submit, slots, spec, log, progress, float(task_seconds), figures)
+            slots = getattr(executor, "_max_workers", None) or _cores()
+            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
+            thread_slots = slots * (threads or 1)
+        cpu = _scheduler_cpu(scheduler)
+        try:
+            plan.prepare(slots, thread_slots)
+            return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
+        finally:
+            if scheduler is not None and cpu is not None:
+                after = _scheduler_cpu(scheduler)
+                if after is not None:
+                    figures["scheduler_cpu"] = after - cpu
     finally:
         if log is not None:
             log.close()
         for thing in reversed(owned):
             if isinstance(thing, concurrent.futures.Executor):
                 thing.shutdown(wait=True, cancel_futures=True)
+            elif callable(thing):
+                thing()
             else:
                 thing.close()
 
 
-#: Submits a task for a subtree with a time budget and a number of pieces
-#: to cut its rest into (see `count_subtree()`); returns its future.
-_Submit = Callable[[_Ids, float, int], Any]
+def _process_cpu() -> float:
+    """CPU seconds of this process, all threads (run on the scheduler)."""
+    return time.process_time()
+
+
+def _scheduler_cpu(client: Any) -> float | None:
+    """CPU seconds of the Dask scheduler's process so far (None: unknown)."""
+    if client is None:
+        return None
+    try:
+        return float(client.run_on_scheduler(_process_cpu))
+    except Exception:  # a scheduler that forbids it: the figure is left out
+        return None
+
+
+class _Plan:
+    """What a count has to do and has done: the subtrees waiting, the total
+    and figures so far, the estimate of the work left, and the checkpoint."""
+
+    def __init__(
+        self, digest: str, spec: _Spec, log: _Checkpoint | None, figures: dict[str, Any]
+    ) -> None:
+        self.digest = digest
+        self.spec = spec
+        self.log = log
+        self.figures = figures
+        self.total = 0
+        self.done = 0
+        nodes = updates = 0
+        root: _Ids = (list(spec[4]), [])
+        #: Tasks waiting, each a few subtrees; the one to run next last.
+        self.todo: list[list[_Ids]] = [[root]]
+        self.resumed = False
+        if log is not None and log.counts:
+            self.resumed = True
+            self.total = sum(log.counts.values())
+            self.done = log.records
+            nodes, updates = log.figures["nodes"], log.figures["updates"]
+            self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
+        figures.clear()
+        figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done, cpu=0.0)
+        #: Knuth's estimate of the nodes left (None: not known).
+        self.left: float | None = None
+        #: Nodes per thread second, as measured (None: not yet).
+        self.speed: float | None = None
+        self._busy = 0.0
+        self.started = time.monotonic()
+        self._nodes = 0
+
+    def finished(
+        self,
+        subtrees: list[_Ids],
+        found: int,
+        rest: list[_Ids],
+        task: dict[str, Any],
+        spread: int = 1,
+    ) -> None:
+        """Takes in the result of counting `subtrees` (a task's, or the ones
+        counted here): its count, rest and figures. The rest waits as one
+        task, or as `spread` tasks that share it out."""
+        rest = [(list(f), list(e)) for f, e in rest]
+        # A subtree handed back whole (time ran out before it began) is
+        # not done: the checkpoint lists only those begun.
+        given = {_key(s) for s in subtrees}
+        whole = {_key(s) for s in rest} & given
+        begun = [s for s in subtrees if _key(s) not in whole]
+        self.total += found
+        self.done += 1 if begun else 0
+        self.figures["solutions"] = self.total
+        self.figures["nodes"] += task["nodes"]
+        self.figures["updates"] += task["updates"]
+        self.figures["tasks"] = self.done
+        self._nodes += task["nodes"]
+        self._busy += task.get("busy", 0.0)
+        self.figures["cpu"] += task.get("cpu", 0.0)
+        if self._busy > 0 and self._nodes > 0:
+            self.speed = self._nodes / self._busy
+        if self.left is not None:
+            self.left = max(0.0, self.left - task["nodes"])
+        if self.log is not None and begun:
+            self.log.record(begun, found, [s for s in rest if _key(s) not in whole], task)
+        rest.sort(key=lambda s: -len(s[0]))
+        self.todo.extend(_deal(rest, spread))
+
+    def count_here(self, local_seconds: float, run: str) -> bool:
+        """Counts here, on this machine's threads, if the count is short:
+        first for `_PROBE_SECONDS`; then, if the estimate of the work left
+        at the speed measured says it would end within `local_seconds`, on
+        (for at most four times that). Returns True if the count is over."""
+        threads = _cores()
+        [[root]] = self.todo
+        self.todo = []
+        estimate = _estimate(self.digest, self.spec, root, _ESTIMATE_SAMPLES)
+        self.figures["estimate"] = estimate
+        self.left = estimate
+        self.figures["path"] = "local"
+        start = time.monotonic()
+        found, rest, task = _count_here(
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
+        )
+        wall = time.monotonic() - start
+        self.finished([root], found, rest, task)
+        if not self.todo:
+            return True
+        # At least as much again as was done, whatever the estimate says.
+        left = max(self.left or 0.0, float(task["nodes"]))
+        self.left = left
+        seconds = left / max(task["nodes"], 1) * wall
+        if seconds > local_seconds:
+            return False
+        [subtrees] = self.todo
+        self.todo = []
+        found, rest, task = _count_here(
+            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
+        )
+        self.finished(subtrees, found, rest, task)
+        return not self.todo
+
+    def prepare(self, slots: int, thread_slots: int) -> None:
+        """Cuts the subtrees waiting into pieces of about equal work by
+        Knuth's estimate, and deals them into a few tasks per worker, the
+        biggest to run first."""
+        tasks = _TASKS_PER_WORKER * slots
+        subtrees = [s for bundle in self.todo for s in bundle]
+        if self.resumed:
+            self.todo = _deal(subtrees, tasks)
+            return
+        if self.left is None:
+            self.left = sum(
+                _estimate(self.digest, self.spec, s, _ESTIMATE_SAMPLES) for s in subtrees
+            )
+            self.figures["estimate"] = self.left
+        pieces = _cut_by_estimate(self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots))
+        if self.log is not None:
+            # The cut in the checkpoint: a subtree cut is done, its pieces
+            # wait (resumed, none is counted twice).
+            cut: dict[int, list[_Ids]] = {}
+            for _, piece, origin in pieces:
+                cut.setdefault(origin, []).append(piece)
+            for origin, parts in cut.items():
+                if parts != [subtrees[origin]]:
+                    self.log.record([subtrees[origin]], 0, parts, {"nodes": 0, "updates": 0})
+                    self.done += 1
+            self.figures["tasks"] = self.done
+        self.todo = _deal([s for _, s, _ in pieces], tasks)
+
+    def task_seconds(self, thread_slots: int) -> float:
+        """How long the next task should count: about a `_TASKS_PER_WORKER`th
+        of the time each worker thread would need for the work left, and at
+        most a quarter of the time the count has run (an estimate can be
+        far off: tasks grow as the count proves long)."""
+        if self.left is None or self.speed is None:
+            return _MIN_TASK_SECONDS
+        wall = self.left / self.speed / thread_slots / _TASKS_PER_WORKER
+        wall = min(wall, (time.monotonic() - self.started) / 4, TASK_SECONDS)
+        return max(_MIN_TASK_SECONDS, wall)
+
+
+def _deal(subtrees: list[_Ids], tasks: int) -> list[list[_Ids]]:
+    """Deals subtrees (the smallest first) into at most `tasks` tasks, like
+    cards, so that each gets a like share of big and small ones.
+
+    Returns:
+        The tasks, each with its biggest subtree last, and the one with the
+        biggest share last (they are taken from the end).
+    """
+    if not subtrees:
+        return []
+    bundles: list[list[_Ids]] = [[] for _ in range(max(1, min(tasks, len(subtrees))))]
+    for n, subtree in enumerate(reversed(subtrees)):
+        bundles[n % len(bundles)].append(subtree)
+    return [bundle[::-1] for bundle in reversed(bundles)]
+
+
+#: Submits a task for a few subtrees with a time budget and a number of
+#: pieces to cut its rest into (see `count_subtrees()`); returns its future.
+_Submit = Callable[[List[_Ids], float, int], Any]
 
 
 def _executor_backend(
-    executor: concurrent.futures.Executor, problem: tuple[str, _Spec | None], run: str
+    executor: concurrent.futures.Executor,
+    problem: tuple[str, _Spec | None],
+    threads: int,
+    run: str,
 ) -> _Submit:
-    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtree, problem, subtree, seconds, pieces, run)
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads, run)
 
     return submit
 
 
-def _dask_backend(client: Any, digest: str, spec: _Spec, run: str) -> tuple[_Submit, int]:
-    # The problem goes to every worker once; tasks refer to it.
-    [problem] = client.scatter([(digest, spec)], broadcast=True, hash=False)
-    slots = max(1, sum(client.nthreads().values()))
+def _worker_cores() -> int:
+    """The cores of a Dask worker's process (run on each worker)."""
+    return _cores()
 
-    def submit(subtree: _Ids, seconds: float, pieces: int) -> Any:
-        return client.submit(count_subtree, problem, subtree, seconds, pieces, run, pure=False)
 
-    return submit, slots
+def _dask_backend(
+    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
+) -> tuple[_Submit, int, int, Callable[[], None]]:
+    """Submits to a Dask cluster.
+
+    Returns:
+        The submit function, the tasks that run at once (the Dask threads
+        of all workers), the threads that count at once, and a function
+        that takes the problem off the workers.
+    """
+    # The problem goes to every worker process once, also to one that
+    # joins later (one that replaces a lost worker); tasks refer to it by
+    # its digest.
+    name = _publish(client, digest, spec, run)
+    problem = (digest, None)
+    nthreads = client.nthreads()
+    slots = max(1, sum(nthreads.values()))
+    per_worker: int | dict[str, int]
+    if threads is not None:
+        per_worker = threads
+        thread_slots = slots * threads
+    else:
+        # A machine's cores shared among the Dask threads of its workers.
+        cores = client.run(_worker_cores)
+        hosts: dict[str, int] = {}
+        for address, n in nthreads.items():
+            host = _host(address)
+            hosts[host] = hosts.get(host, 0) + n
+        per_worker = {
+            address: max(1, cores.get(address, 1) // hosts[_host(address)]) for address in nthreads
+        }
+        thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
+
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+        return client.submit(
+            count_subtrees,
+            problem,
+            subtrees,
+            seconds,
+            pieces,
+            per_worker,
+            run,
+            name,
+            pure=False,
+        )
+
+    def close() -> None:
+        try:
+            client.unpublish_dataset(name)
+        except Exception:  # the cluster is gone: nothing to clean
+            pass
+
+    return submit, slots, thread_slots, close
+
+
+def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
+    """Leaves the problem with the Dask scheduler, for each worker process
+    to fetch once, when its first task of the count starts (also a worker
+    that joins during the count, replacing a lost one).
+
+    Returns:
+        The name it is published under.
+    """
+    name = f"exactcover-problem-{digest[:16]}-{run}"
+    client.publish_dataset(**{name: (digest, spec)})
+    return name
+
+
+def _fetch(digest: str, dataset: str) -> None:
+    """Fetches a problem published with `_publish`, once per process (in a
+    Dask task)."""
+    with _POOL_LOCK:
+        if digest in _INSTALLED:
+            return
+    from distributed import get_client
+
+    fetched, spec = get_client().get_dataset(dataset)
+    assert fetched == digest
+    with _POOL_LOCK:
+        if len(_INSTALLED) >= 4:
+            _INSTALLED.clear()
+        _INSTALLED[digest] = spec
+
+
+def _host(address: str) -> str:
+    """The host of a Dask address (``tcp://10.0.0.1:40000`` -> ``10.0.0.1``)."""
+    return address.split("://", 1)[-1].rsplit(":", 1)[0]
 
 
 def _drive(
+    plan: _Plan,
     submit: _Submit,
     slots: int,
-    spec: _Spec,
-    log: _Checkpoint | None,
+    thread_slots: int,
     progress: bool,
-    task_seconds: float,
-    figures: dict[str, int],
+    task_seconds: float | None,
 ) -> int:
-    """Run tasks until no subtree is left; returns the total, and keeps
-    ``figures`` (solutions, nodes, updates, tasks) summed over the finished
-    tasks. At most a few tasks per worker are submitted at a time; the
-    others wait here, newest first (depth first: they are the smaller
-    ones)."""
-    total = 0
-    done = 0
-    nodes = updates = 0
-    todo: list[_Ids] = [(list(spec[4]), [])]
-    if log is not None:
-        total = sum(log.counts.values())
-        done = len(log.counts)
-        nodes, updates = log.figures["nodes"], log.figures["updates"]
-        todo += log.children
-        todo = [t for t in todo if _key(t) not in log.counts]
-    figures.clear()
-    figures.update(solutions=total, nodes=nodes, updates=updates, tasks=done)
-    running: dict[Any, _Ids] = {}
+    """Run tasks until no subtree is left; returns the total, and keeps the
+    plan's figures summed over the finished tasks. At most a few tasks per
+    worker are submitted at a time; the others wait here, the last added
+    first (the biggest of the cut, then the rests of tasks that ran out of
+    time)."""
+    running: dict[Any, list[_Ids]] = {}
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
+    todo = plan.todo
 
     def launch() -> None:
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
-            subtree = todo.pop()
-            crowded = len(todo) + len(running) >= _QUEUE_PER_WORKER * slots
-            seconds = task_seconds if crowded else min(task_seconds, _SHORT_SECONDS)
+            subtrees = todo.pop()
+            # Long tasks only while every worker has one waiting: at the
+            # end, a long task would keep the work left from the others.
+            seconds = task_seconds or (
+                plan.task_seconds(thread_slots) if len(todo) >= slots else _MIN_TASK_SECONDS
+            )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
-            future = submit(subtree, seconds, _PIECES_PER_WORKER * slots if short else 1)
-            running[future] = subtree
+            future = submit(subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1)
+            running[future] = subtrees
             future.add_done_callback(finished.put)
 
     try:
@@ -638,23 +1239,17 @@ def _drive(
                 future = finished.get(timeout=0.1)
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtree = running.pop(future)
+            subtrees = running.pop(future)
             found, rest, task = future.result()
-            total += found
-            done += 1
-            figures["solutions"] = total
-            figures["nodes"] += task["nodes"]
-            figures["updates"] += task["updates"]
-            figures["tasks"] = done
-            if log is not None:
-                log.record(subtree, found, rest, task)
-            todo.extend((list(f), list(e)) for f, e in rest)
+            # The rest of a task waits as one task while others wait too,
+            # else it is shared out among the workers.
+            plan.finished(subtrees, found, rest, task, 1 if len(todo) >= slots else slots)
             launch()
             if bar is not None:
-                bar.total = done + len(running) + len(todo)
-                bar.n = done
+                bar.total = plan.done + len(running) + len(todo)
+                bar.n = plan.done
                 # A str: tqdm would round a number (1.12e+23); the count is exact.
-                bar.set_postfix(solutions=str(total), refresh=False)
+                bar.set_postfix(solutions=str(plan.total), refresh=False)
                 bar.refresh()
     except BaseException:
         for future in running:
@@ -663,7 +1258,7 @@ def _drive(
     finally:
         if bar is not None:
             bar.close()
-    return total
+    return plan.total
 
 
 def _optional(name: str) -> Any:
