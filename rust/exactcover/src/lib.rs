@@ -162,6 +162,8 @@
 
 #[doc(hidden)]
 pub mod bitset;
+mod branch_and_bound;
+mod cost;
 mod count;
 mod dancing_links;
 mod dlx_error;
@@ -173,6 +175,8 @@ mod problem;
 mod rng;
 mod solver;
 
+pub use branch_and_bound::BranchAndBound;
+pub use cost::Cost;
 pub use count::Count;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use engine::{Stats, Step, Subtree};
