@@ -55,6 +55,17 @@ impl SolutionGraph {
         node.edges_start as usize..node.edges_end as usize
     }
 
+    /// One more than the largest option of any solution (0 if none): the
+    /// shortest `costs` or `weights` slice the methods below accept.
+    pub fn option_bound(&self) -> usize {
+        let labels = self.edges.iter().map(|&(label, _)| label).filter(|&l| l != NO_OPTION);
+        labels
+            .map(|l| l as usize + 1)
+            .chain(self.forced.iter().map(|&k| k + 1))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The least cost from each node to the sink (node 0: nothing).
     fn least_costs<C: Cost>(&self, costs: &[C]) -> Vec<C> {
         let mut least = vec![C::ZERO; self.nodes.len()];
