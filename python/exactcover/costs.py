@@ -191,10 +191,7 @@ def violation(
             given.setdefault(item, set()).add(color_of.get((k, j)))
     for k in ids:
         if k not in forced and not any(items[i][0] for i in options[k]):
-            return (
-                f"choice {describe(labels[k])} has no primary constraint, so no search "
-                "takes it"
-            )
+            return f"choice {describe(labels[k])} has no primary constraint, so no search takes it"
     for i, (primary, lo, hi) in enumerate(items):
         by = covers.get(i, [])
         tones = given.get(i, set())

@@ -643,6 +643,7 @@ class Search(Iterator[S], Generic[S]):
         from ._native import ExactCoverError
         from ._native import cheapest as _branch_and_bound
         from .costs import cost_list
+
         n = 1 if k is None else whole("k", k, minimum=0)
         if method not in ("auto", "graph", "branch"):
             raise ValueError(f"method must be 'auto', 'graph' or 'branch', not {method!r}")
