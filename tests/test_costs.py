@@ -137,9 +137,9 @@ def test_counts_are_exact_past_64_bits():
 @settings(max_examples=30, deadline=None)
 @given(problems(), st.data())
 def test_weighted_sampling_follows_the_weights(problem, data):
-    universe, choices = problem
+    _, choices = problem
     used = {x for cons in choices.values() for x in cons}
-    expected = brute_force(choices, {x: (1, 1) for x in used}, used)
+    expected = brute_force(choices, dict.fromkeys(used, (1, 1)), used)
     if len(expected) < 2:
         return
     weights = {c: data.draw(st.sampled_from([0.5, 1, 2, 3])) for c in choices}
@@ -239,7 +239,7 @@ def test_verify_accepts_exactly_the_solutions(problem, data):
         with pytest.raises(ValueError, match="not a solution"):
             cover.verify(candidate)
     for s in expected:
-        cover.verify(reversed(sorted(s, key=repr)))
+        cover.verify(sorted(s, key=repr, reverse=True))
 
 
 def test_verify_names_the_constraint_broken():
@@ -268,7 +268,7 @@ def test_verify_names_the_constraint_broken():
         colored.verify(["a", "c"])
     multi = MultiCover({"A": [1], "B": [1], "C": [1]}, counts={1: 2})
     multi.verify(["A", "C"])
-    with pytest.raises(ValueError, match="constraint 1 is satisfied by 3 choices .*not exactly 2"):
+    with pytest.raises(ValueError, match=r"constraint 1 is satisfied by 3 choices .*not exactly 2"):
         multi.verify(["A", "B", "C"])
 
 

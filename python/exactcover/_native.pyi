@@ -15,6 +15,7 @@ __all__ = [
     "SolutionGraph",
     "Solver",
     "__version__",
+    "cheapest",
     "parse_dlx",
 ]
 

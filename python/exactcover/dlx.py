@@ -761,8 +761,9 @@ def write_dlx(
     if isinstance(problem, Mapping):
         choices = list(problem)
         problem = DlxProblem.from_constraints(problem, secondary=secondary, counts=counts)
-        if costs is not None:
-            problem = _with_costs(problem, [_int_costs(costs, choices)[k] for k in _kept(problem)])
+        values = _int_costs(costs, choices)
+        if values is not None:
+            problem = _with_costs(problem, [values[k] for k in _kept(problem)])
     elif secondary is not None or counts is not None:
         raise TypeError("secondary and counts only apply when writing a mapping")
     elif isinstance(problem, (DlxSolutions, DlxProblem)):

@@ -206,16 +206,18 @@ class SolutionGraph(Generic[C]):
                 2**64 - 1.
         """
         values = cost_list(costs, self._choices)
-        if any(isinstance(v, float) for v in values):
+        ints = [v for v in values if isinstance(v, int)]
+        if len(ints) < len(values):
             raise TypeError("counts_by_cost() needs integer costs")
-        return dict(self._graph.counts_by_cost(values))
+        return dict(self._graph.counts_by_cost(ints))
 
     def counts_by_size(self) -> dict[int, int]:
         """The number of solutions with each number of choices, computed on
         the graph without listing them, exactly.
 
         >>> from exactcover import ExactCover
-        >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph().counts_by_size()
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> graph.counts_by_size()
         {1: 2, 2: 1}
 
         Returns:
