@@ -30,8 +30,13 @@ fn run_bb<'py, C: Cost + IntoPyObject<'py>>(
 ) -> PyResult<Bound<'py, PyList>> {
     let mut poisoned = false;
     let mut budget = slices::slice_budget();
-    let ran = slices::run(py, &mut poisoned, "searching the cheapest solutions", None, None, |between| {
-        loop {
+    let ran = slices::run(
+        py,
+        &mut poisoned,
+        "searching the cheapest solutions",
+        None,
+        None,
+        |between| loop {
             let mut done = false;
             budget.run(|nodes| {
                 done = bb.step(nodes);
@@ -44,8 +49,8 @@ fn run_bb<'py, C: Cost + IntoPyObject<'py>>(
             if done || between.check(None).is_break() {
                 return bb;
             }
-        }
-    })?;
+        },
+    )?;
     let bb = ran.into_result()?;
     best_to_py(py, bb.best())
 }
@@ -81,14 +86,16 @@ pub(crate) fn cheapest<'py>(
             if let Some(e) = short(costs.len()) {
                 return Err(e);
             }
-            let bb = BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
+            let bb =
+                BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
             run_bb(py, bb)
         }
         Costs::Floats(costs) => {
             if let Some(e) = short(costs.len()) {
                 return Err(e);
             }
-            let bb = BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
+            let bb =
+                BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
             run_bb(py, bb)
         }
     }

@@ -60,7 +60,12 @@ impl PyGraph {
 
     /// The `k` cheapest solutions: `(cost, option ids)` pairs, cheapest
     /// first (costs: one per option, all ints or all floats).
-    fn cheapest<'py>(&self, py: Python<'py>, costs: Costs, k: usize) -> PyResult<Bound<'py, PyList>> {
+    fn cheapest<'py>(
+        &self,
+        py: Python<'py>,
+        costs: Costs,
+        k: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
         let graph = &self.graph;
         match costs {
             Costs::Ints(c) => {
@@ -75,7 +80,11 @@ impl PyGraph {
     }
 
     /// `(cost, count)` pairs by increasing total cost.
-    fn counts_by_cost<'py>(&self, py: Python<'py>, costs: Vec<u64>) -> PyResult<Vec<(u64, Bound<'py, PyAny>)>> {
+    fn counts_by_cost<'py>(
+        &self,
+        py: Python<'py>,
+        costs: Vec<u64>,
+    ) -> PyResult<Vec<(u64, Bound<'py, PyAny>)>> {
         check_len(costs.len(), self.graph.option_bound())?;
         let graph = &self.graph;
         let census = py.detach(|| graph.counts_by_cost(&costs));

@@ -58,7 +58,11 @@ impl SolutionGraph {
     /// One more than the largest option of any solution (0 if none): the
     /// shortest `costs` or `weights` slice the methods below accept.
     pub fn option_bound(&self) -> usize {
-        let labels = self.edges.iter().map(|&(label, _)| label).filter(|&l| l != NO_OPTION);
+        let labels = self
+            .edges
+            .iter()
+            .map(|&(label, _)| label)
+            .filter(|&l| l != NO_OPTION);
         labels
             .map(|l| l as usize + 1)
             .chain(self.forced.iter().map(|&k| k + 1))
