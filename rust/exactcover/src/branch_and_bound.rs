@@ -10,9 +10,15 @@
 //! are never charged more than it costs, so the taxes of the items still to
 //! cover are a lower bound of the cost of any way to cover them. A branch
 //! that takes option `o` at cost `g` so far is cut when `g + cost(o)` plus
-//! the taxes of the items left afterwards reaches the cutoff; and since the
-//! options of an item come cheapest first, the first option with
-//! `g + cost(o)` at the cutoff ends the item's loop.
+//! the taxes of the items left afterwards reaches the cutoff.
+//!
+//! That bound is `g + taxes left + tax(i) + net(o)` when item `i` is
+//! branched on, where `net(o) = cost(o) - taxes(o)` is what the option costs
+//! beyond its items' taxes: only `net(o)` changes from one option of `i` to
+//! the next. So the item lists hold the options in order of increasing net
+//! cost, and the first option cut ends the item's loop (for exact cover the
+//! cost of a solution is exactly the sum of all the taxes plus the net costs
+//! of its options: Knuth's observation behind dlx5's taxes).
 //!
 //! The search is the iterative loop of Algorithm X (TAOCP 7.2.2.1, steps
 //! X1..X8) with an explicit stack, run in slices ([`BranchAndBound::step`]).
@@ -162,21 +168,7 @@ impl<C: Cost> BranchAndBound<C> {
         start.push(top.len() as u32);
         ulink.resize(top.len(), 0);
         dlink.resize(top.len(), 0);
-        // Item lists in order of increasing cost (ties: option order).
-        let mut by_cost: Vec<usize> = (0..m).collect();
-        by_cost.sort_by(|&a, &b| costs[a].order(&costs[b]).then(a.cmp(&b)));
         let mut len = vec![0u32; n + 1];
-        for &k in &by_cost {
-            for x in start[k]..start[k + 1] {
-                let h = top[x as usize];
-                let last = ulink[h as usize];
-                ulink[x as usize] = last;
-                dlink[x as usize] = h;
-                dlink[last as usize] = x;
-                ulink[h as usize] = x;
-                len[h as usize] += 1;
-            }
-        }
         // The taxes.
         let mut tax: Vec<Option<C>> = vec![None; n + 1];
         for k in 0..m {
@@ -191,17 +183,32 @@ impl<C: Cost> BranchAndBound<C> {
             let share = costs[k].share(p);
             for x in entries {
                 let h = top[x] as usize;
-                if primary[h - 1] && tax[h].is_none_or(|t| share.order(&t) == Ordering::Less) {
+                if primary[h - 1] && tax[h].map_or(true, |t| share.order(&t) == Ordering::Less) {
                     tax[h] = Some(share);
                 }
             }
         }
         let tax: Vec<C> = tax.into_iter().map(|t| t.unwrap_or(C::ZERO)).collect();
-        let option_tax = (0..m)
+        let option_tax: Vec<C> = (0..m)
             .map(|k| {
                 (start[k]..start[k + 1]).fold(C::ZERO, |s, x| s.plus(tax[top[x as usize] as usize]))
             })
             .collect();
+        // Item lists in order of increasing net cost (ties: option order).
+        let net: Vec<C> = (0..m).map(|k| costs[k].minus(option_tax[k])).collect();
+        let mut by_net: Vec<usize> = (0..m).collect();
+        by_net.sort_by(|&a, &b| net[a].order(&net[b]).then(a.cmp(&b)));
+        for &k in &by_net {
+            for x in start[k]..start[k + 1] {
+                let h = top[x as usize];
+                let last = ulink[h as usize];
+                ulink[x as usize] = last;
+                dlink[x as usize] = h;
+                dlink[last as usize] = x;
+                ulink[h as usize] = x;
+                len[h as usize] += 1;
+            }
+        }
         // The active list: primary items only.
         let mut llink = vec![0u32; n + 1];
         let mut rlink = vec![0u32; n + 1];
@@ -333,19 +340,14 @@ impl<C: Cost> BranchAndBound<C> {
                 self.uncover_others(x);
             }
             let mut next = self.dlink[x as usize];
-            while next != item {
+            if next != item {
                 let k = self.option_of[next as usize] as usize;
-                let with = g.plus(self.costs[k]);
-                if self.cut(with) {
-                    // Options come cheapest first: none further fits.
-                    next = item;
-                    break;
-                }
                 let left_after = minus(rest, minus(self.option_tax[k], self.tax[item as usize]));
-                if !self.cut(with.plus(left_after)) {
-                    break;
+                if self.cut(g.plus(self.costs[k]).plus(left_after)) {
+                    // Options come by increasing net cost, and so by
+                    // increasing bound: none further fits.
+                    next = item;
                 }
-                next = self.dlink[next as usize];
             }
             if next == item {
                 // X8: backtrack.

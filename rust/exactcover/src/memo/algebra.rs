@@ -77,7 +77,7 @@ impl SolutionGraph {
             let mut best: Option<C> = None;
             for &(label, child) in &self.edges[self.edge_range(v as u32)] {
                 let c = label_cost(costs, label).plus(least[child as usize]);
-                if best.is_none_or(|b| c.order(&b) == Ordering::Less) {
+                if best.map_or(true, |b| c.order(&b) == Ordering::Less) {
                     best = Some(c);
                 }
             }
