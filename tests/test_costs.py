@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 from conftest import brute_force, problems
-from exactcover import DlxProblem, ExactCover, MultiCover, parse_dlx, write_dlx
+from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
 from exactcover.costs import cost_list
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -215,11 +215,19 @@ def test_auto_falls_back_to_branch_and_bound_when_the_graph_does_not_fit():
         ExactCover(dominoes).cheapest(costs, method="graph", max_bytes=1000)
 
 
-def test_branch_and_bound_refuses_multiplicities():
+def test_branch_and_bound_refuses_multiplicities_and_colors():
     cover = MultiCover({"A": [1], "B": [1]}, counts={1: 2})
     assert cover.cheapest({"A": 1, "B": 2}) == (3, ["A", "B"])
     with pytest.raises(Exception, match="multiplicities"):
         MultiCover({"A": [1], "B": [1]}, counts={1: 2}).cheapest(len, method="branch")
+    colored = {"a": {1: None, "x": "red"}, "b": {2: None, "x": "red"}, "c": {2: None}}
+    assert ExactCover(colored, secondary=["x"]).cheapest({"a": 1, "b": 5, "c": 2}) == (
+        3,
+        ["a", "c"],
+    )
+    with pytest.raises(ExactCoverError, match="colors is not supported") as caught:
+        ExactCover(colored, secondary=["x"]).cheapest(len, method="branch")
+    assert caught.value.kind == "unsupported"
 
 
 @settings(max_examples=200, deadline=None)

@@ -640,6 +640,7 @@ class Search(Iterator[S], Generic[S]):
                 more than `max_bytes`, or `method="branch"` on a problem
                 with counts other than 1 or colors.
         """
+        from ._errors import problem_error
         from ._native import ExactCoverError
         from ._native import cheapest as _branch_and_bound
         from .costs import cost_list
@@ -661,7 +662,11 @@ class Search(Iterator[S], Generic[S]):
         if best is None:
             items, options, _, colors, forced = self._spec
             if colors:
-                raise ExactCoverError("branch and bound does not handle colors: use the graph")
+                raise problem_error(
+                    "branch and bound on a problem with colors is not supported: use "
+                    "method='graph' (with a larger max_bytes)",
+                    "unsupported",
+                )
             best = _branch_and_bound(items, options, forced, values, n)
         pairs = [(cost, self._solution(ids)) for cost, ids in best]
         if k is None:
