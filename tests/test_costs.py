@@ -8,10 +8,11 @@ import json
 import math
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import pytest
-from conftest import brute_force, problems
+from conftest import brute_force, problems, queens_cover
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
 from exactcover.costs import cost_list
 from hypothesis import given, settings
@@ -376,3 +377,15 @@ def test_cli_prints_the_k_cheapest():
     assert records[0]["options"] == [1, 2, 4] and records[0]["lines"] == [3, 4, 6]
     done = run_cli("--cheapest", "1", "--count", "-", stdin=text)
     assert done.returncode == 2 and "--cheapest cannot be used with --count" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_interrupts_branch_and_bound():
+    from test_runtime import InterruptMain
+
+    cover = queens_cover(24)
+    start = time.perf_counter()
+    with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
+        # Every one of the solutions ties: the search would list them all.
+        cover.cheapest(lambda square: 0, 10**9, method="branch")
+    assert time.perf_counter() - start < 10
