@@ -171,7 +171,8 @@ MALFORMED = [
     ("A B\nA B A\n", 2, "appears twice in this option"),
     ("A | X\nA:1\n", 2, "primary item must be uncolored"),
     ("A | X\nA X:\n", 2, "color must be a single character"),
-    ("A\nA |3\n", 2, "costs"),
+    ("A\nA |3x\n", 2, "bad option cost"),
+    ("A\nA |\n", 2, "bad option cost"),
 ]
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "SolutionGraph",
     "Solver",
     "__version__",
+    "cheapest",
     "parse_dlx",
 ]
 
@@ -44,6 +45,15 @@ class DlxFormatError(ExactCoverError):
 def parse_dlx(text: str, strict: bool = False) -> DlxProblem:
     """Read DLX text (Knuth's syntax and limits exactly if ``strict``)."""
 
+def cheapest(
+    items: list[tuple[bool, int, int]],
+    options: list[list[int]],
+    forced: list[int],
+    costs: list[int] | list[float],
+    k: int,
+) -> list[tuple[Any, list[int]]]:
+    """The ``k`` cheapest solutions by branch and bound: (cost, option ids)."""
+
 @final
 class DlxProblem:
     """A problem in Knuth's DLX format: named items, options whose entries
@@ -53,6 +63,7 @@ class DlxProblem:
         cls,
         items: list[tuple[str, bool, int, int]],
         options: list[list[tuple[int, str | None]]],
+        costs: list[int] | None = None,
     ) -> DlxProblem:
         """items: (name, primary, lo, hi), primary ones first; options: lists
         of (item index, color or None), checked as the reader checks them."""
@@ -80,6 +91,9 @@ class DlxProblem:
     @property
     def uses_colors(self) -> bool:
         """Does an option give an item a color?"""
+    @property
+    def costs(self) -> list[int]:
+        """The cost of each option kept (dlx5's ``|n`` entries, summed)."""
     def option_text(self, k: int) -> str:
         """Option ``k`` as a line of the DLX format."""
     def to_dlx(self) -> str:
@@ -249,6 +263,16 @@ class SolutionGraph:
         """Bytes the graph takes."""
     def sample(self, k: int, seed: int) -> list[list[int]]:
         """``k`` uniformly random solutions as lists of option ids."""
+    def cheapest(self, costs: list[int] | list[float], k: int) -> list[tuple[Any, list[int]]]:
+        """The ``k`` cheapest solutions: (cost, option ids), cheapest first."""
+    def counts_by_cost(self, costs: list[int]) -> list[tuple[int, int]]:
+        """(cost, count) pairs by increasing cost."""
+    def counts_by_size(self) -> list[int]:
+        """The number of solutions of each size."""
+    def sample_weighted(self, weights: list[float], k: int, seed: int) -> list[list[int]] | None:
+        """``k`` solutions drawn in proportion to their weights; None if all weigh 0."""
+    def zdd_text(self) -> str:
+        """The graph in the text format of Knuth's ZDD tools."""
     def solutions(self) -> GraphSolutions:
         """An iterator over the solutions as lists of option ids."""
 

@@ -287,6 +287,15 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--cheapest",
+        type=positive,
+        metavar="K",
+        help=(
+            "print the K cheapest solutions by the options' costs (dlx5's |n entries), "
+            'cheapest first, each after a line "cost: c" (with --json, a "cost" field)'
+        ),
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="accept only what Knuth's programs accept (names of at most 8 bytes, etc.)",
@@ -397,6 +406,22 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         ]
         if ignored:
             parser.error(f"--estimate does not search: {', '.join(ignored)} cannot be used with it")
+    if args.cheapest is not None:
+        others = [
+            name
+            for name, given in (
+                ("--count", args.count),
+                ("--limit", args.limit is not None),
+                ("--estimate", args.estimate is not None),
+                ("--workers", args.workers),
+                ("--scheduler", args.scheduler),
+                ("--checkpoint", args.checkpoint),
+                ("--threads", args.threads > 1),
+            )
+            if given
+        ]
+        if others:
+            parser.error(f"--cheapest cannot be used with {', '.join(others)}")
     if (args.workers or args.scheduler or args.checkpoint) and (
         not args.count or args.limit is not None
     ):
@@ -463,6 +488,8 @@ def solve(args: argparse.Namespace) -> int:
             if caveat is not None:
                 print(f"Unreliable: {caveat}.")
         return EXIT_SOLVED
+    if args.cheapest:
+        return _print_cheapest(problem, args.cheapest, args.json)
     enabled = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(sys.stderr, enabled)
     limit = args.limit
@@ -584,6 +611,30 @@ def _count_distributed(
     finally:
         if client is not None:
             client.close()
+
+
+def _print_cheapest(problem: DlxProblem, k: int, as_json: bool) -> int:
+    """`--cheapest K`: the K cheapest solutions, each after its cost.
+
+    Returns:
+        The exit status.
+    """
+    best = problem.cheapest(k)
+    lines = problem.lines
+    for number, (cost, solution) in enumerate(best, 1):
+        if as_json:
+            record = {
+                "solution": number,
+                "cost": cost,
+                "options": solution,
+                "lines": [lines[j] for j in solution],
+                "text": [problem.option_text(j) for j in solution],
+            }
+            sys.stdout.write(json.dumps(record) + "\n")
+        else:
+            sys.stdout.write(f"cost: {cost}\n")
+            _print_solution(problem, lines, number, solution, False)
+    return EXIT_SOLVED if best else EXIT_NO_SOLUTION
 
 
 def _print_solution(

@@ -55,7 +55,7 @@ options that give a secondary item the same color are compatible.
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import IO, Any, Callable, Union
 
 from ._arguments import engine as _engine
@@ -69,6 +69,7 @@ from ._native import Solver as _Solver
 from ._native import parse_dlx as _parse_dlx
 from ._reading import decode_utf8 as _decode
 from ._reading import read_at_most as _read_at_most
+from .costs import cost_list
 from .search import DEFAULT_MEMO_BYTES, Estimate, Search
 
 __all__ = [
@@ -169,6 +170,8 @@ class DlxProblem:
         secondary: Names of the secondary items (covered at most once).
         bounds: For some primary items, `v` (exactly v options contain it) or
             `(u, v)` (between u and v); the DLX file then needs dlx3.
+        costs: The cost of each option given (nonnegative ints, dlx5's `|n`
+            entries), or None for none.
 
     Raises:
         TypeError: If a name is not a string, or an option is a string.
@@ -187,6 +190,7 @@ class DlxProblem:
         options: Iterable[Iterable[str]],
         secondary: Iterable[str] = (),
         bounds: Mapping[str, int | tuple[int, int]] | None = None,
+        costs: Sequence[int] | None = None,
     ) -> None:
         bounds = dict(bounds or {})
         items: list[tuple[str, bool, int, int]] = []
@@ -217,7 +221,7 @@ class DlxProblem:
                     )
                 row.append((index[name], color if sep else None))
             rows.append(row)
-        self._dlx = _NativeDlx(items, rows)
+        self._dlx = _NativeDlx(items, rows, _int_costs(costs, range(len(rows))))
         self._counted: DlxSolutions | None = None
 
     def __reduce__(self) -> Any:
@@ -375,6 +379,36 @@ class DlxProblem:
         """Options dropped because they have no primary item: their line
         numbers when read from text, else their positions in the options given."""
         return self._dlx.dropped
+
+    @property
+    def costs(self) -> list[int]:
+        """The cost of each option (dlx5's `|n` entries, summed; 0 without
+        any), in the order of `options`: what `cheapest()` uses.
+
+        >>> parse_dlx("A B\\nA B |3\\nA |1 |1\\nB\\n").costs
+        [3, 2, 0]
+        """
+        return self._dlx.costs
+
+    def cheapest(self, k: int | None = None, *, method: str = "auto") -> Any:
+        """The cheapest solutions by the options' `costs` (as Knuth's dlx5
+        finds them): see `Search.cheapest()`.
+
+        >>> p = parse_dlx("A B\\nA B |3\\nA |1\\nB |1\\n")
+        >>> p.cheapest(2)
+        [(2, [1, 2]), (3, [0])]
+
+        Args:
+            k: How many solutions (None: the cheapest one alone).
+            method: `"auto"`, `"graph"` or `"branch"`.
+
+        Returns:
+            With no `k`, `(cost, option indices)` for a cheapest solution
+            (None if there is none); with `k`, a list of at most `k` pairs,
+            cheapest first.
+        """
+        costs = self.costs
+        return self.solutions().cheapest(costs.__getitem__, k, method=method)
 
     @property
     def uses_colors(self) -> bool:
@@ -664,6 +698,7 @@ def write_dlx(
     *,
     secondary: Iterable[Hashable] | None = None,
     counts: Mapping[Any, int | tuple[int, int]] | None = None,
+    costs: Any = None,
 ) -> str:
     """Write a problem in Knuth's DLX format.
 
@@ -706,6 +741,10 @@ def write_dlx(
             `ExactCover` (see `DlxProblem.from_constraints`).
         counts: with a mapping only: counts of its constraints, as for
             `MultiCover` (`k`, or `(lo, hi)` bounds as in dlx3).
+        costs: the cost of each choice (a mapping or a function of the
+            choice; option indices for a DLX problem), nonnegative ints,
+            written as dlx5's `|n` entries (a `DlxProblem`'s own costs are
+            written without it).
 
     Returns:
         The text written, each line ending in a newline.
@@ -728,11 +767,18 @@ def write_dlx(
     """
     comments: list[str] = []
     if isinstance(problem, Mapping):
+        choices = list(problem)
         problem = DlxProblem.from_constraints(problem, secondary=secondary, counts=counts)
+        values = _int_costs(costs, choices)
+        if values is not None:
+            problem = _with_costs(problem, [values[k] for k in _kept(problem)])
     elif secondary is not None or counts is not None:
         raise TypeError("secondary and counts only apply when writing a mapping")
-    elif isinstance(problem, DlxSolutions):
-        problem = _wrap(problem._source[0])
+    elif isinstance(problem, (DlxSolutions, DlxProblem)):
+        if isinstance(problem, DlxSolutions):
+            problem = _wrap(problem._source[0])
+        if costs is not None:
+            problem = _with_costs(problem, _int_costs(costs, range(len(problem.options))))
     elif not isinstance(problem, DlxProblem):
         if not isinstance(problem, Search):
             raise TypeError(
@@ -740,7 +786,7 @@ def write_dlx(
                 "iterator of a DLX problem or a matrix, or a mapping from choices to "
                 f"constraints, not {type(problem).__name__}"
             )
-        problem, comments = _dlx_of(export(problem))
+        problem, comments = _dlx_of(export(problem), costs)
     text = "".join(f"| {line}\n" for line in comments) + problem.to_dlx()
     if file is None:
         return text
@@ -760,9 +806,39 @@ def _wrap(native: _NativeDlx) -> DlxProblem:
     return problem
 
 
-def _dlx_of(exported: Exported) -> tuple[DlxProblem, list[str]]:
-    """The `DlxProblem` of an exported problem (see `write_dlx`), and the
-    comment lines that say what was done to write it."""
+def _int_costs(costs: Any, labels: Sequence[Any]) -> list[int] | None:
+    """The integer cost of each label (None for no costs).
+
+    Raises:
+        TypeError: If a cost is not an integer.
+        ValueError: If a cost is negative.
+    """
+    if costs is None:
+        return None
+    if not isinstance(costs, Mapping) and not callable(costs):
+        costs = dict(zip(labels, costs))
+    values = cost_list(costs, labels)
+    if values and isinstance(values[0], float):
+        raise TypeError("costs in the DLX format are integers (dlx5's |n entries)")
+    return values  # type: ignore[return-value]
+
+
+def _kept(problem: DlxProblem) -> list[int]:
+    """The positions, among the options given, of the options kept."""
+    dropped = set(problem.dropped)
+    return [k for k in range(len(problem.options) + len(dropped)) if k not in dropped]
+
+
+def _with_costs(problem: DlxProblem, costs: list[int] | None) -> DlxProblem:
+    """`problem` with these costs of its options (kept ones)."""
+    bounds = {name: (lo, hi) for name, (lo, hi) in problem.bounds.items() if (lo, hi) != (1, 1)}
+    return DlxProblem(problem.primary, problem.options, problem.secondary, bounds, costs)
+
+
+def _dlx_of(exported: Exported, costs: Any = None) -> tuple[DlxProblem, list[str]]:
+    """The `DlxProblem` of an exported problem (see `write_dlx`) with the
+    `costs` of its choices (None: none), and the comment lines that say what
+    was done to write it."""
     comments = []
     if exported.initial:
         made = f"{exported.initial} initial choice{'s' if exported.initial > 1 else ''}"
@@ -773,7 +849,10 @@ def _dlx_of(exported: Exported) -> tuple[DlxProblem, list[str]]:
         comments.append("the initial choices contradict each other: there is no solution")
     items = exported.items
     # Options without a primary item are never chosen; readers drop them.
-    options = [row for row in exported.options if any(items[i].primary for i, _ in row)]
+    kept = [k for k, row in enumerate(exported.options) if any(items[i].primary for i, _ in row)]
+    options = [exported.options[k] for k in kept]
+    values = _int_costs(costs, exported.labels)
+    kept_costs = None if values is None else [values[k] for k in kept]
     # A secondary item covered at most hi > 1 times has no DLX form; as a
     # primary item with bounds 0..hi it allows the same solutions, now that
     # every option has a primary item.
@@ -802,5 +881,6 @@ def _dlx_of(exported: Exported) -> tuple[DlxProblem, list[str]]:
             for name, item in zip(names, items)
             if item.primary and (item.lo, item.hi) != (1, 1)
         },
+        kept_costs,
     )
     return problem, comments

@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from typing import Any, Generic, TypeVar, overload
 
 from . import _native
-from ._arguments import optional_whole
+from ._arguments import optional_whole, whole
 from ._arguments import seed as _seed
+from .costs import Costs, cost_list, weight_list
 
 __all__ = ["SolutionGraph"]
 
@@ -90,24 +91,43 @@ class SolutionGraph(Generic[C]):
             yield [choices[k] for k in ids]
 
     @overload
-    def sample(self, k: None = None, *, seed: int | None = None) -> list[C]: ...
+    def sample(
+        self, k: None = None, *, seed: int | None = None, weights: Costs | None = None
+    ) -> list[C]: ...
     @overload
-    def sample(self, k: int, *, seed: int | None = None) -> list[list[C]]: ...
-    def sample(self, k: int | None = None, *, seed: int | None = None) -> Any:
-        """Uniformly random solutions: every solution is equally likely.
+    def sample(
+        self, k: int, *, seed: int | None = None, weights: Costs | None = None
+    ) -> list[list[C]]: ...
+    def sample(
+        self, k: int | None = None, *, seed: int | None = None, weights: Costs | None = None
+    ) -> Any:
+        """Random solutions: every solution equally likely (by default), or
+        drawn with probability proportional to the product of its choices'
+        `weights`.
+
+        >>> from exactcover import ExactCover
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> graph.sample(seed=7, weights={'A': 0, 'B': 1, 'C': 1, 'D': 0})
+        ['B', 'C']
 
         Args:
             k: How many solutions to draw, independently (None: one).
             seed: Any int, to make the draw reproducible; without it the
                 solutions differ from call to call.
+            weights: Each choice's weight (nonnegative, finite): a mapping
+                from every choice, or a function of the choice. The uniform
+                draw is exact; the weighted one is exact up to the rounding
+                of floats.
 
         Returns:
             With no `k`, one solution (a list of choices); with `k`, a list of
             `k` solutions.
 
         Raises:
-            ValueError: If `k` is negative, or the problem has no solution.
-            TypeError: If `k` or `seed` is not an integer.
+            ValueError: If `k` is negative, the problem has no solution, or
+                every solution weighs 0.
+            TypeError: If `k` or `seed` is not an integer, or a weight is
+                not a number.
         """
         k = optional_whole("k", k, minimum=0)
         seed = _seed(True, optional_whole("seed", seed))
@@ -115,9 +135,116 @@ class SolutionGraph(Generic[C]):
         if self.count == 0:
             raise ValueError("the problem has no solution to sample")
         choices = self._choices
-        drawn = self._graph.sample(1 if k is None else k, seed)
+        if weights is None:
+            drawn = self._graph.sample(1 if k is None else k, seed)
+        else:
+            values = weight_list(weights, choices)
+            weighted = self._graph.sample_weighted(values, 1 if k is None else k, seed)
+            if weighted is None:
+                raise ValueError("every solution weighs 0: there is none to sample")
+            drawn = weighted
         solutions = [[choices[i] for i in ids] for ids in drawn]
         return solutions[0] if k is None else solutions
+
+    def cheapest(self, costs: Costs, k: int | None = None) -> Any:
+        """The cheapest solutions, each costing the sum of its choices' costs:
+        a shortest path of the DAG, and for `k` of them a best-first walk
+        whose estimate (the least cost below each node) is exact, without
+        listing the other solutions.
+
+        >>> from exactcover import ExactCover
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> graph.cheapest({'A': 3, 'B': 1, 'C': 1.5, 'D': 2}, 2)
+        [(2.0, ['D']), (2.5, ['B', 'C'])]
+
+        Args:
+            costs: Each choice's cost: a mapping from every choice, or a
+                function of the choice; nonnegative ints (summed exactly) or
+                floats.
+            k: How many solutions (None: the cheapest one alone).
+
+        Returns:
+            With no `k`, `(cost, solution)` for a cheapest solution (None if
+            there is none); with `k`, a list of at most `k` such pairs,
+            cheapest first, equal costs in the order of `iter(graph)`.
+
+        Raises:
+            TypeError: If `costs` is not a mapping or a function, or a cost
+                is not a number.
+            ValueError: If a cost is negative or not finite, or `k` negative.
+        """
+        n = 1 if k is None else whole("k", k, minimum=0)
+        choices = self._choices
+        best = self._graph.cheapest(cost_list(costs, choices), n)
+        pairs = [(cost, [choices[i] for i in ids]) for cost, ids in best]
+        if k is None:
+            return pairs[0] if pairs else None
+        return pairs
+
+    def counts_by_cost(self, costs: Costs) -> dict[int, int]:
+        """The number of solutions of each total cost, computed on the graph
+        without listing them (the generating function of Knuth's
+        `zddread -gf`), exactly.
+
+        >>> from exactcover import ExactCover
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> graph.counts_by_cost({'A': 2, 'B': 1, 'C': 1, 'D': 3})
+        {2: 2, 3: 1}
+
+        Args:
+            costs: Each choice's cost, a nonnegative int: a mapping from
+                every choice, or a function of the choice.
+
+        Returns:
+            A dict from each total cost that some solution has to the number
+            of such solutions, by increasing cost.
+
+        Raises:
+            TypeError: If `costs` is not a mapping or a function, or a cost
+                is not an int.
+            ValueError: If a cost is negative, or the costs add up past
+                2**64 - 1.
+        """
+        values = cost_list(costs, self._choices)
+        ints = [v for v in values if isinstance(v, int)]
+        if len(ints) < len(values):
+            raise TypeError("counts_by_cost() needs integer costs")
+        return dict(self._graph.counts_by_cost(ints))
+
+    def counts_by_size(self) -> dict[int, int]:
+        """The number of solutions with each number of choices, computed on
+        the graph without listing them, exactly.
+
+        >>> from exactcover import ExactCover
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> graph.counts_by_size()
+        {1: 2, 2: 1}
+
+        Returns:
+            A dict from each size that some solution has (initial choices
+            included) to the number of such solutions, by increasing size.
+        """
+        return {size: n for size, n in enumerate(self._graph.counts_by_size()) if n}
+
+    def to_zdd(self) -> str:
+        """The graph as a ZDD in the text format of Knuth's ZDD tools (what
+        his `dlx6` writes and `zddread` reads): one line `id: (~v?lo:hi)` per
+        node, ids in hexadecimal, `v` the choice's index (its position in
+        the problem's choices), `lo` the family without it, `hi` the sets
+        with it; ids 0 and 1 are the sinks (no set; the empty set). Lines
+        come children first, the root last.
+
+        Each node of this graph becomes a chain of ZDD nodes, one per branch.
+        The diagram is not ordered in general (the search chose its
+        constraints by the fewest choices, not in a fixed order): its paths
+        are exactly the solutions, but tools that need an ordered ZDD must
+        reorder it.
+
+        Returns:
+            The text (empty when there is no solution, or when the one
+            solution takes no choice).
+        """
+        return self._graph.zdd_text()
 
     def __repr__(self) -> str:
         return (

@@ -658,6 +658,133 @@ class Search(Iterator[S], Generic[S]):
         and `evicted` (the entries so dropped, in all)."""
         return self._solver.memo_stats
 
+    # -- costs, checks and exports (exactcover.costs, exactcover.cnf) ----------
+
+    def cheapest(
+        self,
+        costs: Any,
+        k: int | None = None,
+        *,
+        method: str = "auto",
+        max_bytes: int = DEFAULT_MEMO_BYTES,
+    ) -> Any:
+        """The cheapest solutions, each solution costing the sum of its
+        choices' costs (see `exactcover.costs` for the methods and the order
+        of ties).
+
+        Only before the search starts; the iterator is left as it was.
+        Ctrl-C interrupts.
+
+        >>> from exactcover import ExactCover
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]})
+        >>> cover.cheapest({'A': 3, 'B': 1, 'C': 1, 'D': 2}, 3)
+        [(2, ['B', 'C']), (2, ['D']), (3, ['A'])]
+
+        Args:
+            costs: Each choice's cost: a mapping from every choice, or a
+                function of the choice; nonnegative ints (exact) or floats.
+            k: How many solutions (None: the cheapest one alone).
+            method: `"auto"` (the solution graph if it fits in `max_bytes`,
+                else branch and bound), `"graph"` or `"branch"`.
+            max_bytes: The memory the solution graph may take.
+
+        Returns:
+            With no `k`, `(cost, solution)` for a cheapest solution (None if
+            there is no solution); with `k`, a list of at most `k` such
+            pairs, cheapest first.
+
+        Raises:
+            TypeError: If `costs` is not a mapping or a function, or a cost
+                not a number.
+            ValueError: If a cost is negative or not finite, `k` is
+                negative, `method` unknown, or the search has started.
+            ExactCoverError: If `method="graph"` and the graph would take
+                more than `max_bytes`, or `method="branch"` on a problem
+                with counts other than 1 or colors.
+        """
+        from ._errors import problem_error
+        from ._native import ExactCoverError
+        from ._native import cheapest as _branch_and_bound
+        from .costs import cost_list
+
+        n = 1 if k is None else whole("k", k, minimum=0)
+        if method not in ("auto", "graph", "branch"):
+            raise ValueError(f"method must be 'auto', 'graph' or 'branch', not {method!r}")
+        max_bytes = whole("max_bytes", max_bytes, minimum=0)
+        _check_not_started(self, "cheapest()")
+        values = cost_list(costs, self._labels)
+        best = None
+        if method != "branch":
+            try:
+                native = self._solver.solution_graph(min(max_bytes, U64_MAX))
+                best = native.cheapest(values, n)
+            except ExactCoverError as error:
+                if method == "graph" or getattr(error, "kind", None) != "memory_cap":
+                    raise
+        if best is None:
+            items, options, _, colors, forced = self._spec
+            if colors:
+                raise problem_error(
+                    "branch and bound on a problem with colors is not supported: use "
+                    "method='graph' (with a larger max_bytes)",
+                    "unsupported",
+                )
+            best = _branch_and_bound(items, options, forced, values, n)
+        pairs = [(cost, self._solution(ids)) for cost, ids in best]
+        if k is None:
+            return pairs[0] if pairs else None
+        return pairs
+
+    def verify(self, solution: Iterable[Any]) -> None:
+        """Checks that `solution` (any choices: ours, or anyone's) is a
+        solution of this problem, and says why not.
+
+        >>> from exactcover import ExactCover
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]})
+        >>> cover.verify(['B', 'C'])
+        >>> cover.verify(['A', 'B'])
+        Traceback (most recent call last):
+          ...
+        ValueError: not a solution: constraint 1 is satisfied by 2 choices ('A', 'B'), not exactly 1
+
+        Args:
+            solution: The choices (option indices for a `DlxProblem`, rows
+                for a matrix), in any order.
+
+        Raises:
+            ValueError: If it is not a solution: the message names the first
+                constraint broken (or the choice taken twice, or the initial
+                choice missing).
+            KeyError: If an element is not one of the choices.
+            TypeError: If an element is not hashable.
+        """
+        from .costs import violation
+
+        labels = self._labels
+        position = {label: k for k, label in enumerate(labels)}
+        ids = option_ids(position, solution, "choice {}")
+        names_of = getattr(self, "_names", None)
+        spec = self._spec
+        names = names_of()[0] if names_of else list(range(len(spec[0])))
+        broken = violation(spec, names, ids, labels)
+        if broken is not None:
+            raise ValueError(f"not a solution: {broken}")
+
+    def to_cnf(self) -> str:
+        """The problem as DIMACS CNF: one variable per choice, one model per
+        solution (see `exactcover.cnf` for the encoding).
+
+        Returns:
+            The CNF text.
+
+        Raises:
+            ValueError: If the problem has colors or constraints counted
+                other than once.
+        """
+        from .cnf import to_cnf
+
+        return to_cnf(self._spec, self._labels)
+
     def _state(self) -> str:
         """`active` or `exhausted`, for a repr."""
         return "exhausted" if self._solver.exhausted else "active"

@@ -35,12 +35,15 @@ impl PyDlxProblem {
     ///
     /// items: (name, primary, lo, hi), primary ones first; options: lists of
     /// (item index, color or None). Names, colors and repeated items are
-    /// checked as the reader checks them.
+    /// checked as the reader checks them; costs: one per option given
+    /// (dlx5's), or None for none.
     #[new]
+    #[pyo3(signature = (items, options, costs=None))]
     fn new(
         py: Python<'_>,
         items: Vec<(String, bool, u32, u32)>,
         options: Vec<Vec<(usize, Option<String>)>>,
+        costs: Option<Vec<u64>>,
     ) -> PyResult<Self> {
         // The errors name the item (by its name) or the option (by its
         // position) at fault: no line tells where they are.
@@ -65,6 +68,8 @@ impl PyDlxProblem {
             })?;
             if !kept {
                 dropped.push(k);
+            } else if let Some(&cost) = costs.as_ref().and_then(|c| c.get(k)) {
+                dlx.set_cost(dlx.options().len() - 1, cost);
             }
         }
         Ok(PyDlxProblem {
@@ -148,6 +153,12 @@ impl PyDlxProblem {
     #[getter]
     fn dropped(&self) -> Vec<usize> {
         self.dropped.clone()
+    }
+
+    /// The cost of each option kept (dlx5's `|n` entries, summed).
+    #[getter]
+    fn costs(&self) -> Vec<u64> {
+        self.dlx.costs().to_vec()
     }
 
     /// Does an option give an item a color?

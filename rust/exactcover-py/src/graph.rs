@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use exactcover::{GraphCursor, SolutionGraph};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
+use crate::costs::{best_to_py, Costs};
 use crate::solver::count_to_py;
 
 /// All the solutions of a problem as a DAG over option ids (see
@@ -56,6 +58,69 @@ impl PyGraph {
         py.detach(|| graph.sample_many(k, seed))
     }
 
+    /// The `k` cheapest solutions: `(cost, option ids)` pairs, cheapest
+    /// first (costs: one per option, all ints or all floats).
+    fn cheapest<'py>(
+        &self,
+        py: Python<'py>,
+        costs: Costs,
+        k: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let graph = &self.graph;
+        match costs {
+            Costs::Ints(c) => {
+                check_len(c.len(), graph.option_bound())?;
+                best_to_py(py, py.detach(|| graph.cheapest(&c, k)))
+            }
+            Costs::Floats(c) => {
+                check_len(c.len(), graph.option_bound())?;
+                best_to_py(py, py.detach(|| graph.cheapest(&c, k)))
+            }
+        }
+    }
+
+    /// `(cost, count)` pairs by increasing total cost.
+    fn counts_by_cost<'py>(
+        &self,
+        py: Python<'py>,
+        costs: Vec<u64>,
+    ) -> PyResult<Vec<(u64, Bound<'py, PyAny>)>> {
+        check_len(costs.len(), self.graph.option_bound())?;
+        let graph = &self.graph;
+        let census = py.detach(|| graph.counts_by_cost(&costs));
+        census
+            .into_iter()
+            .map(|(c, n)| Ok((c, count_to_py(py, &n)?)))
+            .collect()
+    }
+
+    /// The number of solutions of each size (entry s: of s options).
+    fn counts_by_size<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let graph = &self.graph;
+        let census = py.detach(|| graph.counts_by_size());
+        census.iter().map(|n| count_to_py(py, n)).collect()
+    }
+
+    /// `k` random solutions drawn with probability proportional to the
+    /// product of their options' weights; None if all weigh 0.
+    fn sample_weighted(
+        &self,
+        py: Python<'_>,
+        weights: Vec<f64>,
+        k: usize,
+        seed: u64,
+    ) -> PyResult<Option<Vec<Vec<usize>>>> {
+        check_len(weights.len(), self.graph.option_bound())?;
+        let graph = &self.graph;
+        Ok(py.detach(|| graph.sample_weighted(&weights, k, seed)))
+    }
+
+    /// The graph in the text format of Knuth's ZDD tools.
+    fn zdd_text(&self, py: Python<'_>) -> String {
+        let graph = &self.graph;
+        py.detach(|| graph.to_zdd_text())
+    }
+
     /// An iterator over the solutions (lists of option ids).
     fn solutions(&self) -> PyGraphSolutions {
         PyGraphSolutions {
@@ -63,6 +128,16 @@ impl PyGraph {
             cursor: GraphCursor::default(),
         }
     }
+}
+
+/// Refuses a list of costs or weights shorter than the options.
+fn check_len(given: usize, options: usize) -> PyResult<()> {
+    if given < options {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{given} costs or weights for {options} options"
+        )));
+    }
+    Ok(())
 }
 
 /// An iterator over the solutions of a SolutionGraph, as lists of option ids.

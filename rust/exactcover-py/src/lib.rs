@@ -12,6 +12,7 @@
 
 use pyo3::prelude::*;
 
+mod costs;
 mod dlx;
 mod errors;
 mod graph;
@@ -29,6 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<graph::PyGraphSolutions>()?;
     m.add_class::<dlx::PyDlxProblem>()?;
     m.add_function(wrap_pyfunction!(dlx::parse_dlx, m)?)?;
+    m.add_function(wrap_pyfunction!(costs::cheapest, m)?)?;
     errors::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

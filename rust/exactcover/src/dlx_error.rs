@@ -120,7 +120,8 @@ pub enum DlxError {
         /// The entry, as written.
         entry: String,
     },
-    /// A dlx5 cost entry `|n` in an option: costs are not supported.
+    /// A dlx5 cost entry `|n` in an option that is not a decimal number
+    /// (or whose costs add up past `u64::MAX`).
     Cost {
         /// The entry, as written.
         entry: String,
@@ -226,7 +227,7 @@ impl fmt::Display for DlxError {
             ),
             Cost { entry } => write!(
                 f,
-                "option costs (dlx5's {}) are not supported",
+                "bad option cost {} (dlx5's `|n`: n decimal digits, the sum below 2^64)",
                 Quoted::name(entry)
             ),
             TooManyItems { limit } => write!(f, "too many items (more than {limit}; strict mode)"),

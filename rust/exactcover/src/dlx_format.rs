@@ -21,6 +21,8 @@
 //!   `0:v|name`). `v >= 1` and `u <= v`.
 //! * Every later line is an **option**: item names separated by blanks, each
 //!   at most once. A secondary item may carry a **color** (dlx2): `name:c`.
+//! * An option may carry **costs** (dlx5): entries `|n`, `n` decimal digits;
+//!   several add up ([`DlxProblem::costs`]; written back as one `|n`).
 //! * An option without a primary item is **dropped**, as Knuth's programs do
 //!   (they print a warning): branching is on primary items only, so such an
 //!   option could never be chosen. [`DlxProblem::dropped`] keeps their line
@@ -127,6 +129,9 @@ pub struct DlxProblem {
     options: Vec<DlxOption>,
     /// Lines of the options dropped because they have no primary item.
     dropped: Vec<usize>,
+    /// The cost of each option kept (dlx5's `|n` entries, summed; 0 without
+    /// any), parallel to `options`.
+    costs: Vec<u64>,
     /// Position of each name in `items`.
     index: HashMap<String, usize>,
 }
@@ -255,7 +260,7 @@ impl DlxProblem {
             if is_skipped(raw) {
                 continue;
             }
-            let entries = problem
+            let (entries, cost) = problem
                 .parse_option_line(raw, strict)
                 .map_err(|reason| err(number, reason))?;
             nodes += entries.len() + 1;
@@ -275,6 +280,7 @@ impl DlxProblem {
                     line: number,
                     entries,
                 });
+                problem.costs.push(cost);
             } else {
                 problem.dropped.push(number);
             }
@@ -440,13 +446,26 @@ impl DlxProblem {
         Ok((name, lo, hi))
     }
 
-    fn parse_option_line(&self, line: &str, strict: bool) -> Result<Vec<DlxEntry>, DlxError> {
+    /// The entries of an option line, and its cost: dlx5's `|n` entries
+    /// (decimal digits), summed.
+    fn parse_option_line(
+        &self,
+        line: &str,
+        strict: bool,
+    ) -> Result<(Vec<DlxEntry>, u64), DlxError> {
         let mut entries: Vec<DlxEntry> = Vec::new();
+        let mut cost = 0u64;
         for tok in tokens(line) {
-            if tok.starts_with('|') {
-                return Err(DlxError::Cost {
+            if let Some(digits) = tok.strip_prefix('|') {
+                let bad = || DlxError::Cost {
                     entry: tok.to_string(),
-                });
+                };
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad());
+                }
+                let n = digits.parse::<u64>().map_err(|_| bad())?;
+                cost = cost.checked_add(n).ok_or_else(bad)?;
+                continue;
             }
             let (name, color) = match tok.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
@@ -487,7 +506,7 @@ impl DlxProblem {
                 color: color.map(str::to_string),
             });
         }
-        Ok(entries)
+        Ok((entries, cost))
     }
 
     fn push_item(&mut self, name: &str, item: Item) -> usize {
@@ -564,6 +583,7 @@ impl DlxProblem {
         }
         if entries.iter().any(|e| self.items[e.item].item.primary) {
             self.options.push(DlxOption { line, entries });
+            self.costs.push(0);
             Ok(true)
         } else {
             self.dropped.push(line);
@@ -611,11 +631,32 @@ impl DlxProblem {
             .any(|i| i.item.primary && (i.item.lo, i.item.hi) != (1, 1))
     }
 
-    /// The same items (names, kinds, bounds) and the same options (entries and
-    /// colors, in order), ignoring line numbers and dropped options: what
-    /// writing and reading back preserves.
+    /// The cost of each option (dlx5's `|n` entries, summed; 0 without
+    /// any), in the order of [`DlxProblem::options`].
+    pub fn costs(&self) -> &[u64] {
+        &self.costs
+    }
+
+    /// Sets the cost of option `k` (written as a `|n` entry when not 0).
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k`.
+    pub fn set_cost(&mut self, k: usize, cost: u64) {
+        self.costs[k] = cost;
+    }
+
+    /// Does any option have a cost (so that the text needs dlx5)?
+    pub fn uses_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 0)
+    }
+
+    /// The same items (names, kinds, bounds) and the same options (entries,
+    /// colors and costs, in order), ignoring line numbers and dropped
+    /// options: what writing and reading back preserves.
     pub fn same_as(&self, other: &DlxProblem) -> bool {
         self.items == other.items
+            && self.costs == other.costs
             && self.options.len() == other.options.len()
             && self
                 .options
@@ -763,8 +804,11 @@ impl fmt::Display for DlxProblem {
             f.write_str(&item.name)?;
         }
         f.write_str("\n")?;
-        for option in &self.options {
+        for (option, &cost) in self.options.iter().zip(&self.costs) {
             self.write_option(f, option)?;
+            if cost != 0 {
+                write!(f, " |{cost}")?;
+            }
             f.write_str("\n")?;
         }
         Ok(())

@@ -110,6 +110,35 @@
 //! assert_eq!(counted.count.to_u64(), Some(12_988_816));
 //! ```
 //!
+//! ## Costs: the cheapest solutions
+//!
+//! With a cost per option ([`Cost`]: `u64`, exact, or `f64`),
+//! [`SolutionGraph::cheapest`] finds the `k` cheapest solutions as the `k`
+//! shortest paths of the graph, and [`BranchAndBound`] finds them by
+//! Knuth's dlx5-style branch and bound when the graph does not fit. The
+//! graph also counts solutions by size and by cost
+//! ([`SolutionGraph::counts_by_size`], [`SolutionGraph::counts_by_cost`]),
+//! draws them by weight ([`SolutionGraph::sample_weighted`]) and writes
+//! itself as the text of Knuth's ZDD tools ([`SolutionGraph::to_zdd_text`]).
+//!
+//! ```
+//! use exactcover::{BranchAndBound, Problem, Solver};
+//!
+//! // Cover {0, 1, 2}: singles cost 1, 2, 3; the pair {0, 1} costs 2.
+//! let mut p = Problem::with_items(3, 0);
+//! for option in [&[0][..], &[1], &[2], &[0, 1]] {
+//!     p.add_option(option.iter().copied()).unwrap();
+//! }
+//! let costs = [1u64, 2, 3, 2];
+//! let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+//! let best = graph.cheapest(&costs, 2);
+//! assert_eq!(best.iter().map(|(c, _)| *c).collect::<Vec<_>>(), [5, 6]);
+//! let mut bb = BranchAndBound::new(&p, &costs, &[], 2).unwrap();
+//! while !bb.step(1 << 10) {}
+//! assert_eq!(bb.best().iter().map(|(c, _)| *c).collect::<Vec<_>>(), [5, 6]);
+//! assert_eq!(graph.counts_by_size().iter().map(|n| n.to_u64().unwrap()).collect::<Vec<_>>(), [0, 0, 1, 1]);
+//! ```
+//!
 //! ## Counting in parallel
 //!
 //! [`Solver::split`] cuts the search tree into [`Subtree`]s, plain lists of
@@ -164,6 +193,8 @@
 
 #[doc(hidden)]
 pub mod bitset;
+mod branch_and_bound;
+mod cost;
 mod count;
 mod dancing_links;
 mod dlx_error;
@@ -175,6 +206,8 @@ mod problem;
 mod rng;
 mod solver;
 
+pub use branch_and_bound::BranchAndBound;
+pub use cost::Cost;
 pub use count::Count;
 pub use dlx_format::{DlxError, DlxProblem, Syntax};
 pub use engine::{Stats, Step, Subtree};

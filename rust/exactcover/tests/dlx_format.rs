@@ -300,7 +300,8 @@ fn malformed_files_give_line_and_reason() {
         ("A | X\nA:1\n", 2, ColorOnPrimary { entry: s("A:1") }),
         ("A | X\nA X:\n", 2, BadColor { entry: s("X:") }),
         ("A | X\nA :c\n", 2, EmptyName),
-        ("A B\nA B |7\n", 2, Cost { entry: s("|7") }),
+        ("A B\nA B |7x\n", 2, Cost { entry: s("|7x") }),
+        ("A B\nA B |\n", 2, Cost { entry: s("|") }),
         // dlx1 has no colors: `X:1` on a primary item is rejected either way.
         ("A\nA:1\n", 2, ColorOnPrimary { entry: s("A:1") }),
     ];
@@ -535,4 +536,22 @@ fn messages_quote_names_without_rust_escapes() {
         .unwrap_err()
         .to_string();
     assert_eq!(message, "line 2: unknown item name \"A\\U000e0001é\"");
+}
+
+#[test]
+fn costs_are_read_summed_and_written_back() {
+    let text = "A B | X\nA |3 X |4\nB\nA B |10\nX |5\n";
+    let dlx = DlxProblem::parse(text, Syntax::Strict).unwrap();
+    // The option on X alone is dropped, its cost with it.
+    assert_eq!(dlx.costs(), [7, 0, 10]);
+    assert!(dlx.uses_costs());
+    let written = dlx.to_string();
+    assert_eq!(written, "A B | X\nA X |7\nB\nA B |10\n");
+    let back = DlxProblem::parse(&written, Syntax::Permissive).unwrap();
+    assert!(back.same_as(&dlx));
+    let mut other = back.clone();
+    other.set_cost(1, 2);
+    assert!(!other.same_as(&dlx));
+    let overflow = format!("A\nA |{} |1\n", u64::MAX);
+    assert!(DlxProblem::parse(&overflow, Syntax::Permissive).is_err());
 }

@@ -21,6 +21,7 @@
 use crate::count::Count;
 use crate::engine::Engine;
 
+mod algebra;
 mod graph;
 mod hooks;
 mod table;

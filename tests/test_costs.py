@@ -1,0 +1,391 @@
+"""Costs and the algebra of the solution graph, against brute force on random
+small problems: the k cheapest solutions (on the graph and by branch and
+bound), counts by size and by cost, weighted draws (chi-square), verify(),
+and the exports (ZDD text read back, DIMACS CNF counted by a small model
+counter of this file)."""
+
+import json
+import math
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+from conftest import brute_force, problems, queens_cover
+from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
+from exactcover.costs import cost_list
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import chi2
+
+
+def exact_cover_case(problem, data):
+    """A random ExactCover with secondary constraints, its brute-force
+    solutions and random integer costs."""
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = brute_force(choices, bounds, used - set(secondary))
+    costs = {c: data.draw(st.integers(0, 5)) for c in choices}
+    return ExactCover(choices, secondary=secondary), expected, costs
+
+
+def check_k_best(found, expected, costs, k):
+    """`found` holds distinct solutions with their true costs, and the costs
+    are the k least of all solutions'."""
+    totals = sorted(sum(costs[c] for c in s) for s in expected)[:k]
+    assert [cost for cost, _ in found] == totals
+    sets = [frozenset(s) for _, s in found]
+    assert len(set(sets)) == len(sets)
+    for cost, s in found:
+        assert frozenset(s) in expected
+        assert cost == sum(costs[c] for c in s)
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data(), st.integers(1, 6))
+def test_k_cheapest_match_brute_force(problem, data, k):
+    cover, expected, costs = exact_cover_case(problem, data)
+    by_graph = cover.cheapest(costs, k, method="graph")
+    check_k_best(by_graph, expected, costs, k)
+    check_k_best(cover.cheapest(costs, k, method="branch"), expected, costs, k)
+    check_k_best(cover.cheapest(costs.__getitem__, k), expected, costs, k)
+    # Ties come in the order of the graph's solutions.
+    graph = cover.solution_graph()
+    order = {frozenset(s): n for n, s in enumerate(graph)}
+    for (c1, s1), (c2, s2) in zip(by_graph, by_graph[1:]):
+        if c1 == c2:
+            assert order[frozenset(s1)] < order[frozenset(s2)]
+    one = cover.cheapest(costs)
+    if expected:
+        assert one[0] == min(sum(costs[c] for c in s) for s in expected)
+    else:
+        assert one is None
+    # Float costs give the same totals (halves add exactly).
+    halves = {c: v / 2 for c, v in costs.items()}
+    assert [c for c, _ in graph.cheapest(halves, k)] == [c / 2 for c, _ in by_graph]
+    branch = cover.cheapest(halves, k, method="branch")
+    assert [c for c, _ in branch] == [c / 2 for c, _ in by_graph]
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_multicover_cheapest_and_counts_match_brute_force(problem, data):
+    universe, choices = problem
+    counts = data.draw(st.dictionaries(st.sampled_from(universe), st.integers(0, 3)))
+    initial = data.draw(st.lists(st.sampled_from(list(choices) or [None]), max_size=1))
+    initial = [c for c in initial if c is not None]
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: (counts.get(x, 1),) * 2 for x in used | set(counts)}
+    expected = brute_force(choices, bounds, set(bounds), initial)
+    cover = MultiCover(choices, initial=initial, counts=counts)
+    costs = {c: data.draw(st.integers(0, 4)) for c in choices}
+    check_k_best(cover.cheapest(costs, 4), expected, costs, 4)
+    graph = cover.solution_graph()
+    assert graph.counts_by_cost(costs) == dict(
+        sorted(Counter(sum(costs[c] for c in s) for s in expected).items())
+    )
+    assert graph.counts_by_size() == dict(sorted(Counter(len(s) for s in expected).items()))
+    zdd = read_zdd(graph.to_zdd())
+    labels = list(choices)
+    if expected == {frozenset()}:
+        assert zdd == set()  # the one empty solution writes no line
+    else:
+        assert {frozenset(labels[v] for v in s) for s in zdd} == expected
+
+
+def read_zdd(text):
+    """The family of sets of a ZDD text (root on the last line)."""
+    nodes = {}
+    root = 0
+    for line in text.splitlines():
+        ident, rest = line.split(": (~")
+        var, rest = rest.split("?")
+        lo, hi = rest.rstrip(")").split(":")
+        root = int(ident, 16)
+        nodes[root] = (int(var), int(lo, 16), int(hi, 16))
+
+    def family(p):
+        if p <= 1:
+            return [frozenset()] if p else []
+        v, lo, hi = nodes[p]
+        return family(lo) + [s | {v} for s in family(hi)]
+
+    return set(family(root))
+
+
+def test_counts_are_exact_past_64_bits():
+    # Domino tilings of a 2 x n board are Fibonacci numbers; by size and by
+    # cost (vertical dominoes cost 1) they are binomial coefficients.
+    n = 100
+    dominoes = {("v", c): [(0, c), (1, c)] for c in range(n)}
+    for c in range(n - 1):
+        for r in range(2):
+            dominoes[("h", r, c)] = [(r, c), (r, c + 1)]
+    graph = ExactCover(dominoes).solution_graph()
+    by_cost = graph.counts_by_cost(lambda d: int(d[0] == "v"))
+    # j vertical dominoes, (n - j) / 2 pairs of horizontal ones.
+    expected = {j: math.comb(j + (n - j) // 2, j) for j in range(0, n + 1, 2)}
+    assert by_cost == expected
+    assert sum(by_cost.values()) == graph.count > 2**64
+    # Every tiling has n dominoes (j vertical, n - j horizontal).
+    assert graph.counts_by_size() == {n: graph.count}
+    assert graph.cheapest(lambda d: int(d[0] == "v"))[0] == 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(problems(), st.data())
+def test_weighted_sampling_follows_the_weights(problem, data):
+    _, choices = problem
+    used = {x for cons in choices.values() for x in cons}
+    expected = brute_force(choices, dict.fromkeys(used, (1, 1)), used)
+    if len(expected) < 2:
+        return
+    weights = {c: data.draw(st.sampled_from([0.5, 1, 2, 3])) for c in choices}
+    graph = ExactCover(choices).solution_graph()
+    draws = 4000
+    drawn = Counter(
+        frozenset(s)
+        for s in graph.sample(draws, seed=data.draw(st.integers(0, 99)), weights=weights)
+    )
+    assert set(drawn) <= expected
+    mass = {s: math.prod(weights[c] for c in s) for s in expected}
+    total = sum(mass.values())
+    stat = sum((drawn[s] - draws * m / total) ** 2 / (draws * m / total) for s, m in mass.items())
+    # A draw this far off the weights happens once in a million.
+    assert stat < chi2.ppf(1 - 1e-6, len(expected) - 1)
+
+
+def test_weighted_sampling_is_reproducible_and_refuses_zero_weights():
+    choices = {"A": [1, 2], "B": [1], "C": [2], "D": [1, 2]}
+    graph = ExactCover(choices).solution_graph()
+    weights = {"A": 1, "B": 2, "C": 0.5, "D": 0}
+    assert graph.sample(50, seed=3, weights=weights) == graph.sample(50, seed=3, weights=weights)
+    assert all(s != ["D"] for s in graph.sample(200, seed=1, weights=weights))
+    with pytest.raises(ValueError, match="weighs 0"):
+        graph.sample(seed=1, weights=dict.fromkeys(choices, 0))
+    with pytest.raises(ValueError, match="weight of choice 'A'"):
+        graph.sample(weights={**weights, "A": -1})
+    with pytest.raises(TypeError, match="weight of choice 'B'"):
+        graph.sample(weights={**weights, "B": "x"})
+
+
+def test_cost_arguments_are_checked():
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]})
+    with pytest.raises(ValueError, match="no value for choice 'C'"):
+        cover.cheapest({"A": 1, "B": 1})
+    with pytest.raises(ValueError, match="'Z', which is not a choice"):
+        cover.cheapest({"A": 1, "B": 1, "C": 1, "Z": 2})
+    with pytest.raises(ValueError, match="cost of choice 'B' is negative"):
+        cover.cheapest({"A": 1, "B": -1, "C": 1})
+    with pytest.raises(ValueError, match="nonnegative and finite"):
+        cover.cheapest({"A": 1, "B": math.nan, "C": 1})
+    with pytest.raises(ValueError, match="2\\*\\*64"):
+        cover.cheapest(lambda c: 2**63)
+    with pytest.raises(TypeError, match="mapping"):
+        cover.cheapest([1, 2, 3])
+    with pytest.raises(ValueError, match="method"):
+        cover.cheapest(len, method="fast")
+    with pytest.raises(TypeError, match="integer costs"):
+        cover.solution_graph().counts_by_cost(lambda c: 0.5)
+    assert cost_list({"a": True}, ["a"]) == [1]
+    next(cover)
+    with pytest.raises(ValueError, match="started"):
+        cover.cheapest(len)
+
+
+def test_auto_falls_back_to_branch_and_bound_when_the_graph_does_not_fit():
+    cells = [(r, c) for r in range(4) for c in range(8)]
+    dominoes = {
+        (a, b): [a, b]
+        for a in cells
+        for b in cells
+        if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    }
+    costs = {d: (hash(d) % 7) for d in dominoes}
+    exact = ExactCover(dominoes).cheapest(costs, 5, method="graph")
+    assert ExactCover(dominoes).cheapest(costs, 5, max_bytes=1000) == ExactCover(dominoes).cheapest(
+        costs, 5, method="branch"
+    )
+    assert [c for c, _ in ExactCover(dominoes).cheapest(costs, 5, max_bytes=1000)] == [
+        c for c, _ in exact
+    ]
+    with pytest.raises(Exception, match="bytes"):
+        ExactCover(dominoes).cheapest(costs, method="graph", max_bytes=1000)
+
+
+def test_branch_and_bound_refuses_multiplicities_and_colors():
+    cover = MultiCover({"A": [1], "B": [1]}, counts={1: 2})
+    assert cover.cheapest({"A": 1, "B": 2}) == (3, ["A", "B"])
+    with pytest.raises(Exception, match="multiplicities"):
+        MultiCover({"A": [1], "B": [1]}, counts={1: 2}).cheapest(len, method="branch")
+    colored = {"a": {1: None, "x": "red"}, "b": {2: None, "x": "red"}, "c": {2: None}}
+    assert ExactCover(colored, secondary=["x"]).cheapest({"a": 1, "b": 5, "c": 2}) == (
+        3,
+        ["a", "c"],
+    )
+    with pytest.raises(ExactCoverError, match="colors is not supported") as caught:
+        ExactCover(colored, secondary=["x"]).cheapest(len, method="branch")
+    assert caught.value.kind == "unsupported"
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data())
+def test_verify_accepts_exactly_the_solutions(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = brute_force(choices, bounds, used - set(secondary))
+    cover = ExactCover(choices, secondary=secondary)
+    candidate = data.draw(st.lists(st.sampled_from(list(choices) or [None]), max_size=4))
+    candidate = [c for c in candidate if c is not None]
+    if len(set(candidate)) == len(candidate) and frozenset(candidate) in expected:
+        cover.verify(candidate)
+    else:
+        with pytest.raises(ValueError, match="not a solution"):
+            cover.verify(candidate)
+    for s in expected:
+        cover.verify(sorted(s, key=repr, reverse=True))
+
+
+def test_verify_names_the_constraint_broken():
+    cover = ExactCover(
+        {"A": [1, 2], "B": [1], "C": [2], "D": ["x"]}, secondary=["x"], initial=["B"]
+    )
+    cover.verify(["B", "C"])
+    with pytest.raises(ValueError, match="constraint 2 is satisfied by 0 choices, not exactly 1"):
+        cover.verify(["B"])
+    with pytest.raises(ValueError, match=r"constraint 1 is satisfied by 2 choices \('A', 'B'\)"):
+        cover.verify(["A", "B"])
+    with pytest.raises(ValueError, match="initial choice 'B' is missing"):
+        cover.verify(["A"])
+    with pytest.raises(ValueError, match="'C' is taken twice"):
+        cover.verify(["B", "C", "C"])
+    with pytest.raises(ValueError, match="'D' has no primary constraint"):
+        cover.verify(["B", "C", "D"])
+    with pytest.raises(KeyError, match="'Q'"):
+        cover.verify(["Q"])
+    colored = ExactCover(
+        {"a": {1: None, "x": "red"}, "b": {2: None, "x": "red"}, "c": {2: None, "x": "blue"}},
+        secondary=["x"],
+    )
+    colored.verify(["a", "b"])
+    with pytest.raises(ValueError, match="constraint 'x' is satisfied by 2 choices"):
+        colored.verify(["a", "c"])
+    multi = MultiCover({"A": [1], "B": [1], "C": [1]}, counts={1: 2})
+    multi.verify(["A", "C"])
+    with pytest.raises(ValueError, match=r"constraint 1 is satisfied by 3 choices .*not exactly 2"):
+        multi.verify(["A", "B", "C"])
+
+
+def count_models(text):
+    """The number of models of a DIMACS CNF, by a small DPLL that counts
+    (independent of the package): unit propagation, then a split on the
+    first variable left, free variables counted as factors of 2."""
+    lines = [ln for ln in text.splitlines() if ln and not ln.startswith("c")]
+    header = lines[0].split()
+    assert header[:2] == ["p", "cnf"]
+    n = int(header[2])
+    clauses = [frozenset(int(x) for x in ln.split()[:-1]) for ln in lines[1:]]
+    assert len(clauses) == int(header[3])
+
+    def count(clauses, free):
+        clauses = list(clauses)
+        while True:
+            if any(not c for c in clauses):
+                return 0
+            unit = next((c for c in clauses if len(c) == 1), None)
+            if unit is None:
+                break
+            (lit,) = unit
+            free = free - {abs(lit)}
+            clauses = [c - {-lit} for c in clauses if lit not in c]
+        if not clauses:
+            return 2 ** len(free)
+        v = abs(next(iter(clauses[0])))
+        rest = free - {v}
+        total = 0
+        for lit in (v, -v):
+            total += count([c - {-lit} for c in clauses if lit not in c] + [], rest)
+        return total
+
+    return count(clauses, frozenset(range(1, n + 1)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data())
+def test_cnf_has_one_model_per_solution(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    initial = data.draw(st.lists(st.sampled_from(list(choices) or [None]), max_size=1))
+    initial = [c for c in initial if c is not None]
+    cover = ExactCover(choices, secondary=secondary, initial=initial)
+    assert count_models(cover.to_cnf()) == cover.count()
+
+
+def test_cnf_refuses_what_it_cannot_encode():
+    with pytest.raises(ValueError, match="plain exact cover"):
+        MultiCover({"A": [1], "B": [1]}, counts={1: 2}).to_cnf()
+    with pytest.raises(ValueError, match="colors"):
+        ExactCover({"a": {1: None, "x": "red"}}, secondary=["x"]).to_cnf()
+    # A primary constraint no choice satisfies: an empty clause.
+    cnf = ExactCover({"A": [1]}, primary=[1, 2]).to_cnf()
+    assert "\n0\n" in cnf and count_models(cnf) == 0
+
+
+def test_dlx_costs_round_trip_and_cheapest():
+    text = "A B C\nA B |3\nA |1\nB |1 |0\nC |4\nC |2 |1\nA B C |9\n"
+    p = parse_dlx(text)
+    assert p.costs == [3, 1, 1, 4, 3, 9]
+    assert parse_dlx(p.to_dlx()) == p and parse_dlx(p.to_dlx()).costs == p.costs
+    assert [c for c, _ in p.cheapest(3)] == [5, 6, 6]
+    assert p.cheapest() == (5, [1, 2, 4])
+    assert p.cheapest(3, method="branch")[0] == (5, [1, 2, 4])
+    built = DlxProblem(["A", "B"], [["A"], ["B"], ["A", "B"]], costs=[1, 2, 5])
+    assert built.costs == [1, 2, 5]
+    assert built.to_dlx() == "A B\nA |1\nB |2\nA B |5\n"
+    text = write_dlx({"a": [1, 2], "b": [1], "c": [2]}, costs={"a": 5, "b": 1, "c": 2})
+    assert parse_dlx(text).cheapest() == (3, [1, 2])
+    cover = ExactCover({"a": [1, 2], "b": [1], "c": [2], "d": ["x"]}, secondary=["x"])
+    written = parse_dlx(write_dlx(cover, costs=lambda c: ord(c)))
+    assert written.costs == [ord("a"), ord("b"), ord("c")]
+    with pytest.raises(TypeError, match="integers"):
+        write_dlx(cover, costs=lambda c: 0.5)
+
+
+def run_cli(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "exactcover", "solve", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_cli_prints_the_k_cheapest():
+    text = "A B C\nA B |3\nA |1\nB |1\nC |4\nC |2 |1\n"
+    done = run_cli("--cheapest", "2", "-", stdin=text)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("cost: 5\n1:\n A\n B\n C\n")
+    done = run_cli("--cheapest", "5", "--json", "-", stdin=text)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["cost"] for r in records] == [5, 6, 6, 7]
+    assert records[0]["options"] == [1, 2, 4] and records[0]["lines"] == [3, 4, 6]
+    done = run_cli("--cheapest", "1", "--count", "-", stdin=text)
+    assert done.returncode == 2 and "--cheapest cannot be used with --count" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
+def test_ctrl_c_interrupts_branch_and_bound():
+    from test_runtime import InterruptMain
+
+    cover = queens_cover(24)
+    start = time.perf_counter()
+    with InterruptMain(0.3), pytest.raises(KeyboardInterrupt):
+        # Every one of the solutions ties: the search would list them all.
+        cover.cheapest(lambda square: 0, 10**9, method="branch")
+    assert time.perf_counter() - start < 10
