@@ -3,6 +3,8 @@ problems every path (iteration, count, limit, threads, split and restrict,
 the estimate, the solution graph) finds the brute force's solutions with the
 engine forced each way; known counts agree; bad names are refused."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from conftest import brute_force, problems
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover
@@ -126,3 +128,66 @@ def test_forcing_bitset_where_it_does_not_fit_says_why():
     with pytest.raises(ExactCoverError, match="color"):
         ExactCover(colored, secondary=["x"], engine="bitset")
     assert MultiCover({"a": ["x"]}, counts={"x": 2}, engine="auto").stats["engine"] == "dlx"
+
+
+def test_matrices_take_the_keyword():
+    from exactcover import from_matrix
+
+    rows = [[1, 0, 0], [0, 1, 1], [1, 1, 0], [0, 0, 1]]
+    for engine in ["bitset", "dlx"]:
+        problem = from_matrix(rows, engine=engine)
+        assert problem.stats["engine"] == engine
+        assert sorted(problem) == [[0, 1], [2, 3]]
+    with pytest.raises(ValueError, match="engine must be"):
+        from_matrix(rows, engine="fast")
+
+
+@pytest.mark.parametrize("engine", ["bitset", "dlx"])
+def test_the_engine_travels_with_the_problem(engine):
+    """Workers of `count_distributed` build the problem from its plain data,
+    on the engine it was given; the digest of a problem on the automatic
+    choice is the one it had before problems named their engine."""
+    from exactcover import distributed
+
+    langford = ExactCover(_langford(7), engine=engine)
+    spec = distributed._spec_of(langford)
+    assert spec[5] == engine
+    solver = distributed._built("test-" + engine, spec)
+    assert solver.stats["engine"] == engine
+    distributed._BUILT.pop("test-" + engine)
+    auto = distributed._spec_of(ExactCover(_langford(7)))
+    assert auto[5] == "auto"
+    assert distributed.problem_digest(auto) == distributed.problem_digest(auto[:5])
+    assert distributed.problem_digest(spec) != distributed.problem_digest(auto)
+    with ThreadPoolExecutor(1) as executor:
+        assert distributed.count_distributed(langford, executor=executor) == 52
+    dlx = DlxProblem(["x", "y"], [["x"], ["y"], ["x", "y"]]).solutions(engine=engine)
+    assert distributed._spec_of(dlx)[5] == engine
+
+
+def test_the_command_line_takes_the_engine(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "langford.dlx"
+    path.write_text(DlxProblem.from_constraints(_langford(7)).to_dlx())
+    for engine in ["auto", "bitset", "dlx"]:
+        done = subprocess.run(
+            [sys.executable, "-m", "exactcover", "solve", "--count", "--engine", engine, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split()[0] == "52"
+    multi = tmp_path / "multi.dlx"
+    multi.write_text("2:2|x\nx\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "exactcover", "solve", "--count", "--engine", "bitset", str(multi)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode != 0 and "bitset engine" in done.stderr

@@ -76,7 +76,7 @@ def export(problem: Any) -> Exported:
             f"{type(problem).__name__}"
         )
     # _spec first: it refuses a mapping that changed since the problem was built.
-    kinds, options, _seed, colors, forced = problem._spec
+    kinds, options, _seed, colors, forced, _engine = problem._spec
     item_names, color_names = names()
     color_of = {(k, j): color_names[c] for k, j, c in colors or ()}
     items = [Item(name, *kind) for name, kind in zip(item_names, kinds)]

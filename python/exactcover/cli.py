@@ -272,6 +272,15 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--engine",
+        choices=("auto", "bitset", "dlx"),
+        default="auto",
+        help=(
+            "the search engine: auto (the default: the bitset engine where it pays), bitset, "
+            "or dlx (dancing links)"
+        ),
+    )
+    parser.add_argument(
         "--random",
         type=non_negative,
         metavar="SEED",
@@ -471,7 +480,7 @@ def solve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     try:
-        solutions = problem.solutions(seed=args.random)
+        solutions = problem.solutions(seed=args.random, engine=args.engine)
     except ExactCoverError as error:
         raise CommandError(f"{name}: {error}") from None
     if args.estimate:

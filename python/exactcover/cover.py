@@ -90,7 +90,8 @@ class Cover(Search["list[C]"]):
         items = item_kinds(index)
         seed = _seed(random, seed)
         try:
-            solver = _Solver(items, options, seed, colors or None, _engine(engine))
+            engine = _engine(engine)
+            solver = _Solver(items, options, seed, colors or None, engine)
         except ExactCoverError as e:
             raise restate(e, choices, list(index)) from None
         initial = list(initial)
@@ -104,26 +105,26 @@ class Cover(Search["list[C]"]):
         # What makes the problem's plain data again, when it is to be built
         # elsewhere (exactcover.distributed); keeping the data itself would
         # cost memory for every problem.
-        super().__init__(solver, choices, (constraints, item_kinds, seed, forced))
+        super().__init__(solver, choices, (constraints, item_kinds, seed, forced, engine))
         self._n_constraints = len(index)
         self._colored = colored
 
     @property
     def _spec(self) -> tuple[Any, ...]:
         """The problem as plain data (items, options, seed, colors, initial
-        choices), made again from the constraints it was built from."""
-        constraints, item_kinds, seed, forced = self._source
+        choices, engine), made again from the constraints it was built from."""
+        constraints, item_kinds, seed, forced, engine = self._source
         if list(constraints) != self._labels:
             raise ValueError("the constraints mapping has changed since the problem was built")
         options, index = _map_constraints(constraints)
         colors, _ = _map_colors(constraints)
-        return (item_kinds(index), options, seed, colors or None, forced)
+        return (item_kinds(index), options, seed, colors or None, forced, engine)
 
     def _names(self) -> tuple[list[Hashable], list[Hashable]]:
         """What the item ids and color ids of `_spec` stand for: the
         constraints and the colors, in the order of their ids (for
         `write_dlx` and `to_matrix`)."""
-        constraints, item_kinds, _, _ = self._source
+        constraints, item_kinds, _, _, _ = self._source
         _, index = _map_constraints(constraints)
         item_kinds(index)  # adds the constraints that no choice lists
         colors = (

@@ -66,8 +66,9 @@ __all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECOND
 
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
-#: A problem as plain data: (items, options, seed, colors, initial choices).
-_Spec = Tuple[Any, Any, Optional[int], Any, List[int]]
+#: A problem as plain data: (items, options, seed, colors, initial choices,
+#: engine).
+_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str]
 
 TASK_SECONDS = 30.0
 """The longest a task counts, by default, before it hands back the rest of
@@ -132,13 +133,14 @@ def _spec_of(problem: Any) -> _Spec:
         )
     if problem.stats["nodes"] > 0:
         raise ValueError("count_distributed() needs a problem that has not started searching")
-    items, options, seed, colors, forced = spec
+    items, options, seed, colors, forced, engine = spec
     return (
         [[bool(primary), int(lo), int(hi)] for primary, lo, hi in items],
         [list(option) for option in options],
         seed,
         None if not colors else [list(c) for c in colors],
         list(forced),
+        engine,
     )
 
 
@@ -153,6 +155,10 @@ def problem_digest(spec: _Spec) -> str:
         The SHA-256 of its JSON text, in hex: the same for the same problem,
         built anywhere.
     """
+    # The engine names how to search, not the problem: the engine the
+    # problem picks by itself leaves the digest as before there was one.
+    if len(spec) > 5 and spec[5] == "auto":
+        spec = spec[:5]  # type: ignore[assignment]
     text = json.dumps(spec, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -181,7 +187,7 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
     if solver is None:
         if spec is None:
             spec = _INSTALLED[digest]
-        items, options, seed, colors, _ = spec
+        items, options, seed, colors, _, engine = spec
         if len(_BUILT) >= 4:
             _BUILT.clear()
         solver = _BUILT[digest] = _Solver(
@@ -189,6 +195,7 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
             options,
             seed,
             None if colors is None else [tuple(c) for c in colors],
+            engine,
         )
     return solver
 

@@ -108,7 +108,7 @@ class DlxSolutions(Search["list[int]"]):
             data again.
     """
 
-    # _source (of Search): the native DlxProblem and the seed.
+    # _source (of Search): the native DlxProblem, the seed and the engine.
     __slots__ = ()
 
     def _solution(self, ids: list[int]) -> list[int]:
@@ -119,7 +119,7 @@ class DlxSolutions(Search["list[int]"]):
         """The problem as plain data, to build it again elsewhere
         (exactcover.distributed): colors numbered in order of appearance, as
         the solver numbers them. Made only when asked for."""
-        dlx, seed = self._source
+        dlx, seed, engine = self._source
         items = [(primary, lo, hi) for _, primary, lo, hi in dlx.items]
         colors = None
         if dlx.uses_colors:
@@ -128,12 +128,12 @@ class DlxSolutions(Search["list[int]"]):
                 (k, j, ids.setdefault(color, len(ids)))
                 for (k, j), color in sorted(dlx.colors.items())
             ]
-        return (items, dlx.options, seed, colors, [])
+        return (items, dlx.options, seed, colors, [], engine)
 
     def _names(self) -> tuple[list[str], list[str]]:
         """What the item ids and color ids of `_spec` stand for: the item
         names and the colors, in the order of their ids."""
-        dlx, _ = self._source
+        dlx, _, _ = self._source
         colors = (color for _, color in sorted(dlx.colors.items()))
         return [name for name, *_ in dlx.items], list(dict.fromkeys(colors))
 
@@ -457,10 +457,11 @@ class DlxProblem:
         seed = _seed(random, seed)
         dlx = self._dlx
         try:
-            solver = _Solver.from_dlx(dlx, seed, _engine(engine))
+            engine = _engine(engine)
+            solver = _Solver.from_dlx(dlx, seed, engine)
         except ExactCoverError as error:
             raise _restate(error, self.items) from None
-        return DlxSolutions(solver, range(len(dlx)), (dlx, seed))
+        return DlxSolutions(solver, range(len(dlx)), (dlx, seed, engine))
 
     def __iter__(self) -> DlxSolutions:
         """Iterate over the solutions, each a list of option indices."""

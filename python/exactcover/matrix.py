@@ -33,6 +33,7 @@ import operator
 from collections.abc import Hashable, Iterable
 from typing import Any, NamedTuple
 
+from ._arguments import engine as _engine
 from ._arguments import seed as _seed
 from ._errors import describe, problem_error
 from ._export import export
@@ -60,6 +61,7 @@ class MatrixCover(Search["list[Any]"]):
         secondary: The secondary columns.
         labels: The row labels of a DataFrame (None: rows are indices).
         seed: The seed of a random search order (None: the rows' order).
+        engine: The search engine: `"auto"`, `"bitset"` or `"dlx"`.
     """
 
     # _labels (of Search): the row (index or label) of each option, in
@@ -76,11 +78,12 @@ class MatrixCover(Search["list[Any]"]):
         secondary: set[int],
         labels: list[Hashable] | None,
         seed: int | None,
+        engine: str = "auto",
     ) -> None:
         items = [(False, 0, 1) if j in secondary else (True, 1, 1) for j in range(n_columns)]
-        solver = _Solver(items, options, seed)
+        solver = _Solver(items, options, seed, None, engine)
         names = rows if labels is None else [labels[r] for r in rows]
-        super().__init__(solver, names, (items, options, seed, None, []))
+        super().__init__(solver, names, (items, options, seed, None, [], engine))
         self._shape = (n_rows, n_columns)
 
     def _solution(self, ids: list[int]) -> list[Any]:
@@ -108,6 +111,7 @@ def from_matrix(
     *,
     seed: int | None = None,
     random: bool = False,
+    engine: str = "auto",
 ) -> MatrixCover:
     """The exact covers of a 0/1 matrix whose rows are options and whose
     columns are items.
@@ -127,6 +131,9 @@ def from_matrix(
             exactly once: column indices, or labels for a DataFrame.
         seed: Search in a random order, reproducible from this integer.
         random: Search in a random order, from a fresh random seed.
+        engine: The search engine: `"auto"` (the default: the bitset engine
+            where it pays), `"bitset"` or `"dlx"` (dancing links), as for
+            `ExactCover`.
 
     Returns:
         An iterator over the solutions.
@@ -134,10 +141,11 @@ def from_matrix(
     Raises:
         TypeError: If `matrix` is none of the above, or `secondary` is a
             string.
-        ValueError: If the rows have different lengths, or an array does not
-            have 2 dimensions.
+        ValueError: If the rows have different lengths, an array does not
+            have 2 dimensions, or `engine` is not one of the names above.
         ExactCoverError: If an entry is neither 0 nor 1 (a `ValueError`
-            naming the entry).
+            naming the entry), or `engine="bitset"` and the matrix has too
+            many rows for the bitset engine.
         KeyError: If a secondary column is not a column index or label.
     """
     labels, column_labels, n_columns, entries = _read(matrix)
@@ -156,7 +164,8 @@ def from_matrix(
             options.append(columns)
             rows.append(r)
     seed = _seed(random, seed)
-    return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed)
+    engine = _engine(engine)
+    return MatrixCover(options, rows, len(entries), n_columns, relaxed, labels, seed, engine)
 
 
 class CoverMatrix(NamedTuple):

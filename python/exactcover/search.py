@@ -172,7 +172,7 @@ class Search(Iterator[S], Generic[S]):
     @property
     def _spec(self) -> tuple[Any, ...]:
         """The problem as plain data: (items, options, seed, colors, initial
-        option ids)."""
+        option ids, engine)."""
         return self._source  # type: ignore[no-any-return]
 
     def __copy__(self: _Self) -> _Self:
