@@ -55,7 +55,7 @@ def to_cnf(spec: tuple[Any, ...], labels: Sequence[Any]) -> str:
         ValueError: If a constraint is counted other than exactly once
             (primary) or at most once (secondary), or an option has colors.
     """
-    items, options, _, colors, forced = spec
+    items, options, _, colors, forced = spec[:5]
     if colors:
         raise ValueError("a problem with colors has no CNF encoding here (only plain exact cover)")
     for i, (primary, lo, hi) in enumerate(items):

@@ -171,7 +171,7 @@ def violation(
         None for a solution; else a sentence naming the first constraint
         broken (or the initial choice missing).
     """
-    items, options, _, colors, forced = spec
+    items, options, _, colors, forced = spec[:5]
     if len(set(ids)) != len(ids):
         twice = next(k for k in ids if ids.count(k) > 1)
         return f"choice {describe(labels[twice])} is taken twice"

@@ -722,7 +722,7 @@ class Search(Iterator[S], Generic[S]):
                 if method == "graph" or getattr(error, "kind", None) != "memory_cap":
                     raise
         if best is None:
-            items, options, _, colors, forced = self._spec
+            items, options, _, colors, forced = self._spec[:5]
             if colors:
                 raise problem_error(
                     "branch and bound on a problem with colors is not supported: use "
