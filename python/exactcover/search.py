@@ -369,7 +369,7 @@ class Search(Iterator[S], Generic[S]):
         if outcome == "stopped":
             assert seconds is not None
             raise SearchTimeout(found, seconds)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _found_before_interrupt(self) -> int:
         """The solutions a count or a search found before Ctrl-C stopped it
@@ -493,7 +493,7 @@ class Search(Iterator[S], Generic[S]):
         """The native solver's next solution on threads, with the message of
         an iterator started on one thread."""
         try:
-            return self._solver.next_on_threads(threads, seconds)  # type: ignore[no-any-return]
+            return self._solver.next_on_threads(threads, seconds)
         except ValueError as error:
             if getattr(error, "kind", None) != "search_started":
                 raise

@@ -637,7 +637,7 @@ fn count_resumed(solver: &mut Solver, options: &CountOptions, stop_every: u32) -
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(12))]
 
     /// Every combination of the counting options (threads 1, 2 and 4; no
     /// stop, or stopped and resumed again and again; no limit, a limit below
