@@ -4,7 +4,7 @@
 problem this package builds: `ExactCover`, `MultiCover`, the puzzles made by
 the puzzle functions (which are one of those), the iterators over DLX problems
 and matrices. Each iterator knows its problem as `_spec` (items, options,
-seed, colors and initial choices, by id) and names its items and colors by
+seed, colors, initial choices by id, and engine) and names its items and colors by
 `_names()`; this module turns that into an `Exported` problem, with the
 initial choices already made.
 

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use exactcover::bitset::{fits, BitsetEngine, WhyNot};
-use exactcover::{Item, Problem, Solver, Step, Subtree};
+use exactcover::{EngineChoice, Item, Problem, Solver, Step, Subtree};
 use proptest::prelude::*;
 
 mod common;
@@ -426,4 +426,55 @@ fn known_counts() {
     assert_eq!(e.count_step(u64::MAX, u64::MAX).0, 9356);
     // Close to ssxcc's 1,210,916 nodes on the same file.
     assert_eq!(e.stats().nodes, 1_211_167);
+}
+
+proptest! {
+    // Problems of 65 to 200 options count for a while in a debug build.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Problems whose options take 2 to 4 words, with 2 or 3 primary items
+    /// each (the unrolled loop, `W` in the engine's search): the same
+    /// solutions in the same order as dancing links, and the same count
+    /// counted whole.
+    #[test]
+    fn unrolled_widths_agree(
+        (primary, options) in (6usize..11, 2usize..4, 65usize..200).prop_flat_map(|(n, p, m)| {
+            let option = (
+                proptest::sample::subsequence((0..n).collect::<Vec<_>>(), p),
+                proptest::option::of(0usize..3),
+            );
+            (Just(n), proptest::collection::vec(option, m..=m))
+        }),
+        budget in 1u64..200,
+    ) {
+        let mut p = Problem::with_items(primary, 3);
+        for (items, secondary) in &options {
+            p.add_option(items.iter().copied().chain(secondary.map(|s| primary + s))).unwrap();
+        }
+        let mut dlx = Solver::with_engine(&p, EngineChoice::DancingLinks, None).unwrap();
+        let first: Vec<Vec<usize>> = dlx.clone().solutions().take(40).collect();
+        let count = dlx.count();
+        let mut e = engine(&p);
+        let found: Vec<Vec<usize>> = (0..first.len())
+            .map(|_| {
+                assert_eq!(e.count_step(u64::MAX, 1).1, Step::Solution);
+                assert_eq!(e.check_invariants(), Ok(()));
+                let mut s = Vec::new();
+                e.choices_into(&mut s);
+                s
+            })
+            .collect();
+        prop_assert_eq!(found, first);
+        let mut e = engine(&p);
+        let mut total = 0;
+        loop {
+            let (n, step) = e.count_step(budget, u64::MAX);
+            total += n;
+            prop_assert_eq!(e.check_invariants(), Ok(()));
+            if step == Step::Exhausted {
+                break;
+            }
+        }
+        prop_assert_eq!(total, count);
+    }
 }

@@ -578,7 +578,11 @@ impl Stack {
         if ABORT && dead {
             Choice::DeadEnd
         } else if W > 0 {
-            choose_fixed(counts[..FIXED_LANES].try_into().expect("FIXED_LANES counters"))
+            choose_fixed(
+                counts[..FIXED_LANES]
+                    .try_into()
+                    .expect("FIXED_LANES counters"),
+            )
         } else {
             choose(&counts[..lanes])
         }
