@@ -858,6 +858,10 @@ def count_distributed(
         plan = _Plan(digest, spec, log, figures)
         if plan.todo and not plan.resumed and local_seconds > 0:
             if plan.count_here(float(local_seconds), run):
+                bar = _bar(progress)
+                if bar is not None:  # the same last line as on the workers
+                    _show(bar, plan, 0)
+                    bar.close()
                 return plan.total
         figures["path"] = "workers"
         scheduler: Any = None
@@ -1253,11 +1257,7 @@ def _drive(
             plan.finished(subtrees, found, rest, task, 1 if len(todo) >= slots else slots)
             launch()
             if bar is not None:
-                bar.total = plan.done + len(running) + len(todo)
-                bar.n = plan.done
-                # A str: tqdm would round a number (1.12e+23); the count is exact.
-                bar.set_postfix(solutions=str(plan.total), refresh=False)
-                bar.refresh()
+                _show(bar, plan, len(running) + len(todo))
     except BaseException:
         for future in running:
             future.cancel()
@@ -1266,6 +1266,15 @@ def _drive(
         if bar is not None:
             bar.close()
     return plan.total
+
+
+def _show(bar: Any, plan: _Plan, waiting: int) -> None:
+    """Draws the progress bar: tasks done, waiting, solutions so far."""
+    bar.total = plan.done + waiting
+    bar.n = plan.done
+    # A str: tqdm would round a number (1.12e+23); the count is exact.
+    bar.set_postfix(solutions=str(plan.total), refresh=False)
+    bar.refresh()
 
 
 def _optional(name: str) -> Any:
