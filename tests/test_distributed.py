@@ -114,8 +114,11 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
     result = []
 
     def count():
+        # 15-queens on one thread a task: seconds of work on any machine.
         result.append(
-            count_distributed(queens(14), client=client, task_seconds=0.05, local_seconds=0)
+            count_distributed(
+                queens(15), client=client, task_seconds=0.05, local_seconds=0, threads=1
+            )
         )
 
     thread = threading.Thread(target=count)
@@ -124,7 +127,7 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
     assert thread.is_alive(), "the count ended before the worker could be killed"
     os.kill(victim, signal.SIGKILL)
     thread.join(120)
-    assert result == [365596]
+    assert result == [2279184]
     # The worker really died: its nanny starts a new process.
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -156,6 +159,8 @@ def _worker_pids(client, timeout=60):
 def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_path):
     # Two workers killed one after the other (each replaced by its nanny):
     # the lost tasks run again, and the checkpoint holds each subtree once.
+    # 15-queens on one thread a task: long enough (seconds) on any machine
+    # for both kills to land mid-count.
     path = tmp_path / "count.ckpt"
     result = []
     errors = []
@@ -164,7 +169,12 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
         try:
             result.append(
                 count_distributed(
-                    queens(14), client=client, checkpoint=path, task_seconds=0.05, local_seconds=0
+                    queens(15),
+                    client=client,
+                    checkpoint=path,
+                    task_seconds=0.05,
+                    local_seconds=0,
+                    threads=1,
                 )
             )
         except BaseException as error:
@@ -188,16 +198,16 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
         victims.append(victim)
     thread.join(180)
     assert not errors, errors
-    assert result == [365596]
+    assert result == [2279184]
     records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
-    assert sum(r["count"] for r in records) == 365596
+    assert sum(r["count"] for r in records) == 2279184
     keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
     assert len(keys) == len(set(keys))
     # The victims are gone (their nannies start new processes, which may
     # take a while on a loaded machine: that is Dask's part, not tested).
     assert not set(victims) & set(client.run(os.getpid).values())
     # The finished checkpoint alone gives the total again.
-    assert count_distributed(queens(14), client=client, checkpoint=path) == 365596
+    assert count_distributed(queens(15), client=client, checkpoint=path) == 2279184
 
 
 class _InterruptAfter(ThreadPoolExecutor):
@@ -526,5 +536,5 @@ def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
         part = queens(12)
         solver = part._solver
         if solver.restrict(forced, excluded):
-            total += solver.count_exact()
+            total += solver.count()[0]
     assert total == 14200

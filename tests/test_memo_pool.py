@@ -30,11 +30,11 @@ def test_tasks_through_one_pool_store_fewer_sub_problems_and_count_right() -> No
             assert not shared.restrict(forced, excluded)
             continue
         assert shared.restrict(forced, excluded)
-        alone_total += alone.count_exact(True)
+        alone_total += alone.count(memo=True)[0]
         alone_entries += alone.memo_stats["entries"]
         memo = pool.lend(shared, True)
         assert memo is True
-        shared_total += shared.count_exact(memo)
+        shared_total += shared.count(memo=memo)[0]
         pool.take_back(shared)
     assert shared_total == alone_total == 520
     # Keys that held their task's root would store each sub-problem once per
@@ -71,13 +71,13 @@ def test_a_pool_refuses_another_problem_of_the_same_size() -> None:
     pool = MemoPool()
     wide = domino_tilings(rectangle(6, 8))._solver
     pool.lend(wide, True)
-    wide.count_exact(True)
+    wide.count(memo=True)
     pool.take_back(wide)
     assert pool.entries > 0
     tall = domino_tilings(rectangle(8, 6))._solver
     assert pool.lend(tall, True) is True
     assert tall.memo_stats["entries"] == 0
-    assert tall.count_exact(True) == 167089
+    assert tall.count(memo=True)[0] == 167089
 
 
 @pytest.mark.parametrize("memo", [None, True, False])
@@ -90,7 +90,7 @@ def test_the_pool_passes_on_the_verdict(memo: bool | None) -> None:
         if solver.restrict(forced, excluded):
             mode = pool.lend(solver, memo)
             assert mode is memo or (memo is None and mode is pool.verdict)
-            total += solver.count_exact(mode)
+            total += solver.count(memo=mode)[0]
             pool.take_back(solver)
     assert total == 352
     if memo is not None:

@@ -260,7 +260,7 @@ def test_cli_threads_show_progress_and_stats(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout == "365596\n"
     # Before: no progress line with threads, and stats of all zeros.
-    assert "subtrees done" in result.stderr
+    assert "% done" in result.stderr
     last = result.stderr.strip().splitlines()[-1].split("\x1b[K")[-1]
     solutions, nodes = last.split(" solutions, ")[0], last.split(", ")[1]
     assert solutions == "365596"

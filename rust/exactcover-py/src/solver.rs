@@ -317,7 +317,7 @@ impl PySolver {
     /// subtrees (forced ids, excluded ids) that hold exactly the solutions
     /// still to come. If describing them would take more than `max_entries`
     /// ids, counts on for another `seconds` and tries again. Memoizes as
-    /// count_exact does (memo: None, True or False), with a memo lent by
+    /// count(memo=...) does (memo: None, True or False), with a memo lent by
     /// lend_memo if any; the count is an exact int.
     #[pyo3(signature = (seconds, max_entries=1_000_000, memo=None, memo_bytes=1073741824))]
     fn count_or_split<'py>(
@@ -360,7 +360,7 @@ impl PySolver {
     }
 
     /// Lends this solver (not started) the memo another solver of the same
-    /// problem took (take_memo), for its next count_exact or count_or_split;
+    /// problem took (take_memo), for its next count or count_or_split;
     /// returns False if it could not take it (the memo is then gone).
     #[pyo3(signature = (memo, mode=None))]
     fn lend_memo(&mut self, memo: &mut PyLentMemo, mode: Option<bool>) -> PyResult<bool> {
