@@ -738,20 +738,11 @@ fn choose(counts: &[u16]) -> Choice {
 /// `BitsetEngine::run`) copies and scans whole.
 const FIXED_LANES: usize = 64;
 
-/// [`choose`] on [`FIXED_LANES`] counters: the minimum and the mask of the
-/// counters equal to it are computed without a branch (unrolled vector
-/// code), and the item is the mask's lowest bit.
+/// [`choose`] on [`FIXED_LANES`] counters: inlined here, its length is a
+/// constant, so the scans unroll into vector code.
 #[inline(always)]
 fn choose_fixed(counts: &[u16; FIXED_LANES]) -> Choice {
-    let min = counts.iter().fold(SENTINEL, |m, &c| m.min(c));
-    if min == SENTINEL {
-        Choice::Solved
-    } else if min == 0 {
-        Choice::DeadEnd
-    } else {
-        let i = counts.iter().position(|&c| c == min).unwrap_or(0);
-        Choice::Item(i as u32)
-    }
+    choose(counts)
 }
 
 impl Engine for BitsetEngine {

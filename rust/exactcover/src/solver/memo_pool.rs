@@ -18,6 +18,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use super::parallel::add_memo_stats;
 use super::{LentMemo, Solver};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
 
@@ -136,15 +137,7 @@ impl MemoPool {
         let state = self.state();
         let mut total = MemoStats::default();
         for memo in &state.free {
-            let s = memo.stats();
-            total.active |= s.active;
-            total.lookups += s.lookups;
-            total.hits += s.hits;
-            total.entries += s.entries;
-            total.bytes += s.bytes;
-            total.peak_bytes += s.peak_bytes;
-            total.evictions += s.evictions;
-            total.evicted += s.evicted;
+            add_memo_stats(&mut total, memo.stats());
         }
         total
     }
