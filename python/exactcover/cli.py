@@ -631,33 +631,30 @@ def _print_cheapest(problem: DlxProblem, k: int, as_json: bool) -> int:
     best = problem.cheapest(k)
     lines = problem.lines
     for number, (cost, solution) in enumerate(best, 1):
-        if as_json:
-            record = {
-                "solution": number,
-                "cost": cost,
-                "options": solution,
-                "lines": [lines[j] for j in solution],
-                "text": [problem.option_text(j) for j in solution],
-            }
-            sys.stdout.write(json.dumps(record) + "\n")
-        else:
-            sys.stdout.write(f"cost: {cost}\n")
-            _print_solution(problem, lines, number, solution, False)
+        _print_solution(problem, lines, number, solution, as_json, cost=cost)
     return EXIT_SOLVED if best else EXIT_NO_SOLUTION
 
 
 def _print_solution(
-    problem: DlxProblem, lines: list[int | None], number: int, solution: list[int], as_json: bool
+    problem: DlxProblem,
+    lines: list[int | None],
+    number: int,
+    solution: list[int],
+    as_json: bool,
+    cost: int | float | None = None,
 ) -> None:
     """Print one solution: Knuth's layout (`N:` then one option per line,
-    each with a leading space), or one JSON object per line."""
+    each with a leading space), or one JSON object per line; a `cost` (from
+    `--cheapest`) comes first, as a `cost: c` line or a `"cost"` field."""
     if as_json:
-        record = {
-            "solution": number,
-            "options": solution,
-            "lines": [lines[k] for k in solution],
-            "text": [problem.option_text(k) for k in solution],
-        }
+        record: dict[str, Any] = {"solution": number}
+        if cost is not None:
+            record["cost"] = cost
+        record["options"] = solution
+        record["lines"] = [lines[k] for k in solution]
+        record["text"] = [problem.option_text(k) for k in solution]
         sys.stdout.write(json.dumps(record) + "\n")
     else:
+        if cost is not None:
+            sys.stdout.write(f"cost: {cost}\n")
         sys.stdout.write(f"{number}:\n" + "".join(f" {problem.option_text(k)}\n" for k in solution))
