@@ -515,11 +515,7 @@ def solve(args: argparse.Namespace) -> int:
         elif args.count:
             found = solutions._count(limit, args.threads, None, progress)
         else:
-            stream = (
-                solutions._solutions_on_threads(args.threads, None, progress)
-                if args.threads > 1
-                else solutions._solutions_in_slices(None, progress)
-            )
+            stream = solutions._solution_stream(args.threads, None, progress)
             # Closing it stops the threads at once (at --limit, Ctrl-C).
             with closing(stream):
                 for solution in stream:

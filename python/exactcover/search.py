@@ -425,54 +425,31 @@ class Search(Iterator[S], Generic[S]):
         seconds = check_timeout(timeout)
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
         report = reporter(bool(progress), "solutions") or Reporter()
-        if threads is not None and threads > 1:
-            return self._solutions_on_threads(threads, seconds, report)
-        return self._solutions_in_slices(seconds, report)
+        return self._solution_stream(threads or 1, seconds, report)
 
-    def _solutions_in_slices(
-        self, seconds: float | None, report: Reporter
-    ) -> Generator[S, None, None]:
-        """The solutions, searched in slices with a look at the clock and a
-        report between them (the command line prints through here)."""
-        deadline = Deadline(seconds, report.interval)
-        solver = self._solver
-        found = 0
-        try:
-            while True:
-                try:
-                    ready, ids = solver.next_solution(deadline.slice())
-                except RuntimeError as error:
-                    raise _busy(self, error) from None
-                report.update(solver)
-                if ready:
-                    if ids is None:
-                        return
-                    found += 1
-                    yield self._solution(ids)
-                if deadline.passed():
-                    assert seconds is not None
-                    raise SearchTimeout(found, seconds)
-        finally:
-            report.close()
-
-    def _solutions_on_threads(
+    def _solution_stream(
         self, threads: int, seconds: float | None, report: Reporter
     ) -> Generator[S, None, None]:
-        """The solutions found on `threads` threads, with a look at the
-        clock and a report between them; the threads stop (keeping their
-        work) when the iterator is closed (the command line prints through
-        here)."""
+        """The solutions, searched in slices (on `threads` threads when more
+        than one) with a look at the clock and a report between them; the
+        threads stop, keeping their work, when the iterator is closed (the
+        command line prints through here)."""
         deadline = Deadline(seconds, report.interval)
         solver = self._solver
+        on_threads = threads > 1
         found = 0
         try:
             while True:
                 try:
-                    ready, ids = self._next_on_threads(threads, deadline.slice())
+                    if on_threads:
+                        ready, ids = self._next_on_threads(threads, deadline.slice())
+                    else:
+                        ready, ids = solver.next_solution(deadline.slice())
                 except RuntimeError as error:
                     raise _busy(self, error) from None
-                figures = solver.threads_progress
-                if figures is not None:
+                if not on_threads:
+                    report.update(solver)
+                elif (figures := solver.threads_progress) is not None:
                     report.update_figures({**figures, "solutions": found})
                 if ready:
                     if ids is None:
@@ -485,7 +462,8 @@ class Search(Iterator[S], Generic[S]):
                     raise SearchTimeout(found, seconds)
         finally:
             try:
-                solver.stop_threads()
+                if on_threads:
+                    solver.stop_threads()
             finally:
                 report.close()
 
