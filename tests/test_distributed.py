@@ -492,7 +492,10 @@ def _count_in_rounds(problem, threads, seconds, cut):
     total = rounds = 0
     run = os.urandom(8).hex()  # one memo for the rounds of this count
     while todo:
-        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads, run)
+        found, todo, figures, error = _distributed._count_here(
+            digest, spec, todo, seconds, threads, run
+        )
+        assert error is None
         total += found
         rounds += 1
         assert figures["busy"] >= 0
