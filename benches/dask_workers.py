@@ -16,7 +16,9 @@ round after round, and the table gives wall-clock medians and ratios:
   threads within 1.15x of ``count(threads=16)``; 1 worker x 2 threads
   against ``count(threads=2)`` is its stand-in on 2 cores).
 
-Also the number of tasks; the CPU time of this process (the Dask scheduler
+The clusters use ``exactcover.distributed.DASK_CONFIG`` (as the cluster
+``count_distributed()`` starts by itself does; ``--dask-defaults``: Dask's
+own settings). Also the number of tasks; the CPU time of this process (the Dask scheduler
 and client live here: on a small machine they compete with the workers);
 the CPU time of the scheduler's process alone during the count, per count
 and per second of counting; and the CPU time of the tasks (as
@@ -63,8 +65,14 @@ def main() -> None:
         help="cut the rest of a task that ran out of time into this many subtrees per worker "
         "(sets exactcover.distributed._PIECES_PER_WORKER; 0: hand the rest back uncut)",
     )
+    parser.add_argument(
+        "--dask-defaults",
+        action="store_true",
+        help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
+    )
     args = parser.parse_args()
 
+    import dask
     import exactcover.distributed
     from dask.distributed import Client, LocalCluster, get_task_stream
     from exactcover.distributed import count_distributed
@@ -87,10 +95,14 @@ def main() -> None:
             per_worker,
         ),
     ]
-    clusters = [
-        LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
-        for _, n, _ in setups
-    ]
+    # Clusters that only count (exactcover.distributed.DASK_CONFIG), as
+    # count_distributed() starts by itself; --dask-defaults: Dask's own.
+    config = {} if args.dask_defaults else exactcover.distributed.DASK_CONFIG
+    with dask.config.set(config):
+        clusters = [
+            LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0")
+            for _, n, _ in setups
+        ]
     clients = [Client(c) for c in clusters]
     threads_label = f"count(threads={cores})"
     runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in setups}
