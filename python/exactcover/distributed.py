@@ -12,7 +12,8 @@ threads share them, and then each other's searches by work donation, as
 `count(threads=N)` does): a Dask worker is one process per machine, and
 Dask only spreads subtrees across machines. Tasks are sized by the work
 left: long while much is left, shorter towards the end, between one second
-and `TASK_SECONDS`. A task that is not done by then returns its partial
+and `TASK_SECONDS` (and in the last round, an eighth of the time the
+count has run, 0.2 to 1 s). A task that is not done by then returns its partial
 count together with the unexplored rest of its subtree as new subtrees,
 which become new tasks: a subtree that turns out bigger than its estimate
 is cut again, and every worker stays busy to the end. The problem travels
@@ -95,6 +96,12 @@ For a cluster of your own: ``with dask.config.set(DASK_CONFIG):`` around
 Dask configuration (``DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=500ms``, ...)."""
 #: The shortest task whose length follows the work left.
 _MIN_TASK_SECONDS = 1.0
+#: Near the end (fewer tasks waiting than workers), a task counts for this
+#: share of the time the count has run, between `_END_TASK_SECONDS` and
+#: `_MIN_TASK_SECONDS`: a worker whose work ran out waits at most that
+#: long for a straggler's rest, a small share of a short count too.
+_END_TASK_SHARE = 1 / 8
+_END_TASK_SECONDS = 0.2
 #: Tasks per worker thread the work left is cut into (guided self-scheduling:
 #: a task takes about this share of what is left of a worker's part).
 _TASKS_PER_WORKER = 3
@@ -689,7 +696,8 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: How long a task counts before handing the rest of its
             subtree back as new tasks. Default: sized by the work left,
-            between 1 second and `TASK_SECONDS`.
+            between 1 second and `TASK_SECONDS` (0.2 to 1 s in the last
+            round).
         local_seconds: A count estimated to take less than this here (on
             this machine's threads) runs here; 0 sends it to the workers.
             Default: `LOCAL_SECONDS`.
@@ -967,6 +975,12 @@ class _Plan:
             self.figures["tasks"] = self.done
         self.todo = _deal([s for _, s, _ in pieces], tasks)
 
+    def end_task_seconds(self) -> float:
+        """How long a task counts near the end of the count (see
+        `_END_TASK_SHARE`)."""
+        elapsed = time.monotonic() - self.started
+        return min(_MIN_TASK_SECONDS, max(_END_TASK_SECONDS, elapsed * _END_TASK_SHARE))
+
     def task_seconds(self, thread_slots: int) -> float:
         """How long the next task should count: about a `_TASKS_PER_WORKER`th
         of the time each worker thread would need for the work left, and at
@@ -1130,7 +1144,7 @@ def _drive(
             # Long tasks only while every worker has one waiting: at the
             # end, a long task would keep the work left from the others.
             seconds = task_seconds or (
-                plan.task_seconds(thread_slots) if len(todo) >= slots else _MIN_TASK_SECONDS
+                plan.task_seconds(thread_slots) if len(todo) >= slots else plan.end_task_seconds()
             )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
