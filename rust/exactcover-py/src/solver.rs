@@ -21,6 +21,10 @@ use crate::slices::{self, Report};
 /// A subtree as Python sees it: (forced option ids, excluded option ids).
 type PlainSubtree = (Vec<usize>, Vec<usize>);
 
+/// What `count_subtrees` returns: the count, the rest, the exception that
+/// stopped it (or None).
+type CountedSubtrees<'py> = (Bound<'py, PyAny>, Vec<PlainSubtree>, Option<Py<PyAny>>);
+
 /// A count as a Python int, exact at any size.
 pub(crate) fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
     if let Some(v) = count.to_u64() {
@@ -379,7 +383,7 @@ impl PySolver {
         memo: Option<bool>,
         memo_bytes: usize,
         max_entries: usize,
-    ) -> PyResult<(Bound<'py, PyAny>, Vec<PlainSubtree>, Option<Py<PyAny>>)> {
+    ) -> PyResult<CountedSubtrees<'py>> {
         self.settle_threads();
         let options = CountOptions {
             threads,

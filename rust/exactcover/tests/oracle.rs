@@ -643,13 +643,19 @@ fn counting_subtrees_refuses_bad_input() {
     let problem = common::queens(6);
     let go_on = |_: &_| ControlFlow::Continue(());
     let mut solver = Solver::new(&problem);
-    let bad = Subtree { forced: vec![0], excluded: vec![999] };
+    let bad = Subtree {
+        forced: vec![0],
+        excluded: vec![999],
+    };
     let error = solver
         .count_subtrees_with(&[bad], &CountOptions::default(), None, go_on)
         .unwrap_err();
     assert!(error.to_string().contains("999"), "{error}");
     solver.step(1);
-    let whole = Subtree { forced: vec![], excluded: vec![] };
+    let whole = Subtree {
+        forced: vec![],
+        excluded: vec![],
+    };
     assert!(solver
         .count_subtrees_with(&[whole], &CountOptions::default(), None, go_on)
         .is_err());
