@@ -1,5 +1,6 @@
 //! Counting and searching on threads by work donation ([`Solver::count_with`]
-//! with `threads > 1`, [`Solver::solutions_on_threads`]).
+//! with `threads > 1`, [`Solver::count_subtrees_with`] over a list of
+//! subtrees, [`Solver::solutions_on_threads`]).
 //!
 //! The threads share a queue of work: subtrees not started and searches
 //! under way, at first the whole tree. A thread whose queue runs dry waits,
