@@ -1,18 +1,32 @@
-"""One Dask worker against N, interleaved: the figure issue 12 asks for.
+"""Dask workers against each other and against threads, interleaved: the
+figures issue 25 asks for on a small machine, in one command.
 
 ``scaling.py`` starts a cluster per number of workers, one after the other,
 so a change in the machine's load between them falls on one side only. Here
-the clusters (one of 1 worker, one of N, one thread each) are all started
-first and kept; then ``count_distributed`` runs on each in turn, round after
-round, and the table gives wall-clock medians, the ratio to one worker, the
-number of tasks, the CPU time of this process (the Dask scheduler and client
-live here: on a small machine they compete with the workers) and the CPU
-time of the scheduler's process alone during the count and the CPU time of
-the tasks' threads, as ``count_distributed(stats=...)`` measures them (on a
-loaded machine the CPU figures hold where the wall-clock ones do not). Every count goes to the
-workers (``local_seconds=0``), one thread per task (``--threads``).
+every cluster is started first and kept; then each count runs in turn,
+round after round, and the table gives wall-clock medians and ratios:
 
-    python benches/dask_workers.py                       # pentominoes 6x10, 1 and 2 workers
+* 1 worker and ``--workers`` workers (default 2), one thread each: the
+  ratio of N workers to one (issue 25's target on 2 cores: at most 0.6 on
+  pentominoes 6x10);
+* ``count(threads=C)`` and W workers of C/W threads each (C: ``--cores``,
+  default this machine's CPUs; W: ``--threaded-workers``, default 1 below 16
+  cores, else 2): each task one threaded count with work donation, against
+  the same threads in one process (the target on 16 cores: 2 workers x 8
+  threads within 1.15x of ``count(threads=16)``; 1 worker x 2 threads
+  against ``count(threads=2)`` is its stand-in on 2 cores).
+
+The clusters use ``exactcover.distributed.DASK_CONFIG`` (as the cluster
+``count_distributed()`` starts by itself does; ``--dask-defaults``: Dask's
+own settings). Also the number of tasks; the CPU time of this process (the Dask scheduler
+and client live here: on a small machine they compete with the workers);
+the CPU time of the scheduler's process alone during the count, per count
+and per second of counting; and the CPU time of the tasks (as
+``count_distributed(stats=...)`` measures them; on a loaded machine the CPU
+figures hold where the wall-clock ones do not). Every count goes to the
+workers (``local_seconds=0``). Needs no network (loopback only).
+
+    python benches/dask_workers.py                       # pentominoes 6x10
     python benches/dask_workers.py --workers 4 --repeat 7 --instance queens-14
     python benches/dask_workers.py --pieces 0              # stragglers' rest handed back uncut
 """
@@ -37,72 +51,119 @@ def main() -> None:
     parser.add_argument("--instance", default="pentominoes-6x10")
     parser.add_argument("--workers", type=int, default=2, help="the larger cluster (default 2)")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--threads", type=int, default=1, help="threads of each task (default 1)")
+    parser.add_argument(
+        "--cores", type=int, default=os.cpu_count() or 1, help="threads of the threaded rows"
+    )
+    parser.add_argument(
+        "--threaded-workers",
+        type=int,
+        help="workers sharing --cores threads (default: 1 below 16 cores, else 2)",
+    )
     parser.add_argument(
         "--pieces",
         type=int,
         help="cut the rest of a task that ran out of time into this many subtrees per worker "
         "(sets exactcover.distributed._PIECES_PER_WORKER; 0: hand the rest back uncut)",
     )
+    parser.add_argument(
+        "--dask-defaults",
+        action="store_true",
+        help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
+    )
     args = parser.parse_args()
 
+    import dask
     import exactcover.distributed
     from dask.distributed import Client, LocalCluster, get_task_stream
     from exactcover.distributed import count_distributed
 
     if args.pieces is not None:
         exactcover.distributed._PIECES_PER_WORKER = args.pieces
+    cores = max(1, args.cores)
+    threaded = args.threaded_workers or (1 if cores < 16 else 2)
+    per_worker = max(1, cores // threaded)
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     inst = build(args.instance)
-    sizes = [1, args.workers]
-    clusters = [
-        LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
-        for n in sizes
+    # (label, workers, threads of each task): the clusters, all kept.
+    setups = [
+        ("1 worker x 1 thread", 1, 1),
+        (f"{args.workers} workers x 1 thread", args.workers, 1),
+        (
+            f"{threaded} worker{'s' if threaded > 1 else ''} x {per_worker} threads",
+            threaded,
+            per_worker,
+        ),
     ]
+    # Clusters that only count (exactcover.distributed.DASK_CONFIG), as
+    # count_distributed() starts by itself; --dask-defaults: Dask's own.
+    config = {} if args.dask_defaults else exactcover.distributed.DASK_CONFIG
+    with dask.config.set(config):
+        clusters = [
+            LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0")
+            for _, n, _ in setups
+        ]
     clients = [Client(c) for c in clusters]
-    runs: dict[int, list[tuple[float, float, int, float, float]]] = {n: [] for n in sizes}
-    options = dict(threads=args.threads, local_seconds=0)
+    threads_label = f"count(threads={cores})"
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in setups}
+    runs[threads_label] = []
     try:
-        for client in clients:  # workers warm, the problem's first build done
-            count_distributed(inst.solver(), client=client, **options)
+        for client, (_, _, threads) in zip(clients, setups):  # workers warm
+            count_distributed(inst.solver(), client=client, threads=threads, local_seconds=0)
         for _ in range(args.repeat):
-            for n, client in zip(sizes, clients):
+            start = time.perf_counter()
+            assert inst.solver().count(threads=cores) == inst.expected
+            runs[threads_label].append({"wall": time.perf_counter() - start})
+            for client, (label, _, threads) in zip(clients, setups):
                 problem = inst.solver()
                 stats: dict[str, Any] = {}
                 cpu, start = time.process_time(), time.perf_counter()
                 with get_task_stream(client) as stream:
-                    total = count_distributed(problem, client=client, stats=stats, **options)
-                wall = time.perf_counter() - start
-                assert total == inst.expected, (n, total)
-                runs[n].append(
-                    (
-                        wall,
-                        time.process_time() - cpu,
-                        len(stream.data),
-                        stats["scheduler_cpu"],
-                        stats["cpu"],
+                    total = count_distributed(
+                        problem, client=client, stats=stats, threads=threads, local_seconds=0
                     )
+                wall = time.perf_counter() - start
+                assert total == inst.expected, (label, total)
+                runs[label].append(
+                    {
+                        "wall": wall,
+                        "here": time.process_time() - cpu,
+                        "tasks": len(stream.data),
+                        "scheduler": stats["scheduler_cpu"],
+                        "per_second": stats["scheduler_cpu"] / wall,
+                        "cpu": stats["cpu"],
+                    }
                 )
     finally:
         for thing in clients + clusters:
             thing.close()
 
-    one = statistics.median(r[0] for r in runs[1])
-    print(f"{args.instance}, {os.cpu_count()} CPUs, medians of {args.repeat} interleaved runs")
+    def median(label: str, key: str) -> float:
+        return statistics.median(r[key] for r in runs[label])
+
     print(
-        "| workers | wall-clock | ratio to 1 worker | tasks | CPU of scheduler + client "
-        "| CPU of the scheduler's process per count | CPU of the tasks |"
+        f"{args.instance}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the "
+        f"end; medians of {args.repeat} interleaved runs"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    for n in sizes:
-        wall = statistics.median(r[0] for r in runs[n])
+    print(
+        "| how | wall-clock | ratio | tasks | CPU of scheduler + client "
+        "| CPU of the scheduler's process per count | per second of counting | CPU of the tasks |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    one = median(setups[0][0], "wall")
+    with_threads = median(threads_label, "wall")
+    print(f"| {threads_label} | {with_threads:.2f} s | 1 | | | | | |")
+    for k, (label, _, _) in enumerate(setups):
+        wall = median(label, "wall")
+        ratio = (
+            f"{wall / with_threads:.2f} of {threads_label}"
+            if k == 2
+            else f"{wall / one:.2f} of 1 worker"
+        )
         print(
-            f"| {n} | {wall:.2f} s | {wall / one:.2f} "
-            f"| {statistics.median(r[2] for r in runs[n]):.0f} "
-            f"| {statistics.median(r[1] for r in runs[n]):.2f} s "
-            f"| {statistics.median(r[3] for r in runs[n]):.2f} s "
-            f"| {statistics.median(r[4] for r in runs[n]):.2f} s |"
+            f"| {label} | {wall:.2f} s | {ratio} | {median(label, 'tasks'):.0f} "
+            f"| {median(label, 'here'):.2f} s | {median(label, 'scheduler'):.2f} s "
+            f"| {median(label, 'per_second'):.3f} s | {median(label, 'cpu'):.2f} s |"
         )
 
 

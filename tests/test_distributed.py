@@ -492,7 +492,10 @@ def _count_in_rounds(problem, threads, seconds, cut):
     total = rounds = 0
     run = os.urandom(8).hex()  # one memo for the rounds of this count
     while todo:
-        found, todo, figures = _distributed._count_here(digest, spec, todo, seconds, threads, run)
+        found, todo, figures, error = _distributed._count_here(
+            digest, spec, todo, seconds, threads, run
+        )
+        assert error is None
         total += found
         rounds += 1
         assert figures["busy"] >= 0
@@ -538,3 +541,121 @@ def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
         if solver.restrict(forced, excluded):
             total += solver.count()[0]
     assert total == 14200
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    problems(),
+    st.lists(st.integers(0, 6), unique=True),
+    st.integers(2, 3),
+    st.sampled_from([0.001, 0.02, 10.0]),
+)
+def test_threaded_tasks_on_dask_workers_match_brute_force(
+    client, problem, secondary, threads, task_seconds
+):
+    # Every count goes to the workers, each task one threaded count of its
+    # subtrees (the core's work donation) on `threads` threads.
+    universe, choices = problem
+    secondary = [x for x in secondary if x in universe]
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    stats = {}
+    total = count_distributed(
+        ExactCover(choices, secondary=secondary),
+        client=client,
+        threads=threads,
+        task_seconds=task_seconds,
+        local_seconds=0,
+        stats=stats,
+    )
+    assert (total, stats["solutions"], stats["path"]) == (expected, expected, "workers")
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threaded_tasks_of_a_real_count_hand_back_and_add_up(client, threads):
+    # Tasks of 20 ms on several threads: each stops its threads' searches
+    # mid-way and hands them back as subtrees, again and again.
+    stats = {}
+    total = count_distributed(
+        queens(11),
+        client=client,
+        threads=threads,
+        task_seconds=0.02,
+        local_seconds=0,
+        stats=stats,
+    )
+    assert total == 2680
+    assert stats["tasks"] > 2
+
+
+def test_a_worker_killed_during_a_threaded_task_resumes_to_the_exact_count(client, tmp_path):
+    # Tasks of two threads each (one threaded count of several subtrees):
+    # a worker killed while its task counts loses that task, which runs
+    # again elsewhere; the checkpoint then holds every subtree once and
+    # gives the exact total again by itself.
+    path = tmp_path / "count.ckpt"
+    result, errors = [], []
+
+    def count():
+        try:
+            result.append(
+                count_distributed(
+                    queens(15),
+                    client=client,
+                    checkpoint=path,
+                    task_seconds=0.3,
+                    local_seconds=0,
+                    threads=2,
+                )
+            )
+        except BaseException as error:
+            errors.append(error)
+
+    victim = _worker_pids(client)[0]
+    thread = threading.Thread(target=count)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while thread.is_alive() and time.monotonic() < deadline:
+        if path.exists() and len(path.read_bytes().split(b"\n")) > 4:
+            break
+        time.sleep(0.01)
+    assert thread.is_alive(), "the count ended before the worker could be killed"
+    os.kill(victim, signal.SIGKILL)
+    thread.join(240)
+    assert not errors, errors
+    assert result == [2279184]
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sum(r["count"] for r in records) == 2279184
+    keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
+    assert len(keys) == len(set(keys))
+    assert victim not in client.run(os.getpid).values()
+    assert count_distributed(queens(15), client=client, checkpoint=path) == 2279184
+
+
+def test_ctrl_c_during_a_local_count_keeps_its_partial_count(tmp_path):
+    # A count that runs here (on this machine's threads) is one threaded
+    # count of the tree: Ctrl-C stops it where it stands, and what it
+    # counted is kept (in the stats and the checkpoint), the rest resumed.
+    path = tmp_path / "count.ckpt"
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    stats = {}
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        with ThreadPoolExecutor(1) as pool, pytest.raises(KeyboardInterrupt):
+            count_distributed(
+                queens(14), executor=pool, checkpoint=path, local_seconds=1000, stats=stats
+            )
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert stats["path"] == "local"
+    assert 0 < stats["solutions"] < 365596
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sum(r["count"] for r in records) == stats["solutions"]
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(queens(14), executor=pool, checkpoint=path) == 365596

@@ -178,6 +178,21 @@ class Solver:
         """Count for about ``seconds``, memoizing as ``count`` does;
         (solutions found, the unexplored rest as subtrees, empty when the
         search is over)."""
+    def count_subtrees(
+        self,
+        subtrees: list[tuple[list[int], list[int]]],
+        seconds: float | None = None,
+        threads: int = 1,
+        pool: MemoPool | None = None,
+        memo: bool | None = None,
+        memo_bytes: int = 1073741824,
+        max_entries: int = 1000000,
+    ) -> tuple[int, list[tuple[list[int], list[int]]], BaseException | None]:
+        """Count the solutions in disjoint ``subtrees`` as one count on
+        ``threads`` threads sharing them by work donation, for about
+        ``seconds``, each thread with a memo of ``pool``; (solutions found,
+        the unexplored rest as subtrees, the exception that stopped the
+        count or None). Only on a solver that has not started."""
     def take_memo(self) -> LentMemo | None:
         """The memo of this solver's exact count, to lend to another solver
         of the same problem, or None."""

@@ -2,23 +2,24 @@
 `concurrent.futures` executor.
 
 `count_distributed()` first asks where the count is best done. Knuth's
-estimate of the search tree and a short count on this machine's threads
-(a fraction of a second) say how long the whole count would take here; a
+estimate of the search tree and a short count on this machine's threads (a
+fraction of a second) say how long the whole count would take here; a
 count that is short runs here to its end on threads, and never pays for a
 cluster (`stats["path"]` says `"local"`). A longer one is cut by the
 estimate into a few subtrees of about equal work per worker, and each task
-counts its subtree on all the threads its worker has (the threads share
-the subtree among themselves, as `count(threads=N)` does): a Dask worker
-is one process per machine, and Dask only spreads subtrees across
-machines. Tasks are sized by the work left: long while much is left,
-shorter towards the end, between one second and `TASK_SECONDS`. A task
-that is not done by then returns its partial count together with the
-unexplored rest of its subtree as new subtrees, which become new tasks: a
-subtree that turns out bigger than its estimate is cut again, and every
-worker stays busy to the end. The problem travels to each worker once
-(the Dask scheduler holds it and each worker process fetches it with its
-first task, also one that joins during the count; each worker process
-builds the solver once and copies it for every subtree).
+counts its subtrees as one count on all the threads its worker has (the
+threads share them, and then each other's searches by work donation, as
+`count(threads=N)` does): a Dask worker is one process per machine, and
+Dask only spreads subtrees across machines. Tasks are sized by the work
+left: long while much is left, shorter towards the end, between one second
+and `TASK_SECONDS` (and in the last round, an eighth of the time the
+count has run, 0.2 to 1 s). A task that is not done by then returns its partial
+count together with the unexplored rest of its subtree as new subtrees,
+which become new tasks: a subtree that turns out bigger than its estimate
+is cut again, and every worker stays busy to the end. The problem travels
+to each worker once (the Dask scheduler holds it and each worker process
+fetches it with its first task, also one that joins during the count; each
+worker process builds the solver once and copies it for every subtree).
 
 Tasks are pure functions of their subtree, so a task lost with its worker
 is simply run again (Dask does this by itself) and the total stays exact.
@@ -62,7 +63,7 @@ from ._arguments import optional_whole
 from ._native import MemoPool
 from ._native import Solver as _Solver
 
-__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECONDS"]
+__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECONDS", "DASK_CONFIG"]
 
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
@@ -79,8 +80,28 @@ LOCAL_SECONDS = 2.0
 """A count that would take less than this many seconds on this machine's
 threads runs here, without the cluster (`count_distributed(local_seconds=...)`;
 0 sends every count to the workers)."""
+DASK_CONFIG: dict[str, Any] = {
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.scheduler.work-stealing": False,
+}
+"""Dask settings for a cluster that only counts, which the `LocalCluster`
+that `count_distributed()` starts by itself uses: the event loops' health
+check every 500 ms instead of 20 ms, the system monitor every 5 s instead
+of 0.5 s, and no work stealing (the count hands out a few tasks per worker
+itself). An idle scheduler with two workers then takes about a fifth of
+the CPU it takes by default, which a small machine gives to the workers.
+For a cluster of your own: ``with dask.config.set(DASK_CONFIG):`` around
+`LocalCluster(...)`, or the same settings in the scheduler's and workers'
+Dask configuration (``DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=500ms``, ...)."""
 #: The shortest task whose length follows the work left.
 _MIN_TASK_SECONDS = 1.0
+#: Near the end (fewer tasks waiting than workers), a task counts for this
+#: share of the time the count has run, between `_END_TASK_SECONDS` and
+#: `_MIN_TASK_SECONDS`: a worker whose work ran out waits at most that
+#: long for a straggler's rest, a small share of a short count too.
+_END_TASK_SHARE = 1 / 8
+_END_TASK_SECONDS = 0.2
 #: Tasks per worker thread the work left is cut into (guided self-scheduling:
 #: a task takes about this share of what is left of a worker's part).
 _TASKS_PER_WORKER = 3
@@ -93,9 +114,6 @@ _ESTIMATE_SAMPLES = 256
 _PIECE_SAMPLES = 8
 #: The longest the tree is cut before the tasks start.
 _CUT_SECONDS = 0.1
-#: Inside a task of several threads, a thread counts this long before it
-#: puts the rest of its subtree back for the other threads to share.
-_SLICE_SECONDS = 0.5
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
 #: workers) cuts the top of its rest into at least this many subtrees per
@@ -175,9 +193,7 @@ _MEMOS_LOCK = threading.Lock()
 _MEMO_BYTES = 1 << 28
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
-#: Per process: the threads that count beside the calling one, kept.
-_POOL: list[concurrent.futures.ThreadPoolExecutor] = []
-_POOL_LOCK = threading.Lock()
+_INSTALLED_LOCK = threading.Lock()
 
 
 def _built(digest: str, spec: _Spec | None) -> _Solver:
@@ -235,8 +251,9 @@ def count_subtrees(
     run: str = "",
     dataset: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
-    """A task: count the solutions of a few subtrees for a while, on
-    threads.
+    """A task: count the solutions of a few subtrees for a while, as one
+    count on the worker's threads (sharing the subtrees and then each
+    other's searches by work donation).
 
     The rest is the unexplored part as subtrees; the shallowest usually
     holds most of the work. With `pieces` above 1 that one is cut further,
@@ -245,10 +262,11 @@ def count_subtrees(
     keep a single worker busy while the others wait.
 
     Tasks memoize as `count()` does, and all the subtrees of one count in
-    one process share one memo (`MemoPool`): a sub-problem met
-    again under another subtree is not solved again (a memo per subtree
+    one process share one pool of memos (`MemoPool`, one memo per thread,
+    carried from subtree to subtree and kept between tasks): a sub-problem
+    met again under another subtree is not solved again (a memo per subtree
     alone would gain little: the sub-problems met again lie in different
-    subtrees). A process keeps the memo of its latest count (`run`) only.
+    subtrees). A process keeps the memos of its latest count (`run`) only.
     The first subtree to find whether the memo pays decides for the
     process's later ones.
 
@@ -268,14 +286,17 @@ def count_subtrees(
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
         the `nodes` and `updates` of its search; `busy`, the thread seconds
-        it counted, and `cpu`, its threads' CPU seconds (floats).
+        it counted, and `cpu`, the CPU seconds of its process meanwhile
+        (floats).
     """
     digest, spec = problem
     if spec is None and dataset:
         _fetch(digest, dataset)
-    found, rest, figures = _count_here(
+    found, rest, figures, error = _count_here(
         digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
     )
+    if error is not None:
+        raise error
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
         rest[top : top + 1] = _cut(digest, spec, rest[top], pieces)
@@ -300,57 +321,6 @@ def _memo_pool(run: str) -> MemoPool:
         return _MEMOS[0][1]
 
 
-def _count_one(
-    digest: str, spec: _Spec | None, subtree: _Ids, seconds: float, run: str
-) -> tuple[int, list[_Ids], int, int]:
-    """Counts one subtree for about `seconds` on the calling thread, with a
-    memo of the process's pool: the sub-problems that other subtrees of the
-    same count solved in this process are not solved again (the memo's
-    keys do not depend on the subtree's root), and those it solves are kept
-    for the next.
-
-    Returns:
-        The count, the rest as subtrees, the nodes and the updates.
-    """
-    solver = _built(digest, spec).copy()
-    forced, excluded = subtree
-    if not solver.restrict(list(forced), list(excluded)):
-        return 0, [], 0, 0
-    pool = _memo_pool(f"{digest}/{run}")
-    memo = pool.lend(solver)
-    try:
-        found, rest = solver.count_or_split(seconds, memo=memo, memo_bytes=_MEMO_BYTES)
-    finally:
-        pool.take_back(solver)
-    stats = solver.stats
-    return found, rest, stats["nodes"], stats["updates"]
-
-
-class _Share:
-    """The subtrees of one call of `_count_here`, shared by its threads."""
-
-    def __init__(self, subtrees: list[_Ids], threads: int, deadline: float, run: str) -> None:
-        #: The count these subtrees belong to (its memo).
-        self.run = run
-        self.cond = threading.Condition()
-        #: Subtrees waiting (the newest, deepest, taken first).
-        self.todo = list(subtrees)
-        #: Threads counting a subtree now.
-        self.busy = 0
-        self.threads = threads
-        self.deadline = deadline
-        #: Set when a thread fails (Ctrl-C): the others stop after their slice.
-        self.stop = False
-        #: What was left when time ran out.
-        self.rest: list[_Ids] = []
-        self.found = 0
-        self.nodes = 0
-        self.updates = 0
-        self.busy_seconds = 0.0
-        #: CPU seconds of the threads, counting or not.
-        self.cpu_seconds = 0.0
-
-
 def _count_here(
     digest: str,
     spec: _Spec | None,
@@ -358,114 +328,42 @@ def _count_here(
     seconds: float,
     threads: int,
     run: str = "",
-) -> tuple[int, list[_Ids], dict[str, Any]]:
-    """Counts subtrees for about `seconds` on `threads` threads of this
-    process: each thread counts a subtree for a slice, puts its rest back
-    for the others to share (cut further when threads would wait), and
-    takes the next; when time is up, what is left is the rest.
+) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
+    """Counts subtrees for about `seconds` as one count on `threads`
+    threads of this process (the core's threaded count: the threads share
+    the subtrees, then each other's searches by work donation, so none
+    waits while work is left), each thread with a memo of the process's
+    pool: the sub-problems that other subtrees of the same count solved in
+    this process are not solved again (the memo's keys do not depend on a
+    subtree's root), and those it solves are kept for the next. When time
+    is up, what is left is the rest.
 
     Returns:
-        The count, the rest as subtrees, and the figures (nodes, updates,
-        busy: the thread seconds spent counting; cpu: the CPU seconds of
-        the threads).
+        The count, the rest as subtrees, the figures (nodes, updates, busy:
+        the thread seconds spent counting; cpu: the CPU seconds of this
+        process meanwhile) and the exception that stopped the count
+        (Ctrl-C; None if none): the count and the rest are right either
+        way, for the caller to keep before raising it.
     """
-    deadline = time.monotonic() + seconds
-    if threads > 1 and 0 < len(subtrees) < threads:
-        # Fewer subtrees than threads: cut the biggest-looking one first,
-        # so that no thread waits for the others' first slices.
-        top = min(range(len(subtrees)), key=lambda k: len(subtrees[k][0]))
-        pieces = _cut(digest, spec, subtrees[top], 2 * threads)
-        subtrees = subtrees[:top] + subtrees[top + 1 :] + pieces
-    share = _Share(subtrees, threads, deadline, run)
-    helpers: list[concurrent.futures.Future[None]] = []
-    if threads > 1:
-        with _POOL_LOCK:
-            if not _POOL or _POOL[0]._max_workers < threads - 1:
-                if _POOL:
-                    _POOL.pop().shutdown(wait=False)
-                _POOL.append(concurrent.futures.ThreadPoolExecutor(threads - 1))
-            pool = _POOL[0]
-        helpers = [pool.submit(_count_thread, share, digest, spec) for _ in range(threads - 1)]
-    try:
-        _count_thread(share, digest, spec)
-    finally:
-        for helper in helpers:
-            helper.result()
+    solver = _built(digest, spec).copy()
+    pool = _memo_pool(f"{digest}/{run}")
+    threads = max(1, min(threads, _cores()))
+    start, cpu = time.monotonic(), time.process_time()
+    found, rest, error = solver.count_subtrees(
+        [(list(forced), list(excluded)) for forced, excluded in subtrees],
+        seconds,
+        threads=threads,
+        pool=pool,
+        memo_bytes=_MEMO_BYTES * threads,
+    )
+    stats = solver.stats
     figures = {
-        "nodes": share.nodes,
-        "updates": share.updates,
-        "busy": share.busy_seconds,
-        "cpu": share.cpu_seconds,
+        "nodes": stats["nodes"],
+        "updates": stats["updates"],
+        "busy": threads * (time.monotonic() - start),
+        "cpu": time.process_time() - cpu,
     }
-    return share.found, share.rest + share.todo, figures
-
-
-def _count_thread(share: _Share, digest: str, spec: _Spec | None) -> None:
-    """One thread of `_count_here`."""
-    cpu = time.thread_time()
-    try:
-        _count_loop(share, digest, spec)
-    finally:
-        cpu = time.thread_time() - cpu
-        with share.cond:
-            share.cpu_seconds += cpu
-
-
-def _count_loop(share: _Share, digest: str, spec: _Spec | None) -> None:
-    """The loop of a thread of `_count_here`."""
-    while True:
-        with share.cond:
-            while not share.todo and share.busy and not share.stop:
-                share.cond.wait()
-            if share.stop or not share.todo:
-                share.cond.notify_all()
-                return
-            subtree = share.todo.pop()
-            share.busy += 1
-        start = time.monotonic()
-        left = share.deadline - start
-        try:
-            if left <= 0:
-                found, more, nodes, updates = 0, [subtree], 0, 0
-            else:
-                # Alone, a thread counts to the deadline; with others, in
-                # slices, so that its rest feeds those that wait.
-                slice_ = left if share.threads == 1 else min(left, _SLICE_SECONDS)
-                found, more, nodes, updates = _count_one(digest, spec, subtree, slice_, share.run)
-        except BaseException:
-            with share.cond:
-                share.stop = True
-                share.busy -= 1
-                share.todo.append(subtree)
-                share.cond.notify_all()
-            raise
-        now = time.monotonic()
-        cut = None
-        with share.cond:
-            share.found += found
-            share.nodes += nodes
-            share.updates += updates
-            share.busy_seconds += now - start
-            share.busy -= 1
-            if now >= share.deadline:
-                share.rest.extend(more)
-            else:
-                share.todo.extend(more)
-                if len(share.todo) < share.threads and share.todo:
-                    # Threads would wait: cut the biggest-looking subtree.
-                    top = min(range(len(share.todo)), key=lambda k: len(share.todo[k][0]))
-                    cut = share.todo.pop(top)
-                    share.busy += 1
-            share.cond.notify_all()
-        if cut is not None:
-            pieces = [cut]
-            try:
-                pieces = _cut(digest, spec, cut, 2 * share.threads)
-            finally:
-                with share.cond:
-                    share.busy -= 1
-                    share.todo.extend(pieces)
-                    share.cond.notify_all()
+    return found, [(list(f), list(e)) for f, e in rest], figures, error
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -798,7 +696,8 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: How long a task counts before handing the rest of its
             subtree back as new tasks. Default: sized by the work left,
-            between 1 second and `TASK_SECONDS`.
+            between 1 second and `TASK_SECONDS` (0.2 to 1 s in the last
+            round).
         local_seconds: A count estimated to take less than this here (on
             this machine's threads) runs here; 0 sends it to the workers.
             Default: `LOCAL_SECONDS`.
@@ -880,13 +779,14 @@ def count_distributed(
             else:
                 import logging
 
-                cluster = dask_distributed.LocalCluster(
-                    n_workers=n,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    silence_logs=logging.ERROR,
-                )
+                with _optional("dask").config.set(DASK_CONFIG):
+                    cluster = dask_distributed.LocalCluster(
+                        n_workers=n,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=":0",
+                        silence_logs=logging.ERROR,
+                    )
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
@@ -1022,11 +922,13 @@ class _Plan:
         self.left = estimate
         self.figures["path"] = "local"
         start = time.monotonic()
-        found, rest, task = _count_here(
+        found, rest, task, error = _count_here(
             self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
         )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
+        if error is not None:
+            raise error
         if not self.todo:
             return True
         # At least as much again as was done, whatever the estimate says.
@@ -1037,10 +939,12 @@ class _Plan:
             return False
         [subtrees] = self.todo
         self.todo = []
-        found, rest, task = _count_here(
+        found, rest, task, error = _count_here(
             self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
         )
         self.finished(subtrees, found, rest, task)
+        if error is not None:
+            raise error
         return not self.todo
 
     def prepare(self, slots: int, thread_slots: int) -> None:
@@ -1052,12 +956,12 @@ class _Plan:
         if self.resumed:
             self.todo = _deal(subtrees, tasks)
             return
-        if self.left is None:
-            self.left = sum(
-                _estimate(self.digest, self.spec, s, _ESTIMATE_SAMPLES) for s in subtrees
-            )
-            self.figures["estimate"] = self.left
         pieces = _cut_by_estimate(self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots))
+        if self.left is None:
+            # The pieces' estimates, summed: the whole tree's, without a
+            # separate estimate before the workers start.
+            self.left = sum(e for e, _, _ in pieces)
+            self.figures["estimate"] = self.left
         if self.log is not None:
             # The cut in the checkpoint: a subtree cut is done, its pieces
             # wait (resumed, none is counted twice).
@@ -1070,6 +974,12 @@ class _Plan:
                     self.done += 1
             self.figures["tasks"] = self.done
         self.todo = _deal([s for _, s, _ in pieces], tasks)
+
+    def end_task_seconds(self) -> float:
+        """How long a task counts near the end of the count (see
+        `_END_TASK_SHARE`)."""
+        elapsed = time.monotonic() - self.started
+        return min(_MIN_TASK_SECONDS, max(_END_TASK_SECONDS, elapsed * _END_TASK_SHARE))
 
     def task_seconds(self, thread_slots: int) -> float:
         """How long the next task should count: about a `_TASKS_PER_WORKER`th
@@ -1192,14 +1102,14 @@ def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
 def _fetch(digest: str, dataset: str) -> None:
     """Fetches a problem published with `_publish`, once per process (in a
     Dask task)."""
-    with _POOL_LOCK:
+    with _INSTALLED_LOCK:
         if digest in _INSTALLED:
             return
     from distributed import get_client
 
     fetched, spec = get_client().get_dataset(dataset)
     assert fetched == digest
-    with _POOL_LOCK:
+    with _INSTALLED_LOCK:
         if len(_INSTALLED) >= 4:
             _INSTALLED.clear()
         _INSTALLED[digest] = spec
@@ -1234,7 +1144,7 @@ def _drive(
             # Long tasks only while every worker has one waiting: at the
             # end, a long task would keep the work left from the others.
             seconds = task_seconds or (
-                plan.task_seconds(thread_slots) if len(todo) >= slots else _MIN_TASK_SECONDS
+                plan.task_seconds(thread_slots) if len(todo) >= slots else plan.end_task_seconds()
             )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.

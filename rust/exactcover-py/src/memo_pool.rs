@@ -10,7 +10,7 @@ use crate::solver::PySolver;
 /// between them (the core's MemoPool). Thread-safe.
 #[pyclass(name = "MemoPool", module = "exactcover._native", frozen)]
 pub(crate) struct PyMemoPool {
-    pool: MemoPool,
+    pub(crate) pool: MemoPool,
 }
 
 #[pymethods]

@@ -15,10 +15,15 @@ use pyo3::types::{PyDict, PyList};
 use crate::dlx::PyDlxProblem;
 use crate::errors::{color_error, internal_error, to_py_err};
 use crate::graph::PyGraph;
+use crate::memo_pool::PyMemoPool;
 use crate::slices::{self, Report};
 
 /// A subtree as Python sees it: (forced option ids, excluded option ids).
 type PlainSubtree = (Vec<usize>, Vec<usize>);
+
+/// What `count_subtrees` returns: the count, the rest, the exception that
+/// stopped it (or None).
+type CountedSubtrees<'py> = (Bound<'py, PyAny>, Vec<PlainSubtree>, Option<Py<PyAny>>);
 
 /// A count as a Python int, exact at any size.
 pub(crate) fn count_to_py<'py>(py: Python<'py>, count: &Count) -> PyResult<Bound<'py, PyAny>> {
@@ -349,6 +354,87 @@ impl PySolver {
                 .checked_sub(&before)
                 .ok_or_else(|| internal_error("the count went down"))?;
             return Ok((count_to_py(py, &counted)?, rest));
+        }
+    }
+
+    /// Counts the solutions in `subtrees` (each (forced ids, excluded ids),
+    /// disjoint) as one count on `threads` threads that share them by work
+    /// donation, for about `seconds` if given (None: to the end), each
+    /// thread with a memo of `pool` if given (memo: None, True or False, as
+    /// count(); memo_bytes for all threads together). Only on a solver that
+    /// has not started. Returns (solutions found, remainder, error): the
+    /// remainder is empty when every subtree is counted, else the unexplored
+    /// part as subtrees (if describing it takes more than `max_entries` ids,
+    /// counts on and tries again); error is the exception that stopped the
+    /// count (Ctrl-C), None if none: the count and remainder are right
+    /// either way, for the caller to keep before raising it.
+    #[pyo3(signature = (
+        subtrees, seconds=None, threads=1, pool=None, memo=None, memo_bytes=1073741824,
+        max_entries=1_000_000,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn count_subtrees<'py>(
+        &mut self,
+        py: Python<'py>,
+        subtrees: Vec<PlainSubtree>,
+        seconds: Option<f64>,
+        threads: usize,
+        pool: Option<PyRef<'py, PyMemoPool>>,
+        memo: Option<bool>,
+        memo_bytes: usize,
+        max_entries: usize,
+    ) -> PyResult<CountedSubtrees<'py>> {
+        self.settle_threads();
+        let options = CountOptions {
+            threads,
+            ..PySolver::options(memo_options(memo, memo_bytes, 64))
+        };
+        let subtrees: Vec<Subtree> = subtrees
+            .into_iter()
+            .map(|(forced, excluded)| Subtree { forced, excluded })
+            .collect();
+        let pool = pool.as_ref().map(|p| &p.pool);
+        let before = self.solver.solutions_counted();
+        let solver = &mut self.solver;
+        let ran = slices::run(
+            py,
+            &mut self.poisoned,
+            "counting",
+            slices::deadline(seconds),
+            None,
+            |between| {
+                solver.count_subtrees_with(&subtrees, &options, pool, |progress| {
+                    between.check(Some(progress))
+                })
+            },
+        )?;
+        let mut counted = ran.value.map_err(|e| to_py_err(py, &e))?;
+        let mut error = ran.error;
+        loop {
+            let rest = match counted.outcome {
+                Outcome::Stopped => match self.solver.remainder(max_entries) {
+                    Some(parts) => parts.into_iter().map(|s| (s.forced, s.excluded)).collect(),
+                    None if error.is_none() => {
+                        (counted, error) = self.count_with(py, &options, seconds, None)?;
+                        continue;
+                    }
+                    None => self
+                        .solver
+                        .remainder(usize::MAX)
+                        .ok_or_else(|| internal_error("no remainder"))?
+                        .into_iter()
+                        .map(|s| (s.forced, s.excluded))
+                        .collect(),
+                },
+                Outcome::Complete | Outcome::Limit => Vec::new(),
+            };
+            let found = self
+                .solver
+                .solutions_counted()
+                .checked_sub(&before)
+                .ok_or_else(|| internal_error("the count went down"))?;
+            let error = error.map(|e| e.into_value(py).into_any());
+            return Ok((count_to_py(py, &found)?, rest, error));
         }
     }
 

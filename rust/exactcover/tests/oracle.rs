@@ -575,6 +575,92 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The threaded tasks of a distributed count
+    /// ([`Solver::count_subtrees_with`]): random splits dealt into tasks
+    /// of several subtrees, each counted on 1 to 3 threads that donate after
+    /// every slice, through one [`MemoPool`], stopped after a few calls of
+    /// the callback and their remainder dealt again. The counts add up to
+    /// the oracle's.
+    #[test]
+    fn threaded_tasks_of_several_subtrees_add_up(
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
+        pieces in 1usize..12,
+        per_task in 1usize..4,
+        threads in 1usize..4,
+        calls in 1usize..4,
+        mode in proptest::sample::select(vec![MemoMode::Always, MemoMode::Auto, MemoMode::Never]),
+    ) {
+        let problem = build(&spec);
+        let Some(root) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let expected = brute_force(&spec, &[]).len() as u64;
+        let pool = MemoPool::new();
+        let options = CountOptions {
+            threads,
+            memo: MemoOptions { mode, max_bytes: 1 << 20, hash_bits: 64 },
+            nodes_per_slice: Some(2),
+            slice: std::time::Duration::from_micros(50),
+            ..CountOptions::default()
+        };
+        let mut queue: Vec<(Vec<Subtree>, u32)> = root
+            .split(pieces)
+            .unwrap()
+            .chunks(per_task)
+            .map(|c| (c.to_vec(), 0))
+            .collect();
+        let mut total = 0u64;
+        while let Some((task, generation)) = queue.pop() {
+            let mut solver = root.clone();
+            let mut left = if generation < 2 { calls } else { usize::MAX };
+            let counted = solver
+                .count_subtrees_with(&task, &options, Some(&pool), |_| {
+                    left = left.saturating_sub(1);
+                    if left == 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                })
+                .unwrap();
+            total += counted.count.to_u64().unwrap();
+            let rest = solver.remainder(usize::MAX).unwrap();
+            if counted.outcome == Outcome::Complete {
+                prop_assert!(rest.is_empty());
+            }
+            for part in rest.chunks(per_task) {
+                queue.push((part.to_vec(), generation + 1));
+            }
+        }
+        prop_assert_eq!(total, expected);
+    }
+}
+
+/// [`Solver::count_subtrees_with`] refuses a started search and an option
+/// that does not exist, naming it.
+#[test]
+fn counting_subtrees_refuses_bad_input() {
+    let problem = common::queens(6);
+    let go_on = |_: &_| ControlFlow::Continue(());
+    let mut solver = Solver::new(&problem);
+    let bad = Subtree {
+        forced: vec![0],
+        excluded: vec![999],
+    };
+    let error = solver
+        .count_subtrees_with(&[bad], &CountOptions::default(), None, go_on)
+        .unwrap_err();
+    assert!(error.to_string().contains("999"), "{error}");
+    solver.step(1);
+    let whole = Subtree {
+        forced: vec![],
+        excluded: vec![],
+    };
+    assert!(solver
+        .count_subtrees_with(&[whole], &CountOptions::default(), None, go_on)
+        .is_err());
+}
+
 /// A choice forced twice is forced once; a subtree of a solver with forced
 /// options restricts a solver built with the same forced options.
 #[test]

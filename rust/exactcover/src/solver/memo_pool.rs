@@ -14,7 +14,10 @@
 //!
 //! A pool holds one memo per task that ran at the same time as another:
 //! a single-threaded worker keeps exactly one; a worker of `t` threads at
-//! most `t` (a table is not shared while it is written).
+//! most `t` (a table is not shared while it is written). A threaded count
+//! of several subtrees ([`Solver::count_subtrees_with`]) lends each of its
+//! threads one, which the thread carries from subtree to subtree and gives
+//! back when the count ends or stops.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -114,6 +117,20 @@ impl MemoPool {
     pub fn take_back(&self, task: &mut Solver) {
         let verdict = task.memo_verdict();
         let memo = task.take_memo();
+        self.put(memo, verdict);
+    }
+
+    /// Takes up to `n` free memos, the largest first, and the verdict (for
+    /// the threads of [`Solver::count_subtrees_with`], each of which carries
+    /// one from search to search).
+    pub(super) fn take_free(&self, n: usize) -> (Vec<LentMemo>, Option<bool>) {
+        let mut state = self.state();
+        let at = state.free.len().saturating_sub(n);
+        (state.free.split_off(at), state.verdict)
+    }
+
+    /// Puts a memo back (if any), and the verdict (if known).
+    pub(super) fn put(&self, memo: Option<LentMemo>, verdict: Option<bool>) {
         let mut state = self.state();
         if verdict.is_some() {
             state.verdict = verdict;

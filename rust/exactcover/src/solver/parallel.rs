@@ -1,5 +1,6 @@
 //! Counting and searching on threads by work donation ([`Solver::count_with`]
-//! with `threads > 1`, [`Solver::solutions_on_threads`]).
+//! with `threads > 1`, [`Solver::count_subtrees_with`] over a list of
+//! subtrees, [`Solver::solutions_on_threads`]).
 //!
 //! The threads share a queue of work: subtrees not started and searches
 //! under way, at first the whole tree. A thread whose queue runs dry waits,
@@ -34,7 +35,7 @@ use std::time::{Duration, Instant};
 use super::count::{
     per_thread, CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY,
 };
-use super::{LentMemo, Solver};
+use super::{LentMemo, MemoPool, Solver};
 use crate::count::Count;
 use crate::engine::{Stats, Step, Subtree};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
@@ -461,6 +462,11 @@ struct Shared {
     slices: SliceBudget,
     /// The searches the threads held when they stopped.
     parked: Mutex<Vec<(Work, f64)>>,
+    /// Lending: the memos a [`MemoPool`] lent for the threads to start
+    /// with, then those the threads carried when they left (for the pool).
+    spare: Mutex<Vec<LentMemo>>,
+    /// Do the memos go back to a pool (else a thread drops its own)?
+    lending: bool,
 }
 
 impl Shared {
@@ -491,6 +497,8 @@ impl Shared {
             eager: slices.is_fixed(),
             slices,
             parked: Mutex::new(Vec::new()),
+            spare: Mutex::new(Vec::new()),
+            lending: false,
         };
         shared.figures.pending.store(pending, Ordering::Relaxed);
         lock(&shared.figures.shares).running = vec![0.0; threads + 1];
@@ -566,8 +574,12 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
         Duration::from_micros(50)
     };
     let mut copy_time = floor;
-    // The memo of this thread's last search, taken on to its next.
+    // The memo of this thread's last search, taken on to its next (at
+    // first, one a pool lent).
     let mut carried: Option<LentMemo> = None;
+    if shared.lending && shared.plan.options().mode != MemoMode::Never {
+        carried = lock(&shared.spare).pop();
+    }
     // Tickets held (a count with a limit).
     let mut held = 0u64;
     let mut solution = Vec::new();
@@ -684,6 +696,9 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
     if let Some(m) = &carried {
         figures.add_memo(m.stats());
     }
+    if let (true, Some(m)) = (shared.lending, carried) {
+        lock(&shared.spare).push(m);
+    }
     if let Task::Limit(tickets) = &shared.task {
         tickets.give_back(held);
     }
@@ -751,6 +766,18 @@ impl Solver {
         options: &CountOptions,
         on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<Counted, Error> {
+        self.count_on_threads_lending(options, None, on_slice)
+    }
+
+    /// [`Solver::count_on_threads`], the threads starting with the memos of
+    /// `pool` (one each, as many as it has) and giving back those they hold
+    /// when they leave, with the verdict on whether the memo pays.
+    fn count_on_threads_lending(
+        &mut self,
+        options: &CountOptions,
+        pool: Option<&MemoPool>,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<Counted, Error> {
         let resuming = self.parked.is_some();
         let mut parked = self.work_to_do()?;
         let threads = options.threads.clamp(1, max_threads());
@@ -774,8 +801,22 @@ impl Solver {
             return Ok(self.counted_result(&before, Outcome::Limit, MemoStats::default()));
         }
         let work = std::mem::take(&mut parked.work);
-        let options = CountOptions { limit, ..*options };
-        let shared = Shared::new(self, threads, &options, work, false);
+        let mut options = CountOptions { limit, ..*options };
+        let lent = pool.map(|pool| pool.take_free(threads));
+        if let Some((_, Some(pays))) = &lent {
+            if options.memo.mode == MemoMode::Auto {
+                options.memo.mode = if *pays {
+                    MemoMode::Always
+                } else {
+                    MemoMode::Never
+                };
+            }
+        }
+        let mut shared = Shared::new(self, threads, &options, work, false);
+        if let Some((memos, _)) = lent {
+            shared.lending = true;
+            *lock(&shared.spare) = memos;
+        }
         lock(&shared.figures.shares).done = parked.done;
         // This thread starts on the whole tree alone: a small search is over
         // before other threads would have started.
@@ -859,6 +900,17 @@ impl Solver {
         let complete = finished_alone || (!stopped_alone && !limited && shared.pool.finished());
         let counted_here = lock(&shared.figures.solutions).clone();
         self.extra += &counted_here;
+        if let Some(pool) = pool {
+            let verdict = match shared.plan.verdict.load(Ordering::Relaxed) {
+                KEEP => Some(true),
+                DROP => Some(false),
+                _ => None,
+            };
+            pool.put(None, verdict);
+            for memo in lock(&shared.spare).drain(..) {
+                pool.put(Some(memo), None);
+            }
+        }
         let memo = self.settle(shared, parked, complete);
         let outcome = if complete {
             Outcome::Complete
@@ -943,6 +995,114 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Counts the solutions of this search that lie in `subtrees`
+    /// (disjoint subtrees of the problem, such as [`Solver::split`] and
+    /// [`Solver::remainder`] give) as one count on `options.threads`
+    /// threads: the threads share the subtrees and then, by work donation,
+    /// each other's searches, so that none waits while work is left (see
+    /// the module documentation). This is a task of a distributed count:
+    /// a few subtrees, counted on all the cores of one machine.
+    ///
+    /// With a `pool`, each thread starts with one of its memos (as many as
+    /// it has), carries it from subtree to subtree, and gives it back when
+    /// the count ends or stops, with the verdict on whether the memo pays;
+    /// the pool's verdict, if it has one, replaces [`MemoMode::Auto`].
+    ///
+    /// Stopped by `on_slice` (a time limit, Ctrl-C), the solver keeps what
+    /// is left as subtrees (with a pool, the searches under way become
+    /// their [`Solver::remainder`], their memos back in the pool):
+    /// [`Solver::remainder`] lists exactly the solutions still to come, and
+    /// the next [`Solver::count_with`] counts them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SearchStarted`] if the search has started (or threads
+    /// parked work on it); [`Error::UnknownOption`] if a subtree names an
+    /// option that does not exist.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use exactcover::{CountOptions, MemoPool, Problem, Solver};
+    ///
+    /// let n = 8;
+    /// let mut p = Problem::with_items(2 * n, 4 * n - 2);
+    /// for i in 0..n {
+    ///     for j in 0..n {
+    ///         p.add_option([i, n + j, 2 * n + i + j, 5 * n - 2 + i - j]).unwrap();
+    ///     }
+    /// }
+    /// let root = Solver::new(&p);
+    /// let subtrees = root.split(10).unwrap();
+    /// let (first, second) = subtrees.split_at(subtrees.len() / 2);
+    /// let pool = MemoPool::new();
+    /// let options = CountOptions { threads: 2, ..CountOptions::default() };
+    /// let mut total = 0;
+    /// for part in [first, second] {
+    ///     let mut task = root.clone();
+    ///     let counted = task
+    ///         .count_subtrees_with(part, &options, Some(&pool), |_| ControlFlow::Continue(()))
+    ///         .unwrap();
+    ///     assert!(counted.is_complete());
+    ///     total += counted.count.to_u64().unwrap();
+    /// }
+    /// assert_eq!(total, 92);
+    /// ```
+    pub fn count_subtrees_with<F>(
+        &mut self,
+        subtrees: &[Subtree],
+        options: &CountOptions,
+        pool: Option<&MemoPool>,
+        mut on_slice: F,
+    ) -> Result<Counted, Error>
+    where
+        F: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        if self.parked.is_some() {
+            return Err(Error::SearchStarted);
+        }
+        self.at_root()?;
+        let options_exist = self.engine.num_options();
+        for subtree in subtrees {
+            if let Some(&option) = subtree
+                .forced
+                .iter()
+                .chain(&subtree.excluded)
+                .find(|&&k| k >= options_exist)
+            {
+                return Err(Error::UnknownOption { option });
+            }
+        }
+        // Taken from the end: the first subtree given is counted last.
+        let share = 1.0 / subtrees.len().max(1) as f64;
+        self.parked = Some(Box::new(Parked {
+            work: subtrees
+                .iter()
+                .map(|s| (Work::Subtree(s.clone()), share))
+                .collect(),
+            ..Parked::default()
+        }));
+        let counted = self.count_on_threads_lending(options, pool, &mut on_slice)?;
+        if let (Some(pool), Some(parked)) = (pool, self.parked.as_mut()) {
+            // The searches under way become subtrees; their memos go back.
+            let mut work = Vec::with_capacity(parked.work.len());
+            for (piece, share) in std::mem::take(&mut parked.work) {
+                let Work::Search(mut search) = piece else {
+                    work.push((piece, share));
+                    continue;
+                };
+                let Some(parts) = search.remainder(usize::MAX) else {
+                    work.push((Work::Search(search), share));
+                    continue;
+                };
+                pool.put(search.take_memo(), None);
+                let part = share / parts.len().max(1) as f64;
+                work.extend(parts.into_iter().map(|p| (Work::Subtree(p), part)));
+            }
+            parked.work = work;
+        }
+        Ok(counted)
     }
 
     /// The solutions of this search found on `threads` threads (at most
