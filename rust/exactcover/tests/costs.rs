@@ -76,7 +76,7 @@ fn colored_spec_strategy() -> impl Strategy<Value = Spec> {
                 let entry: Vec<_> = option
                     .iter()
                     .map(|&i| {
-                        if spec.items[i].primary {
+                        if spec.items[i] != Item::SECONDARY {
                             Just(None).boxed()
                         } else {
                             proptest::option::of(0u32..2).boxed()
