@@ -432,3 +432,47 @@ def test_ctrl_c_interrupts_branch_and_bound():
         # Every one of the solutions ties: the search would list them all.
         cover.cheapest(lambda square: 0, 10**9, method="branch")
     assert time.perf_counter() - start < 10
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.data())
+def test_setset_holds_exactly_the_solutions(problem, data):
+    from graphillion import setset
+
+    cover, expected, _ = exact_cover_case(problem, data)
+    family = cover.solution_graph().to_setset()
+    assert isinstance(family, setset)
+    assert {frozenset(s) for s in family} == expected
+    assert family.len() == len(expected)
+
+
+def test_setset_of_many_solutions_is_built_without_listing_them():
+    # 12,988,816 domino tilings of 8 x 8 (OEIS A004003), and all their
+    # supersets algebra: the ones with a given domino are counted too.
+    cells = [(r, c) for r in range(8) for c in range(8)]
+    dominoes = {
+        (a, b): [a, b]
+        for a in cells
+        for b in cells
+        if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    }
+    graph = ExactCover(dominoes).solution_graph()
+    family = graph.to_setset()
+    assert family.len() == graph.count == 12988816
+    corner = ((0, 0), (0, 1))
+    with_corner = ExactCover(dominoes, [corner]).count()
+    assert family.supersets(setset_of([[corner]])).len() == with_corner
+
+
+def setset_of(sets):
+    """A graphillion setset of `sets` (lists of elements)."""
+    from graphillion import setset
+
+    return setset([set(s) for s in sets])
+
+
+def test_setset_without_graphillion_names_the_extra(monkeypatch):
+    graph = ExactCover({"A": [1]}).solution_graph()
+    monkeypatch.setitem(sys.modules, "graphillion", None)
+    with pytest.raises(ImportError, match=r"exactcover-dlx\[graphillion\]"):
+        graph.to_setset()
