@@ -18,7 +18,13 @@ costs: ``walk`` times ``graph.cheapest(costs, k)`` on a graph built before
 ``--knuth-dir DIR`` holding a ``dlx5`` binary (built from Knuth's CWEB
 source by the user: ``benches/build_knuth.sh`` shows how; never shipped),
 the instance is written as DLX text with dlx5's ``|n`` costs and timed by
-dlx5 with its ``k`` parameter; the costs it reports must be ours.
+dlx5 with its ``k`` parameter; the costs it reports must be ours, and the
+table adds the ratio of branch and bound's time to dlx5's and both
+search-tree node counts (ours from the native function behind
+``method="branch"``, counted as dlx5 counts: nodes entered and solutions
+reached). dlx5 runs as a separate process reading DLX text, so its time
+includes reading the input, and ours includes building the problem from
+Python objects.
 """
 
 from __future__ import annotations
@@ -45,10 +51,10 @@ def problem(inst: I.Instance) -> ExactCover[Any]:
     return ExactCover(inst.constraints, secondary=inst.secondary)
 
 
-def dlx5(knuth_dir: str, text: str, k: int) -> tuple[float, list[int]]:
-    """Runs dlx5 on `text` keeping the `k` best: its wall time, and the
+def dlx5(knuth_dir: str, text: str, k: int) -> tuple[float, list[int], int]:
+    """Runs dlx5 on `text` keeping the `k` best: its wall time, the
     optimum costs it reports on stderr (`is $c`, ` $c`, or ` $c
-    (repeated r times)`), cheapest first."""
+    (repeated r times)`), cheapest first, and its search-tree nodes."""
     exe = os.path.join(knuth_dir, "dlx5")
     start = time.perf_counter()
     done = subprocess.run([exe, f"k{k}"], input=text, capture_output=True, text=True, check=False)
@@ -58,7 +64,19 @@ def dlx5(knuth_dir: str, text: str, k: int) -> tuple[float, list[int]]:
         r"(?:^ |is )\$(\d+)(?: \(repeated (\d+) times\))?$", done.stderr, re.M
     ):
         costs += [int(cost)] * int(repeated or 1)
-    return seconds, costs
+    nodes = re.search(r"(\d+) nodes", done.stderr)
+    return seconds, costs, int(nodes.group(1)) if nodes else -1
+
+
+def branch_nodes(cover: ExactCover[Any], costs: dict[Any, int], k: int) -> int:
+    """The search-tree nodes our branch and bound visits (counted as dlx5
+    counts them: nodes entered and solutions reached), from the native
+    function behind `cheapest(method="branch")`."""
+    from exactcover._native import cheapest
+
+    items, options, _, colors, forced = cover._spec[:5]
+    values = [costs[c] for c in cover._labels]
+    return int(cheapest(items, options, forced, values, k, colors or None)[1])
 
 
 def main() -> None:
@@ -81,9 +99,10 @@ def main() -> None:
         "branch (s)",
         "branch / graph",
         "branch / walk",
+        "branch nodes",
     ]
     if has_dlx5:
-        header += ["dlx5 (s)", "dlx5 / graph"]
+        header += ["dlx5 (s)", "dlx5 / graph", "branch / dlx5", "dlx5 nodes"]
     rows = []
     for name in args.only or NAMES:
         inst = I.build(name)
@@ -95,6 +114,7 @@ def main() -> None:
         for k in ks:
             times: dict[str, list[float]] = {"graph": [], "walk": [], "branch": [], "dlx5": []}
             found: dict[str, list[int]] = {}
+            knuth_nodes = -1
             for _ in range(args.repeat):
                 for method in ("graph", "branch"):
                     cover = problem(inst)
@@ -107,7 +127,7 @@ def main() -> None:
                 times["walk"].append(time.perf_counter() - start)
                 assert [cost for cost, _ in walked] == found["graph"]
                 if has_dlx5:
-                    seconds, knuth_costs = dlx5(args.knuth_dir, text, k)
+                    seconds, knuth_costs, knuth_nodes = dlx5(args.knuth_dir, text, k)
                     times["dlx5"].append(seconds)
                     if knuth_costs != found["graph"]:
                         sys.exit(f"{name}: dlx5's costs {knuth_costs} != ours {found['graph']}")
@@ -118,9 +138,11 @@ def main() -> None:
             walk = statistics.median(times["walk"])
             row = [name, str(k), str(found["graph"][0]), f"{graph:.3f}", f"{walk:.4f}"]
             row += [f"{branch:.3f}", f"{branch / graph:.2f}", f"{branch / walk:.0f}"]
+            row.append(f"{branch_nodes(problem(inst), costs, k):,}")
             if has_dlx5:
                 knuth = statistics.median(times["dlx5"])
-                row += [f"{knuth:.3f}", f"{knuth / graph:.2f}"]
+                row += [f"{knuth:.3f}", f"{knuth / graph:.2f}", f"{branch / knuth:.2f}"]
+                row.append(f"{knuth_nodes:,}")
             rows.append(row)
             print("  ".join(row), file=sys.stderr)
     if args.markdown:
