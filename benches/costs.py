@@ -5,6 +5,7 @@ paths against branch and bound, beside Knuth's dlx5 where it is given.
     python benches/costs.py --repeat 5 --markdown
     python benches/costs.py --only pentominoes-6x10 --k 1
     python benches/costs.py --knuth-dir ~/knuth/bin   # adds dlx5's column
+    python benches/costs.py --knuth-dir ~/knuth/bin --differential 500
 
 Every instance of ``instances.py`` named below gets random integer costs
 (0..99, from ``--seed``), and each method finds the ``k`` cheapest
@@ -79,6 +80,28 @@ def branch_nodes(cover: ExactCover[Any], costs: dict[Any, int], k: int) -> int:
     return int(cheapest(items, options, forced, values, k, colors or None)[1])
 
 
+def differential(knuth_dir: str, problems: int, seed: int) -> None:
+    """Random small problems (`knuth_differential.random_problem`, with and
+    without colors) with random costs 0..19 on every option: the `k`
+    cheapest costs (k from 1 to 8) by branch and bound and by the graph
+    must be dlx5's. Exits at the first disagreement, printing the text."""
+    from exactcover import parse_dlx
+    from knuth_differential import random_problem
+
+    rng = random.Random(seed)
+    for n in range(problems):
+        family = rng.choice(["plain", "colors"])
+        head, *options = random_problem(rng, family).splitlines()
+        text = "\n".join([head] + [f"{line} |{rng.randrange(20)}" for line in options]) + "\n"
+        k = rng.randint(1, 8)
+        knuth = dlx5(knuth_dir, text, k)[1]
+        for method in ("branch", "graph"):
+            ours = [cost for cost, _ in parse_dlx(text).cheapest(k, method=method)]
+            if ours != knuth:
+                sys.exit(f"problem {n} ({family}), k={k}: {method} {ours} != dlx5 {knuth}\n{text}")
+    print(f"{problems} random problems: branch and bound and the graph agree with dlx5")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", help="run only this instance")
@@ -87,7 +110,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--knuth-dir", default=os.environ.get("EXACTCOVER_KNUTH_DIR"))
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument(
+        "--differential",
+        type=int,
+        metavar="N",
+        help="instead, check the k cheapest costs against dlx5 on N random small problems",
+    )
     args = parser.parse_args()
+    if args.differential:
+        if not args.knuth_dir:
+            parser.error("--differential needs --knuth-dir")
+        differential(args.knuth_dir, args.differential, args.seed)
+        return
     ks = args.k or [1, 10]
     has_dlx5 = bool(args.knuth_dir) and os.path.exists(os.path.join(args.knuth_dir, "dlx5"))
     header = [
