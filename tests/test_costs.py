@@ -12,7 +12,7 @@ import time
 from collections import Counter
 
 import pytest
-from conftest import brute_force, problems, queens_cover
+from conftest import brute_force, colored_brute_force, problems, queens_cover
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
 from exactcover.costs import cost_list
 from hypothesis import given, settings
@@ -216,19 +216,62 @@ def test_auto_falls_back_to_branch_and_bound_when_the_graph_does_not_fit():
         ExactCover(dominoes).cheapest(costs, method="graph", max_bytes=1000)
 
 
-def test_branch_and_bound_refuses_multiplicities_and_colors():
+def test_branch_and_bound_refuses_multiplicities_and_takes_colors():
     cover = MultiCover({"A": [1], "B": [1]}, counts={1: 2})
     assert cover.cheapest({"A": 1, "B": 2}) == (3, ["A", "B"])
-    with pytest.raises(Exception, match="multiplicities"):
+    with pytest.raises(ExactCoverError, match="multiplicities") as caught:
         MultiCover({"A": [1], "B": [1]}, counts={1: 2}).cheapest(len, method="branch")
-    colored = {"a": {1: None, "x": "red"}, "b": {2: None, "x": "red"}, "c": {2: None}}
-    assert ExactCover(colored, secondary=["x"]).cheapest({"a": 1, "b": 5, "c": 2}) == (
-        3,
-        ["a", "c"],
-    )
-    with pytest.raises(ExactCoverError, match="colors is not supported") as caught:
-        ExactCover(colored, secondary=["x"]).cheapest(len, method="branch")
     assert caught.value.kind == "unsupported"
+    # Auto falls back to branch and bound only when the graph does not fit;
+    # with multiplicities that is the same clear error.
+    with pytest.raises(ExactCoverError, match="multiplicities"):
+        MultiCover({"A": [1], "B": [1]}, counts={1: 2}).cheapest(len, max_bytes=0)
+    colored = {"a": {1: None, "x": "red"}, "b": {2: None, "x": "red"}, "c": {2: None}}
+    costs = {"a": 1, "b": 5, "c": 2}
+    for method in ("auto", "graph", "branch"):
+        assert ExactCover(colored, secondary=["x"]).cheapest(costs, method=method) == (
+            3,
+            ["a", "c"],
+        )
+    clash = {"a": {1: None, "x": "red"}, "b": {2: None, "x": "blue"}, "c": {2: None}}
+    assert ExactCover(clash, secondary=["x"]).cheapest(
+        {"a": 1, "b": 0, "c": 2}, 2, method="branch"
+    ) == [(3, ["a", "c"])]
+
+
+@st.composite
+def colored_costed(draw):
+    """A random problem whose secondary constraints may take colors, some
+    initial choices, and random integer costs."""
+    universe = draw(st.lists(st.integers(0, 7), min_size=1, max_size=6, unique=True))
+    secondary = set(draw(st.lists(st.sampled_from(universe), unique=True)))
+    choices = {}
+    for k in range(draw(st.integers(0, 10))):
+        cons = draw(st.lists(st.sampled_from(universe), min_size=1, max_size=4, unique=True))
+        colors = st.sampled_from([None, "red", "blue"])
+        choices[f"c{k}"] = {c: (draw(colors) if c in secondary else None) for c in cons}
+    # Initial choices with a primary constraint (the brute force below
+    # knows no others).
+    able = [c for c, cons in choices.items() if set(cons) - secondary]
+    initial = draw(st.lists(st.sampled_from(able or ["-"]), max_size=1, unique=True))
+    initial = [c for c in initial if c in choices]
+    costs = {c: draw(st.integers(0, 6)) for c in choices}
+    return choices, secondary, initial, costs
+
+
+@settings(max_examples=300, deadline=None)
+@given(colored_costed(), st.integers(1, 6))
+def test_branch_and_bound_with_colors_matches_brute_force(case, k):
+    choices, secondary, initial, costs = case
+    expected = {s for s in colored_brute_force(choices, secondary) if set(initial) <= s}
+    cover = ExactCover(choices, initial, secondary=secondary)
+    check_k_best(cover.cheapest(costs, k, method="branch"), expected, costs, k)
+    cover = ExactCover(choices, initial, secondary=secondary)
+    check_k_best(cover.cheapest(costs, k, method="graph"), expected, costs, k)
+    halves = {c: v / 2 for c, v in costs.items()}
+    cover = ExactCover(choices, initial, secondary=secondary)
+    totals = sorted(sum(costs[c] for c in s) for s in expected)[:k]
+    assert [c for c, _ in cover.cheapest(halves, k, method="branch")] == [t / 2 for t in totals]
 
 
 @settings(max_examples=200, deadline=None)
@@ -389,3 +432,47 @@ def test_ctrl_c_interrupts_branch_and_bound():
         # Every one of the solutions ties: the search would list them all.
         cover.cheapest(lambda square: 0, 10**9, method="branch")
     assert time.perf_counter() - start < 10
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.data())
+def test_setset_holds_exactly_the_solutions(problem, data):
+    from graphillion import setset
+
+    cover, expected, _ = exact_cover_case(problem, data)
+    family = cover.solution_graph().to_setset()
+    assert isinstance(family, setset)
+    assert {frozenset(s) for s in family} == expected
+    assert family.len() == len(expected)
+
+
+def test_setset_of_many_solutions_is_built_without_listing_them():
+    # 12,988,816 domino tilings of 8 x 8 (OEIS A004003), and all their
+    # supersets algebra: the ones with a given domino are counted too.
+    cells = [(r, c) for r in range(8) for c in range(8)]
+    dominoes = {
+        (a, b): [a, b]
+        for a in cells
+        for b in cells
+        if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    }
+    graph = ExactCover(dominoes).solution_graph()
+    family = graph.to_setset()
+    assert family.len() == graph.count == 12988816
+    corner = ((0, 0), (0, 1))
+    with_corner = ExactCover(dominoes, [corner]).count()
+    assert family.supersets(setset_of([[corner]])).len() == with_corner
+
+
+def setset_of(sets):
+    """A graphillion setset of `sets` (lists of elements)."""
+    from graphillion import setset
+
+    return setset([set(s) for s in sets])
+
+
+def test_setset_without_graphillion_names_the_extra(monkeypatch):
+    graph = ExactCover({"A": [1]}).solution_graph()
+    monkeypatch.setitem(sys.modules, "graphillion", None)
+    with pytest.raises(ImportError, match=r"exactcover-dlx\[graphillion\]"):
+        graph.to_setset()

@@ -51,8 +51,10 @@ def cheapest(
     forced: list[int],
     costs: list[int] | list[float],
     k: int,
-) -> list[tuple[Any, list[int]]]:
-    """The ``k`` cheapest solutions by branch and bound: (cost, option ids)."""
+    colors: list[tuple[int, int, int]] | None = None,
+) -> tuple[list[tuple[Any, list[int]]], int]:
+    """The ``k`` cheapest solutions by branch and bound: (cost, option ids),
+    and the search-tree nodes visited."""
 
 @final
 class DlxProblem:

@@ -12,14 +12,19 @@ solutions, by one of two methods:
   cheapest a best-first walk whose estimate (the least cost below each
   node) is exact. Equal costs come in the order of the graph's solutions
   (`iter(graph)`).
-- `"branch"`: branch and bound in the manner of Knuth's dlx5: the options of
-  every item tried cheapest first, *item taxes* that bound the cost of the
-  items left to cover, and a *cutoff* at the `k`-th best cost found so far.
-  Equal costs come in the order found. Plain exact cover only (counts other
-  than 1 and colors need the graph).
+- `"branch"`: branch and bound in the manner of Knuth's dlx5: the primary
+  constraints taxed one by one (each the least net cost of a choice through
+  it, taken off those choices' net costs), the choices of every constraint
+  tried by increasing net cost and cut at the `k`-th best cost found so far,
+  covers that remove only the choices still under that cutoff, and the
+  constraint with the fewest choices under it branched on (see the Rust
+  `BranchAndBound`). Secondary constraints and colors are fine; counts other
+  than 1 are not (an `ExactCoverError` of kind `"unsupported"`). Equal costs
+  come in the order found.
 
 `"auto"` (the default) tries the graph within `max_bytes`, and branches and
-bounds when it does not fit.
+bounds when it does not fit (with counts other than 1, that is the same
+error as `"branch"`'s).
 
 >>> from exactcover import ExactCover
 >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]})

@@ -246,6 +246,56 @@ class SolutionGraph(Generic[C]):
         """
         return self._graph.zdd_text()
 
+    def to_setset(self) -> Any:
+        """The solutions as a graphillion `setset` (a family of sets kept as
+        a ZDD, with graphillion's algebra: unions, intersections, `supersets`,
+        `min_iter` by weights, ...): each solution becomes the set of its
+        choices. Needs graphillion (`pip install 'exactcover-dlx[graphillion]'`).
+
+        Built from `to_zdd()` with graphillion's own operations, one union and
+        one element added per line of that text, never by listing the
+        solutions. graphillion keeps one universe of elements for the whole
+        process: the choices not yet in it are added to it (after those
+        already there), so they must be hashable objects that are not sets.
+
+        >>> from exactcover import ExactCover
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
+        >>> family = cover.solution_graph().to_setset()  # doctest: +SKIP
+        >>> sorted(sorted(s) for s in family)  # doctest: +SKIP
+        [['A'], ['B', 'C']]
+
+        Returns:
+            A `graphillion.setset` holding exactly the solutions.
+
+        Raises:
+            ImportError: If graphillion is not installed.
+        """
+        try:
+            from graphillion import setset  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        except ImportError as error:
+            raise ImportError(
+                "SolutionGraph.to_setset() needs graphillion: "
+                "pip install 'exactcover-dlx[graphillion]'"
+            ) from error
+        choices = self._choices
+        if any(isinstance(choice, (set, frozenset)) for choice in choices):
+            raise TypeError("graphillion takes sets for families: choices must not be sets")
+        families: dict[int, Any] = {0: setset(), 1: setset([set()])}
+        root = 0
+        for line in self.to_zdd().splitlines():
+            # `id: (~v?lo:hi)`: the sets of `lo`, and those of `hi` with v.
+            ident, rest = line.split(": (~")
+            var, rest = rest.split("?")
+            lo, hi = rest.rstrip(")").split(":")
+            with_v = families[int(hi, 16)].copy()
+            with_v.add(choices[int(var)])
+            root = int(ident, 16)
+            families[root] = families[int(lo, 16)] | with_v
+        if root == 0 and self.count:
+            # No line: the one solution takes no choice.
+            return families[1]
+        return families[root]
+
     def __repr__(self) -> str:
         return (
             f"<SolutionGraph: {self.count} solutions, {self.num_nodes} nodes, "

@@ -678,7 +678,7 @@ class Search(Iterator[S], Generic[S]):
                 negative, `method` unknown, or the search has started.
             ExactCoverError: If `method="graph"` and the graph would take
                 more than `max_bytes`, or `method="branch"` on a problem
-                with counts other than 1 or colors.
+                with multiplicities (counts other than 1; colors are fine).
         """
         from ._errors import problem_error
         from ._native import ExactCoverError
@@ -701,13 +701,14 @@ class Search(Iterator[S], Generic[S]):
                     raise
         if best is None:
             items, options, _, colors, forced = self._spec[:5]
-            if colors:
+            if any((lo, hi) != (1, 1) if primary else hi > 1 for primary, lo, hi in items):
                 raise problem_error(
-                    "branch and bound on a problem with colors is not supported: use "
-                    "method='graph' (with a larger max_bytes)",
+                    "branch and bound on a problem with multiplicities (constraints "
+                    "counted other than exactly once, or secondary ones more than once) "
+                    "is not supported: use method='graph' (with a larger max_bytes)",
                     "unsupported",
                 )
-            best = _branch_and_bound(items, options, forced, values, n)
+            best, _ = _branch_and_bound(items, options, forced, values, n, colors or None)
         pairs = [(cost, self._solution(ids)) for cost, ids in best]
         if k is None:
             return pairs[0] if pairs else None

@@ -1,12 +1,13 @@
 //! Costs from Python (integers or floats) and the cheapest solutions by
 //! branch and bound, run in slices without the GIL.
 
-use exactcover::{BranchAndBound, Cost, Item, Problem, Step};
+use exactcover::{BranchAndBound, Cost, Step};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::errors::to_py_err;
 use crate::slices;
+use crate::solver::problem_from_spec;
 
 /// Option costs as Python gives them: all integers (exact), or floats.
 #[derive(FromPyObject)]
@@ -27,7 +28,7 @@ pub(crate) fn best_to_py<'py, C: Cost + IntoPyObject<'py>>(
 fn run_bb<'py, C: Cost + IntoPyObject<'py>>(
     py: Python<'py>,
     mut bb: BranchAndBound<C>,
-) -> PyResult<Bound<'py, PyList>> {
+) -> PyResult<(Bound<'py, PyList>, u64)> {
     let mut poisoned = false;
     let mut budget = slices::slice_budget();
     let ran = slices::run(
@@ -52,14 +53,16 @@ fn run_bb<'py, C: Cost + IntoPyObject<'py>>(
         },
     )?;
     let bb = ran.into_result()?;
-    best_to_py(py, bb.best())
+    Ok((best_to_py(py, bb.best())?, bb.nodes()))
 }
 
-/// The `k` cheapest solutions of a problem without colors (items as
-/// `(primary, lo, hi)`, options as lists of item ids) containing the
-/// `forced` options, by branch and bound: `(cost, option ids)` pairs,
-/// cheapest first. Ctrl-C raises KeyboardInterrupt.
+/// The `k` cheapest solutions of a problem without multiplicities (items
+/// as `(primary, lo, hi)`, options as lists of item ids, colors as
+/// `(option, position, color)` triples) containing the `forced` options,
+/// by branch and bound: `(cost, option ids)` pairs, cheapest first, and
+/// the search-tree nodes visited. Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
+#[pyo3(signature = (items, options, forced, costs, k, colors=None))]
 pub(crate) fn cheapest<'py>(
     py: Python<'py>,
     items: Vec<(bool, u32, u32)>,
@@ -67,16 +70,9 @@ pub(crate) fn cheapest<'py>(
     forced: Vec<usize>,
     costs: Costs,
     k: usize,
-) -> PyResult<Bound<'py, PyList>> {
-    let mut problem = Problem::new();
-    for (primary, lo, hi) in items {
-        problem
-            .add_item(Item { primary, lo, hi })
-            .map_err(|e| to_py_err(py, &e))?;
-    }
-    for option in options {
-        problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
-    }
+    colors: Option<Vec<(usize, usize, u32)>>,
+) -> PyResult<(Bound<'py, PyList>, u64)> {
+    let problem = problem_from_spec(py, items, options, colors)?;
     let short = |n: usize| {
         (n < problem.num_options())
             .then(|| pyo3::exceptions::PyValueError::new_err("fewer costs than options"))

@@ -185,6 +185,62 @@ impl PySolver {
     }
 }
 
+/// The problem of a spec: items as `(primary, lo, hi)`, options as lists of
+/// item ids, colors as `(option, position, color)` triples (entry
+/// `position` of option `option` gives its item the color id `color`).
+pub(crate) fn problem_from_spec(
+    py: Python<'_>,
+    items: Vec<(bool, u32, u32)>,
+    options: Vec<Vec<usize>>,
+    colors: Option<Vec<(usize, usize, u32)>>,
+) -> PyResult<Problem> {
+    let mut problem = Problem::new();
+    for (primary, lo, hi) in items {
+        problem
+            .add_item(Item { primary, lo, hi })
+            .map_err(|e| to_py_err(py, &e))?;
+    }
+    let mut colors = colors.unwrap_or_default();
+    if colors.is_empty() {
+        for option in options {
+            problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
+        }
+    } else {
+        colors.sort_unstable();
+        let mut next = colors.iter().peekable();
+        let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
+        for (k, option) in options.into_iter().enumerate() {
+            entries.clear();
+            entries.extend(option.into_iter().map(|item| (item, None)));
+            while let Some(&&(o, position, color)) = next.peek() {
+                if o != k {
+                    break;
+                }
+                match entries.get_mut(position) {
+                    Some(entry) => entry.1 = Some(color),
+                    None => {
+                        let message = format!(
+                            "color given to entry {position} of option {k}, which has {} \
+                             entries",
+                            entries.len()
+                        );
+                        return Err(color_error(py, message, k));
+                    }
+                }
+                next.next();
+            }
+            problem
+                .add_colored_option(entries.iter().copied())
+                .map_err(|e| to_py_err(py, &e))?;
+        }
+        if let Some(&(o, _, _)) = next.next() {
+            let message = format!("color given to option {o}, which does not exist");
+            return Err(color_error(py, message, o));
+        }
+    }
+    Ok(problem)
+}
+
 #[pymethods]
 impl PySolver {
     /// Solver(items, options, seed=None, colors=None, engine="auto")
@@ -206,50 +262,7 @@ impl PySolver {
         engine: &str,
     ) -> PyResult<Self> {
         let choice = engine_choice(engine)?;
-        let mut problem = Problem::new();
-        for (primary, lo, hi) in items {
-            problem
-                .add_item(Item { primary, lo, hi })
-                .map_err(|e| to_py_err(py, &e))?;
-        }
-        let mut colors = colors.unwrap_or_default();
-        if colors.is_empty() {
-            for option in options {
-                problem.add_option(option).map_err(|e| to_py_err(py, &e))?;
-            }
-        } else {
-            colors.sort_unstable();
-            let mut next = colors.iter().peekable();
-            let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
-            for (k, option) in options.into_iter().enumerate() {
-                entries.clear();
-                entries.extend(option.into_iter().map(|item| (item, None)));
-                while let Some(&&(o, position, color)) = next.peek() {
-                    if o != k {
-                        break;
-                    }
-                    match entries.get_mut(position) {
-                        Some(entry) => entry.1 = Some(color),
-                        None => {
-                            let message = format!(
-                                "color given to entry {position} of option {k}, which has {} \
-                                 entries",
-                                entries.len()
-                            );
-                            return Err(color_error(py, message, k));
-                        }
-                    }
-                    next.next();
-                }
-                problem
-                    .add_colored_option(entries.iter().copied())
-                    .map_err(|e| to_py_err(py, &e))?;
-            }
-            if let Some(&(o, _, _)) = next.next() {
-                let message = format!("color given to option {o}, which does not exist");
-                return Err(color_error(py, message, o));
-            }
-        }
+        let problem = problem_from_spec(py, items, options, colors)?;
         Ok(PySolver::from_solver(new_solver(
             py, &problem, seed, choice,
         )?))

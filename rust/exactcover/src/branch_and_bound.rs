@@ -1,30 +1,53 @@
 //! The cheapest solutions by branch and bound ([`BranchAndBound`]), in the
 //! manner of Knuth's `dlx5`: Algorithm X on dancing links whose item lists
 //! hold the options in order of increasing cost, with *item taxes* that
-//! bound the cost of what is left to cover, and a *cutoff* (the cost of the
-//! `k`-th best solution found so far) below which every branch must stay.
+//! make the costs sharper, and a *cutoff* (the cost of the `k`-th best
+//! solution found so far) below which every branch must stay.
 //!
-//! The taxes: every primary item `i` is charged `tax(i)`, the least share
-//! of an option's cost over its primary items (`cost(o) / |primary(o)|`,
-//! rounded down, over the options `o` that contain `i`). An option's items
-//! are never charged more than it costs, so the taxes of the items still to
-//! cover are a lower bound of the cost of any way to cover them. A branch
-//! that takes option `o` at cost `g` so far is cut when `g + cost(o)` plus
-//! the taxes of the items left afterwards reaches the cutoff.
+//! **Taxes.** The primary items are taxed one after the other: item `i`
+//! pays `tax(i)`, the least *net cost* of an option through it, and that
+//! tax comes off the net cost of every option through `i` (the net cost of
+//! an option starts as its cost). Afterwards every net cost is still
+//! nonnegative and every item has an option of net cost 0 (when it was
+//! taxed). A solution covers each primary item once, so its cost is the sum
+//! of all the taxes (a constant, the *base*) plus the net costs of its
+//! options: the search adds up net costs only, and a branch whose net cost
+//! so far plus the net cost of the next option reaches the cutoff (less the
+//! base) is cut. The options forced into every solution are taken out
+//! before the taxes are assessed.
 //!
-//! That bound is `g + taxes left + tax(i) + net(o)` when item `i` is
-//! branched on, where `net(o) = cost(o) - taxes(o)` is what the option costs
-//! beyond its items' taxes: only `net(o)` changes from one option of `i` to
-//! the next. So the item lists hold the options in order of increasing net
-//! cost, and the first option cut ends the item's loop (for exact cover the
-//! cost of a solution is exactly the sum of all the taxes plus the net costs
-//! of its options: Knuth's observation behind dlx5's taxes).
+//! **Cutoff.** Each item's list holds its options by increasing net cost,
+//! so the first option cut ends the item's loop (step X5/X6), and an item
+//! whose first option is cut ends the node.
+//!
+//! **Cleansing.** Covering an item hides only the options of its list that
+//! could still be chosen below: those whose net cost is under the node's
+//! *threshold* (the cutoff, less the net cost so far and that of the option
+//! being tried). The dearer ones stay in the other items' lists; they sit
+//! past the threshold of every node below, which only shrinks, so they are
+//! never reached there. Uncovering walks the same prefix of the same list,
+//! top to bottom as the cover did (Knuth's observation that the dance
+//! undoes itself in that order too), so the thresholds are kept per level.
+//!
+//! **Lookahead** (step X3). The item to branch on is the one with the
+//! fewest options under the threshold, counting at most
+//! [`LOOKAHEAD`] of them (past that, its whole list's length); among equals,
+//! the one whose cheapest option is dearest (that cost must be paid). The
+//! same walk over the active items gives two lower bounds of what is left:
+//! the dearest first option of an item, and the sum of the first options'
+//! net costs over the most primary items an option has (each option's net
+//! cost spread over its primary items). A node where either reaches the
+//! threshold is cut.
+//!
+//! **Colors** (Algorithm C, as in `dlx2`/`dlx5`): choosing an option that
+//! gives a secondary item a color *purifies* the item: the options of its
+//! list with another color are hidden (under the threshold), those of the
+//! same color are marked so that choosing them later leaves the item
+//! alone. Multiplicities are for the solution graph
+//! ([`crate::SolutionGraph::cheapest`]).
 //!
 //! The search is the iterative loop of Algorithm X (TAOCP 7.2.2.1, steps
 //! X1..X8) with an explicit stack, run in slices ([`BranchAndBound::step`]).
-//! It handles primary items covered exactly once and secondary items at most
-//! once; multiplicities and colors are for the solution graph
-//! ([`crate::SolutionGraph::cheapest`]).
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -32,17 +55,56 @@ use std::collections::BinaryHeap;
 use crate::cost::Cost;
 use crate::{Error, Problem};
 
+/// How many options under the threshold the item choice counts in one
+/// item's list before it settles for the list's length (`dlx5`'s
+/// `lenthresh`).
+pub const LOOKAHEAD: u32 = 10;
+
+/// The `top` of a spacer node (between two options).
+const SPACER: u32 = 0;
+/// The color of an entry whose item its option need not purify any more:
+/// the item was purified with the entry's own color.
+const DONE: u32 = u32::MAX;
+
+/// One node of the dancing links: an item's header (`1..=num_items`), an
+/// option's entry, or a spacer before each option and after the last.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// Vertical links. A spacer's `up` is the first entry of the option
+    /// before it, its `down` the last entry of the option after it.
+    up: u32,
+    down: u32,
+    /// The entry's item header; [`SPACER`] for spacers.
+    top: u32,
+    /// The entry's color code (0: none), or [`DONE`].
+    color: u32,
+}
+
 /// One level of the search stack.
 #[derive(Debug, Clone, Copy)]
 struct Level<C> {
     /// The item branched on (a header node).
     item: u32,
-    /// The node of the option being tried (`item` before the first).
+    /// The entry of the option being tried.
     x: u32,
-    /// The cost of the options chosen above this level.
+    /// The net cost of the options chosen above this level.
     g: C,
-    /// The taxes of the primary items left once `item` is covered.
-    rest: C,
+    /// The threshold `item` was covered with.
+    thresh0: C,
+    /// The threshold the other items of `x`'s option were covered with.
+    thresh: C,
+}
+
+/// Where the search loop stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Entering a node (X2): net cost so far in `BranchAndBound::g`.
+    Forward,
+    /// The top level's option was just chosen: cover its other items (X5).
+    Advance,
+    /// Undo the top level's option and try its next one (X6, X7).
+    Recover,
+    Done,
 }
 
 /// A solution kept among the best: ordered by cost, then by the order found
@@ -73,6 +135,11 @@ impl<C: Cost> Ord for Kept<C> {
     }
 }
 
+/// `a >= b` in the costs' total order.
+fn reaches<C: Cost>(a: C, b: C) -> bool {
+    a.order(&b) != Ordering::Less
+}
+
 /// The `k` cheapest solutions of a [`Problem`] by branch and bound (see the
 /// [module](self) documentation), resumable in slices.
 ///
@@ -90,42 +157,44 @@ impl<C: Cost> Ord for Kept<C> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct BranchAndBound<C: Cost> {
-    /// Horizontal links of the active primary items; node 0 is the root of
-    /// that list, items are nodes `1..=num_items`.
+    /// Headers `0..=num_items` (0: the root of the active list; primary
+    /// items first, `1..second`), then the options' entries, each option
+    /// after a spacer, and a spacer after the last.
+    nodes: Vec<Node>,
+    /// Horizontal links of the active primary items (by header).
     llink: Vec<u32>,
     rlink: Vec<u32>,
-    /// Vertical links of every node (headers and option entries).
-    ulink: Vec<u32>,
-    dlink: Vec<u32>,
-    /// The header of each entry's item (headers: themselves).
-    top: Vec<u32>,
-    /// Options left in each item's list (by header).
+    /// Options left in each primary item's list (by header); it counts
+    /// options left there past the threshold too.
     len: Vec<u32>,
-    /// The option of each entry node (headers: unused).
+    /// The first secondary header: headers below it are primary.
+    second: u32,
+    /// The net cost of each entry's option (headers, spacers: zero).
+    net: Vec<C>,
+    /// The option of each entry (headers, spacers: `u32::MAX`).
     option_of: Vec<u32>,
-    /// The entries of option `k` are nodes `start[k]..start[k + 1]`.
-    start: Vec<u32>,
-    /// Is item `i` (header `i + 1`) primary?
-    primary: Vec<bool>,
+    /// The costs, by option.
     costs: Vec<C>,
-    /// `tax[header]`: the item's tax (0 for secondary items).
-    tax: Vec<C>,
-    /// The taxes of each option's primary items together (at most its cost).
-    option_tax: Vec<C>,
+    /// The most primary items an option has (at least 1): the divisor of
+    /// the spread lower bound.
+    widest: usize,
     /// The forced options (part of every solution) and their cost.
     forced: Vec<usize>,
     forced_cost: C,
-    /// The search: its stack, where it stands, and its state.
+    /// The forced options' cost plus the taxes of the primary items left:
+    /// a solution's cost is `base` plus its options' net costs.
+    base: C,
+    /// The net cost every branch must stay under: the `k`-th best cost less
+    /// `base` (plus the costs' rounding margin), or [`Cost::MAX`].
+    cutoff: C,
+    /// The search: its stack, where it stands, and the net cost so far.
     stack: Vec<Level<C>>,
-    /// The cost and taxes left at the node about to be entered.
+    state: State,
     g: C,
-    rest: C,
-    entering: bool,
-    done: bool,
     k: usize,
     best: BinaryHeap<Kept<C>>,
     found: u64,
-    nodes: u64,
+    visited: u64,
 }
 
 impl<C: Cost> BranchAndBound<C> {
@@ -135,240 +204,375 @@ impl<C: Cost> BranchAndBound<C> {
     ///
     /// # Errors
     ///
-    /// [`Error::Unsupported`] for a problem with multiplicities or colors;
+    /// [`Error::Unsupported`] for a problem with multiplicities;
     /// [`Error::UnknownOption`] for a forced option out of range;
     /// [`Error::TooLarge`] past the 32-bit node indices.
     pub fn new(problem: &Problem, costs: &[C], forced: &[usize], k: usize) -> Result<Self, Error> {
-        if problem.has_multiplicities() || problem.has_colors() {
+        if problem.has_multiplicities() {
             return Err(Error::Unsupported {
-                what: "branch and bound on a problem with multiplicities or colors",
+                what: "branch and bound on a problem with multiplicities",
             });
         }
         let n = problem.num_items();
         let m = problem.num_options();
-        let total = n + 1 + problem.num_entries();
-        if total >= u32::MAX as usize {
+        if n + 2 * m + 2 + problem.num_entries() >= u32::MAX as usize {
             return Err(Error::TooLarge { what: "problem" });
         }
-        let primary: Vec<bool> = (0..n).map(|i| problem.item(i).primary).collect();
-        let costs: Vec<C> = costs[..m].to_vec();
-        // Headers 0..=n, then the options' entries back to back.
-        let mut ulink: Vec<u32> = (0..=n as u32).collect();
-        let mut dlink = ulink.clone();
-        let mut top = ulink.clone();
-        let mut option_of = vec![u32::MAX; n + 1];
-        let mut start = Vec::with_capacity(m + 1);
-        for k in 0..m {
-            start.push(top.len() as u32);
-            for item in problem.option(k) {
-                top.push(item as u32 + 1);
-                option_of.push(k as u32);
-            }
+        if let Some(&bad) = forced.iter().find(|&&o| o >= m) {
+            return Err(Error::UnknownOption { option: bad });
         }
-        start.push(top.len() as u32);
-        ulink.resize(top.len(), 0);
-        dlink.resize(top.len(), 0);
-        let mut len = vec![0u32; n + 1];
-        // The taxes.
-        let mut tax: Vec<Option<C>> = vec![None; n + 1];
-        for k in 0..m {
-            let entries = start[k] as usize..start[k + 1] as usize;
-            let p = entries
-                .clone()
-                .filter(|&x| primary[top[x] as usize - 1])
-                .count();
-            if p == 0 {
-                continue;
-            }
-            let share = costs[k].share(p);
-            for x in entries {
-                let h = top[x] as usize;
-                if primary[h - 1] && tax[h].map_or(true, |t| share.order(&t) == Ordering::Less) {
-                    tax[h] = Some(share);
+        let costs: Vec<C> = costs[..m].to_vec();
+        // Headers: primary items first, in their order, then the secondary.
+        let mut header = vec![0u32; n];
+        let mut next = 1u32;
+        for pass in [true, false] {
+            for (i, h) in header.iter_mut().enumerate() {
+                if problem.item(i).primary == pass {
+                    *h = next;
+                    next += 1;
                 }
             }
         }
-        let tax: Vec<C> = tax.into_iter().map(|t| t.unwrap_or(C::ZERO)).collect();
-        let option_tax: Vec<C> = (0..m)
-            .map(|k| {
-                (start[k]..start[k + 1]).fold(C::ZERO, |s, x| s.plus(tax[top[x as usize] as usize]))
-            })
-            .collect();
-        // Item lists in order of increasing net cost (ties: option order).
-        let net: Vec<C> = (0..m).map(|k| costs[k].minus(option_tax[k])).collect();
-        let mut by_net: Vec<usize> = (0..m).collect();
-        by_net.sort_by(|&a, &b| net[a].order(&net[b]).then(a.cmp(&b)));
-        for &k in &by_net {
-            for x in start[k]..start[k + 1] {
-                let h = top[x as usize];
-                let last = ulink[h as usize];
-                ulink[x as usize] = last;
-                dlink[x as usize] = h;
-                dlink[last as usize] = x;
-                ulink[h as usize] = x;
-                len[h as usize] += 1;
-            }
-        }
-        // The active list: primary items only.
-        let mut llink = vec![0u32; n + 1];
-        let mut rlink = vec![0u32; n + 1];
-        let mut last = 0u32;
-        for h in 1..=n as u32 {
-            if primary[h as usize - 1] {
-                rlink[last as usize] = h;
-                llink[h as usize] = last;
-                last = h;
-            }
-        }
-        rlink[last as usize] = 0;
-        llink[0] = last;
+        let second = 1 + (0..n).filter(|&i| problem.item(i).primary).count() as u32;
         let mut bb = BranchAndBound {
-            llink,
-            rlink,
-            ulink,
-            dlink,
-            top,
-            len,
-            option_of,
-            start,
-            primary,
+            nodes: (0..=n as u32)
+                .map(|h| Node {
+                    up: h,
+                    down: h,
+                    top: h,
+                    color: 0,
+                })
+                .collect(),
+            llink: vec![0; n + 1],
+            rlink: vec![0; n + 1],
+            len: vec![0; n + 1],
+            second,
+            net: vec![C::ZERO; n + 1],
+            option_of: vec![u32::MAX; n + 1],
             costs,
-            tax,
-            option_tax,
+            widest: 1,
             forced: Vec::new(),
             forced_cost: C::ZERO,
+            base: C::ZERO,
+            cutoff: C::MAX,
             stack: Vec::new(),
+            state: if k == 0 { State::Done } else { State::Forward },
             g: C::ZERO,
-            rest: C::ZERO,
-            entering: true,
-            done: k == 0,
             k,
             best: BinaryHeap::new(),
             found: 0,
-            nodes: 0,
+            visited: 0,
         };
-        bb.force(forced)?;
+        // The forced options: what they cover, and the colors they give.
+        // `taken[h]`: 0 free, DONE covered, else the color given.
+        let mut taken = vec![0u32; n + 1];
+        let entries = |o: usize| {
+            problem
+                .option(o)
+                .zip(problem.option_colors(o))
+                .map(|(i, c)| (i, header[i], c.map_or(0, |c| c + 1)))
+        };
+        // Does option `o` fit beside what is taken? (A secondary item of
+        // bound 0 forbids its options.)
+        let fits = |taken: &[u32], o: usize| {
+            entries(o).all(|(i, h, c)| {
+                problem.item(i).hi > 0
+                    && (taken[h as usize] == 0 || (c != 0 && taken[h as usize] == c))
+            })
+        };
+        for &o in forced {
+            if !fits(&taken, o) {
+                bb.state = State::Done;
+                return Ok(bb);
+            }
+            for (_, h, c) in entries(o) {
+                taken[h as usize] = if c == 0 { DONE } else { c };
+            }
+            bb.forced.push(o);
+            bb.forced_cost = bb.forced_cost.plus(bb.costs[o]);
+        }
+        // The options left, back to back after spacers.
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        let mut net: Vec<C> = bb.costs.clone();
+        bb.nodes.push(spacer());
+        bb.net.push(C::ZERO);
+        bb.option_of.push(u32::MAX);
+        for o in 0..m {
+            if !fits(&taken, o) {
+                continue;
+            }
+            let first = bb.nodes.len() as u32;
+            let mut primaries = 0;
+            for (_, h, c) in entries(o) {
+                if taken[h as usize] != 0 && c == taken[h as usize] {
+                    // Same color as a forced option: nothing to purify.
+                    bb.nodes.push(Node {
+                        up: 0,
+                        down: 0,
+                        top: h,
+                        color: DONE,
+                    });
+                } else {
+                    bb.nodes.push(Node {
+                        up: 0,
+                        down: 0,
+                        top: h,
+                        color: c,
+                    });
+                }
+                by_item[h as usize].push(bb.nodes.len() as u32 - 1);
+                bb.option_of.push(o as u32);
+                bb.net.push(C::ZERO);
+                primaries += usize::from(h < second);
+            }
+            bb.widest = bb.widest.max(primaries);
+            let last = bb.nodes.len() as u32 - 1;
+            let before = first as usize - 1;
+            bb.nodes[before].down = last;
+            bb.nodes.push(Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+                color: 0,
+            });
+            bb.net.push(C::ZERO);
+            bb.option_of.push(u32::MAX);
+        }
+        // The taxes, item by item (dlx5's order: the items' own).
+        for h in 1..second as usize {
+            if taken[h] != 0 {
+                continue;
+            }
+            let Some(least) = by_item[h]
+                .iter()
+                .map(|&x| net[bb.option_of[x as usize] as usize])
+                .min_by(|a, b| a.order(b))
+            else {
+                continue;
+            };
+            if least.order(&C::ZERO) != Ordering::Greater {
+                continue;
+            }
+            bb.base = bb.base.plus(least);
+            for &x in &by_item[h] {
+                let o = bb.option_of[x as usize] as usize;
+                net[o] = net[o].minus(least);
+            }
+        }
+        bb.base = bb.base.plus(bb.forced_cost);
+        // Item lists by increasing net cost (ties: option order).
+        for (h, list) in by_item.iter_mut().enumerate() {
+            list.sort_by(|&a, &b| {
+                let (oa, ob) = (bb.option_of[a as usize], bb.option_of[b as usize]);
+                net[oa as usize].order(&net[ob as usize]).then(oa.cmp(&ob))
+            });
+            let mut last = h as u32;
+            for &x in list.iter() {
+                bb.nodes[x as usize].up = last;
+                bb.nodes[last as usize].down = x;
+                last = x;
+            }
+            bb.nodes[last as usize].down = h as u32;
+            bb.nodes[h].up = last;
+            bb.len[h] = list.len() as u32;
+        }
+        for x in n + 1..bb.nodes.len() {
+            if bb.option_of[x] != u32::MAX {
+                bb.net[x] = net[bb.option_of[x] as usize];
+            }
+        }
+        // The active list: the primary items not covered by forced options.
+        let mut last = 0u32;
+        for h in 1..second {
+            if taken[h as usize] == 0 {
+                bb.rlink[last as usize] = h;
+                bb.llink[h as usize] = last;
+                last = h;
+            }
+        }
+        bb.rlink[last as usize] = 0;
+        bb.llink[0] = last;
         Ok(bb)
     }
 
-    /// Covers the items of the forced options before the search; a forced
-    /// option that clashes with another leaves no solution.
-    fn force(&mut self, forced: &[usize]) -> Result<(), Error> {
-        let n = self.primary.len();
-        let mut covered = vec![false; n + 1];
-        for &k in forced {
-            if k + 1 >= self.start.len() {
-                return Err(Error::UnknownOption { option: k });
-            }
-            let entries = self.start[k]..self.start[k + 1];
-            if entries
-                .clone()
-                .any(|x| covered[self.top[x as usize] as usize])
-            {
-                self.done = true;
-                return Ok(());
-            }
-            for x in entries {
-                let h = self.top[x as usize];
-                covered[h as usize] = true;
-                self.cover(h);
-            }
-            self.forced.push(k);
-            self.forced_cost = self.forced_cost.plus(self.costs[k]);
+    /// The net cost the options at a level of net cost `g` must stay
+    /// under, `depth` levels being above it: the cutoff less `g`, and never
+    /// more than the threshold of the level above (so that thresholds only
+    /// shrink going down, whatever the rounding of float costs).
+    fn budget(&self, g: C, depth: usize) -> C {
+        let budget = self.cutoff.minus(g);
+        match depth.checked_sub(1).map(|d| self.stack[d].thresh) {
+            Some(above) if above.order(&budget) == Ordering::Less => above,
+            _ => budget,
         }
-        self.g = self.forced_cost;
-        self.rest = (1..=n)
-            .filter(|&h| self.primary[h - 1] && !covered[h])
-            .fold(C::ZERO, |s, h| s.plus(self.tax[h]));
-        Ok(())
-    }
-
-    /// Is `cost` at or past the cutoff (the `k`-th best cost, once `k`
-    /// solutions are known)?
-    fn cut(&self, cost: C) -> bool {
-        self.best.len() == self.k
-            && self
-                .best
-                .peek()
-                .is_some_and(|worst| cost.order(&worst.cost) != Ordering::Less)
     }
 
     /// Searches for at most `budget` more nodes; `true` once the search is
     /// over (then [`BranchAndBound::best`] is final).
     pub fn step(&mut self, budget: u64) -> bool {
         let mut left = budget;
-        while !self.done {
-            if self.entering {
-                // X2: all primary items covered? A solution.
-                self.entering = false;
-                if self.rlink[0] == 0 {
-                    self.record();
-                    continue;
-                }
-                if left == 0 {
-                    self.entering = true;
-                    return false;
-                }
-                left -= 1;
-                self.nodes += 1;
-                // X3: choose the item with the fewest options left.
-                let mut i = self.rlink[0];
-                let mut p = i;
-                while p != 0 {
-                    if self.len[p as usize] < self.len[i as usize] {
-                        i = p;
+        loop {
+            match self.state {
+                State::Done => return true,
+                State::Forward => {
+                    if left == 0 {
+                        return false;
                     }
-                    p = self.rlink[p as usize];
+                    left -= 1;
+                    self.visited += 1;
+                    self.forward();
                 }
-                // X4: cover it.
-                self.cover(i);
-                let rest = minus(self.rest, self.tax[i as usize]);
-                self.stack.push(Level {
-                    item: i,
-                    x: i,
-                    g: self.g,
-                    rest,
-                });
-                continue;
+                State::Advance => self.advance(),
+                State::Recover => self.recover(),
             }
-            // X5/X6: the next option of the top level (undoing the last one).
-            let Some(&Level { item, x, g, rest }) = self.stack.last() else {
-                self.done = true;
-                break;
-            };
-            if x != item {
-                self.uncover_others(x);
-            }
-            let mut next = self.dlink[x as usize];
-            if next != item {
-                let k = self.option_of[next as usize] as usize;
-                let left_after = minus(rest, minus(self.option_tax[k], self.tax[item as usize]));
-                if self.cut(g.plus(self.costs[k]).plus(left_after)) {
-                    // Options come by increasing net cost, and so by
-                    // increasing bound: none further fits.
-                    next = item;
-                }
-            }
-            if next == item {
-                // X8: backtrack.
-                self.uncover(item);
-                self.stack.pop();
-                continue;
-            }
-            let top = self.stack.len() - 1;
-            self.stack[top].x = next;
-            self.cover_others(next);
-            let k = self.option_of[next as usize] as usize;
-            self.g = g.plus(self.costs[k]);
-            self.rest = minus(rest, minus(self.option_tax[k], self.tax[item as usize]));
-            self.entering = true;
         }
-        true
     }
 
+    /// X2..X4 at a node of net cost `self.g` with primary items left:
+    /// choose the item (or find the node dead), cover it and try its first
+    /// option.
+    fn forward(&mut self) {
+        if self.rlink[0] == 0 {
+            // Only the root can get here (later solutions are recorded
+            // when their last option is chosen): no primary item at all.
+            self.record();
+            self.state = State::Done;
+            return;
+        }
+        let budget = self.budget(self.g, self.stack.len());
+        let Some(item) = self.choose(budget) else {
+            self.backdown();
+            return;
+        };
+        let first = self.nodes[item as usize].down;
+        let thresh0 = budget.minus(self.net[first as usize]);
+        self.cover(item, thresh0);
+        self.stack.push(Level {
+            item,
+            x: first,
+            g: self.g,
+            thresh0,
+            thresh: thresh0,
+        });
+        self.state = State::Advance;
+    }
+
+    /// X3 with `dlx5`'s lookahead (see the [module](self) documentation):
+    /// the item to branch on, or `None` if this node cannot beat the cutoff.
+    fn choose(&self, budget: C) -> Option<u32> {
+        let mut best = 0u32;
+        let mut best_len = u32::MAX;
+        let mut best_min = C::ZERO;
+        let mut spread = C::ZERO;
+        let mut i = self.rlink[0];
+        while i != 0 {
+            let first = self.nodes[i as usize].down;
+            if first == i {
+                return None;
+            }
+            let least = self.net[first as usize];
+            if reaches(least, budget) {
+                return None;
+            }
+            spread = spread.plus(least);
+            // Count the options under the threshold, up to what would win.
+            let mut s = 1u32;
+            let mut p = self.nodes[first as usize].down;
+            let better = loop {
+                if p == i || reaches(self.net[p as usize], budget) {
+                    break true;
+                }
+                if s == best_len {
+                    break false;
+                }
+                if s >= LOOKAHEAD {
+                    s = self.len[i as usize];
+                    break true;
+                }
+                s += 1;
+                p = self.nodes[p as usize].down;
+            };
+            if better
+                && (s < best_len || (s == best_len && least.order(&best_min) == Ordering::Greater))
+            {
+                best = i;
+                best_len = s;
+                best_min = least;
+            }
+            i = self.rlink[i as usize];
+        }
+        if reaches(spread.share(self.widest), budget) {
+            return None;
+        }
+        Some(best)
+    }
+
+    /// X5: the top level's option is chosen; cover its other items, then
+    /// record a solution or go down.
+    fn advance(&mut self) {
+        let top = self.stack.len() - 1;
+        let Level { x, g, thresh, .. } = self.stack[top];
+        self.cover_others(x, thresh);
+        let g = g.plus(self.net[x as usize]);
+        if self.rlink[0] == 0 {
+            self.visited += 1;
+            self.g = g;
+            self.record();
+            self.state = State::Recover;
+        } else {
+            self.g = g;
+            self.state = State::Forward;
+        }
+    }
+
+    /// X6/X7: undo the top level's option and take its next one under the
+    /// cutoff, or X8: backtrack.
+    fn recover(&mut self) {
+        let top = self.stack.len() - 1;
+        let Level {
+            item,
+            x,
+            g,
+            thresh0,
+            thresh,
+        } = self.stack[top];
+        self.uncover_others(x, thresh);
+        let next = self.nodes[x as usize].down;
+        let budget = self.budget(g, top);
+        if next == item || reaches(self.net[next as usize], budget) {
+            // Options come by increasing net cost: none further fits.
+            self.uncover(item, thresh0);
+            self.stack.pop();
+            self.backdown();
+            return;
+        }
+        self.stack[top].x = next;
+        self.stack[top].thresh = budget.minus(self.net[next as usize]);
+        self.state = State::Advance;
+    }
+
+    /// Back to the level above (or the end of the search).
+    fn backdown(&mut self) {
+        self.state = if self.stack.is_empty() {
+            State::Done
+        } else {
+            State::Recover
+        };
+    }
+
+    /// A solution: the options of the stack (and the forced ones).
     fn record(&mut self) {
-        let cost = self.g;
-        if self.cut(cost) {
+        let mut cost = self.forced_cost;
+        for level in &self.stack {
+            cost = cost.plus(self.costs[self.option_of[level.x as usize] as usize]);
+        }
+        let full = self.best.len() == self.k;
+        if full
+            && self
+                .best
+                .peek()
+                .is_some_and(|worst| reaches(cost, worst.cost))
+        {
             return;
         }
         let mut options = self.forced.clone();
@@ -386,6 +590,11 @@ impl<C: Cost> BranchAndBound<C> {
         if self.best.len() > self.k {
             self.best.pop();
         }
+        if self.best.len() == self.k {
+            if let Some(worst) = self.best.peek() {
+                self.cutoff = worst.cost.minus(self.base).plus(worst.cost.margin());
+            }
+        }
     }
 
     /// The best solutions found so far (all of them, once
@@ -400,88 +609,158 @@ impl<C: Cost> BranchAndBound<C> {
             .collect()
     }
 
-    /// Search-tree nodes visited so far.
+    /// Search-tree nodes visited so far, counted as `dlx5` counts them:
+    /// every node entered, and every solution reached.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.visited
     }
 
-    /// Knuth's `cover(i)`: takes item `i` out of the active list (if
-    /// primary) and hides every option in its list.
-    fn cover(&mut self, i: u32) {
-        let mut p = self.dlink[i as usize];
-        while p != i {
-            self.hide(p);
-            p = self.dlink[p as usize];
-        }
-        if self.primary[i as usize - 1] {
+    /// Knuth's `cover(i)` with `dlx5`'s threshold: takes item `i` out of
+    /// the active list (if primary) and hides the options of its list whose
+    /// net cost is under `thresh`.
+    fn cover(&mut self, i: u32, thresh: C) {
+        if i < self.second {
             let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
             self.rlink[l as usize] = r;
             self.llink[r as usize] = l;
         }
+        let mut p = self.nodes[i as usize].down;
+        while p != i && !reaches(self.net[p as usize], thresh) {
+            self.hide(p);
+            p = self.nodes[p as usize].down;
+        }
     }
 
-    /// Undoes `cover(i)`, in the reverse order.
-    fn uncover(&mut self, i: u32) {
-        if self.primary[i as usize - 1] {
+    /// Undoes `cover(i, thresh)`: the same options, in the same order.
+    fn uncover(&mut self, i: u32, thresh: C) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i && !reaches(self.net[p as usize], thresh) {
+            self.unhide(p);
+            p = self.nodes[p as usize].down;
+        }
+        if i < self.second {
             let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
             self.rlink[l as usize] = i;
             self.llink[r as usize] = i;
         }
-        let mut p = self.ulink[i as usize];
-        while p != i {
-            self.unhide(p);
-            p = self.ulink[p as usize];
-        }
     }
 
     /// Knuth's `hide(p)`: unlinks the other entries of `p`'s option from
-    /// their item lists.
+    /// their item lists (but not from items it has been purified for).
     fn hide(&mut self, p: u32) {
-        let k = self.option_of[p as usize] as usize;
-        for q in self.start[k]..self.start[k + 1] {
-            if q != p {
-                let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
-                self.dlink[u as usize] = d;
-                self.ulink[d as usize] = u;
-                self.len[self.top[q as usize] as usize] -= 1;
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.up;
+                continue;
             }
+            if node.color != DONE {
+                self.nodes[node.up as usize].down = node.down;
+                self.nodes[node.down as usize].up = node.up;
+                if node.top < self.second {
+                    self.len[node.top as usize] -= 1;
+                }
+            }
+            q += 1;
         }
     }
 
+    /// Undoes `hide(p)` (in the same order: the links come back all the
+    /// same, each node having kept its own).
     fn unhide(&mut self, p: u32) {
-        let k = self.option_of[p as usize] as usize;
-        for q in (self.start[k]..self.start[k + 1]).rev() {
-            if q != p {
-                let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
-                self.dlink[u as usize] = q;
-                self.ulink[d as usize] = q;
-                self.len[self.top[q as usize] as usize] += 1;
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.up;
+                continue;
             }
+            if node.color != DONE {
+                self.nodes[node.up as usize].down = q;
+                self.nodes[node.down as usize].up = q;
+                if node.top < self.second {
+                    self.len[node.top as usize] += 1;
+                }
+            }
+            q += 1;
         }
     }
 
-    /// X5: covers the items of `x`'s option other than `x`'s own.
-    fn cover_others(&mut self, x: u32) {
-        let k = self.option_of[x as usize] as usize;
-        for q in self.start[k]..self.start[k + 1] {
-            if q != x {
-                self.cover(self.top[q as usize]);
+    /// Knuth's `purify(p)` with the threshold: hides the options of `p`'s
+    /// (secondary) item that give it another color, and marks those of
+    /// `p`'s color as done with it.
+    fn purify(&mut self, p: u32, thresh: C) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        let mut r = self.nodes[top as usize].down;
+        while r != top && !reaches(self.net[r as usize], thresh) {
+            if self.nodes[r as usize].color != color {
+                self.hide(r);
+            } else if r != p {
+                self.nodes[r as usize].color = DONE;
             }
+            r = self.nodes[r as usize].down;
         }
     }
 
-    /// X6: undoes [`BranchAndBound::cover_others`], in the reverse order.
-    fn uncover_others(&mut self, x: u32) {
-        let k = self.option_of[x as usize] as usize;
-        for q in (self.start[k]..self.start[k + 1]).rev() {
-            if q != x {
-                self.uncover(self.top[q as usize]);
+    /// Undoes `purify(p, thresh)`, in the same order.
+    fn unpurify(&mut self, p: u32, thresh: C) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        let mut r = self.nodes[top as usize].down;
+        while r != top && !reaches(self.net[r as usize], thresh) {
+            if self.nodes[r as usize].color == DONE {
+                self.nodes[r as usize].color = color;
+            } else if r != p {
+                self.unhide(r);
             }
+            r = self.nodes[r as usize].down;
+        }
+    }
+
+    /// X5: covers (or purifies) the items of `x`'s option other than `x`'s
+    /// own, left to right.
+    fn cover_others(&mut self, x: u32, thresh: C) {
+        let mut q = x + 1;
+        while q != x {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.up;
+                continue;
+            }
+            if node.color == 0 {
+                self.cover(node.top, thresh);
+            } else if node.color != DONE {
+                self.purify(q, thresh);
+            }
+            q += 1;
+        }
+    }
+
+    /// X6: undoes [`BranchAndBound::cover_others`], right to left.
+    fn uncover_others(&mut self, x: u32, thresh: C) {
+        let mut q = x - 1;
+        while q != x {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.down;
+                continue;
+            }
+            if node.color == 0 {
+                self.uncover(node.top, thresh);
+            } else if node.color != DONE {
+                self.unpurify(q, thresh);
+            }
+            q -= 1;
         }
     }
 }
 
-/// `a - b` for the bounds (saturating at zero for integers).
-fn minus<C: Cost>(a: C, b: C) -> C {
-    a.minus(b)
+/// A spacer node, its links to be set.
+fn spacer() -> Node {
+    Node {
+        up: 0,
+        down: 0,
+        top: SPACER,
+        color: 0,
+    }
 }

@@ -14,6 +14,9 @@ struct Spec {
     options: Vec<Vec<usize>>,
     costs: Vec<u64>,
     forced: Vec<usize>,
+    /// The color of each entry (secondary items only), parallel to
+    /// `options`; empty: no colors.
+    colors: Vec<Vec<Option<u32>>>,
 }
 
 fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
@@ -25,7 +28,13 @@ fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
         ]
         .boxed()
     } else {
-        prop_oneof![3 => Just(Item::PRIMARY), 1 => Just(Item::SECONDARY)].boxed()
+        // A secondary item of bound 0 forbids its options.
+        prop_oneof![
+            6 => Just(Item::PRIMARY),
+            2 => Just(Item::SECONDARY),
+            1 => Just(Item { primary: false, lo: 0, hi: 0 }),
+        ]
+        .boxed()
     };
     (1usize..7)
         .prop_flat_map(move |n| {
@@ -51,8 +60,37 @@ fn spec_strategy(multiplicities: bool) -> impl Strategy<Value = Spec> {
                 options,
                 costs,
                 forced,
+                colors: Vec::new(),
             }
         })
+}
+
+/// Problems without multiplicities whose secondary entries may take one of
+/// two colors.
+fn colored_spec_strategy() -> impl Strategy<Value = Spec> {
+    spec_strategy(false).prop_flat_map(|spec| {
+        let colors: Vec<_> = spec
+            .options
+            .iter()
+            .map(|option| {
+                let entry: Vec<_> = option
+                    .iter()
+                    .map(|&i| {
+                        if spec.items[i] != Item::SECONDARY {
+                            Just(None).boxed()
+                        } else {
+                            proptest::option::of(0u32..2).boxed()
+                        }
+                    })
+                    .collect();
+                entry
+            })
+            .collect();
+        (Just(spec), colors).prop_map(|(mut spec, colors)| {
+            spec.colors = colors;
+            spec
+        })
+    })
 }
 
 fn build(spec: &Spec) -> Problem {
@@ -60,8 +98,15 @@ fn build(spec: &Spec) -> Problem {
     for &item in &spec.items {
         p.add_item(item).unwrap();
     }
-    for option in &spec.options {
-        p.add_option(option.iter().copied()).unwrap();
+    for (k, option) in spec.options.iter().enumerate() {
+        let colors = spec.colors.get(k);
+        p.add_colored_option(
+            option
+                .iter()
+                .enumerate()
+                .map(|(j, &i)| (i, colors.and_then(|c| c[j]))),
+        )
+        .unwrap();
     }
     p
 }
@@ -76,21 +121,28 @@ fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
             continue;
         }
         let mut counts = vec![0u32; spec.items.len()];
+        // The colors given to each item: one color alone may be shared.
+        let mut given: Vec<BTreeSet<Option<u32>>> = vec![BTreeSet::new(); spec.items.len()];
         for (k, option) in spec.options.iter().enumerate() {
             if mask & (1 << k) != 0 {
                 if !spec.forced.contains(&k) && !option.iter().any(|&i| spec.items[i].primary) {
                     continue 'subsets;
                 }
-                for &i in option {
+                for (j, &i) in option.iter().enumerate() {
                     counts[i] += 1;
+                    given[i].insert(spec.colors.get(k).and_then(|c| c[j]));
                 }
             }
         }
+        let shared = |i: usize| given[i].len() == 1 && !given[i].contains(&None);
         let ok = spec
             .items
             .iter()
             .zip(&counts)
-            .all(|(item, &c)| c <= item.hi && (!item.primary || c >= item.lo));
+            .enumerate()
+            .all(|(i, (item, &c))| {
+                (c <= item.hi || (item.hi == 1 && shared(i))) && (!item.primary || c >= item.lo)
+            });
         if ok {
             out.insert((0..m).filter(|k| mask & (1 << k) != 0).collect());
         }
@@ -174,6 +226,19 @@ proptest! {
         costs.sort_unstable();
         costs.truncate(k);
         prop_assert_eq!(floats, costs.iter().map(|&c| c as f64).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn branch_and_bound_with_colors_matches_brute_force(spec in colored_spec_strategy(), k in 1usize..6) {
+        let all = brute_force(&spec);
+        let mut bb = BranchAndBound::new(&build(&spec), &spec.costs, &spec.forced, k).unwrap();
+        while !bb.step(2) {}
+        check_k_best(&spec, &all, &bb.best(), k);
+        // The solution graph agrees.
+        let graph = graph_of(&spec);
+        let by_graph: Vec<u64> = graph.cheapest(&spec.costs, k).iter().map(|(c, _)| *c).collect();
+        let by_branch: Vec<u64> = bb.best().iter().map(|(c, _)| *c).collect();
+        prop_assert_eq!(by_graph, by_branch);
     }
 
     #[test]
