@@ -35,6 +35,10 @@ pub(super) struct Table {
     /// Has the table had its last growth ([`Table::fill_to_cap`])? From
     /// then on it never grows: an entry that does not fit is refused.
     at_cap: bool,
+    /// Does the table have a last growth at all? Not when it shares its cap
+    /// with a solution graph, which could not grow after it: there an
+    /// entry whose doubling does not fit is refused.
+    pub(super) fills_cap: bool,
 }
 
 /// The most entries per slot once a doubling of the slots would pass the
@@ -130,6 +134,7 @@ impl Table {
             max_bytes,
             peak_bytes: 0,
             at_cap: false,
+            fills_cap: true,
         }
     }
 
@@ -241,7 +246,7 @@ impl Table {
             (self.keys.capacity() * 2).max(key_len * 16).max(keys)
         };
         if Self::bytes_of(slots, entries, key_words) > self.max_bytes {
-            return self.fill_to_cap(key_len);
+            return self.fills_cap && self.fill_to_cap(key_len);
         }
         if !slots_ok {
             self.grow();
