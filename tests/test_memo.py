@@ -309,3 +309,14 @@ def test_dlx_problems_and_the_command_line_count_as_count_does(tmp_path, capsys)
     cli.main(["solve", "--count", "--stats", str(path)])
     out, err = capsys.readouterr()
     assert "12988816" in out and f" {nodes} nodes" in err
+
+
+def test_the_command_line_count_on_workers_memoizes(tmp_path, capsys):
+    from exactcover import cli
+
+    # 14x14 dominoes: 1.1e23 tilings, which only a memoized count reaches.
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(_dominoes_dlx(14))
+    capsys.readouterr()
+    assert cli.main(["solve", "--count", "--no-progress", str(path), "--workers", "1"]) == 0
+    assert capsys.readouterr().out == "112202208776036178000000\n"

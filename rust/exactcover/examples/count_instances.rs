@@ -4,11 +4,12 @@
 //! `--threads N` counts on N threads; `--estimate N` also prints Knuth's
 //! estimate of the tree from N random probes, beside the true numbers.
 //! `--memo auto|always|never` counts with `Solver::count_with` and that
-//! memo instead of `Solver::count` (so does `--threads N`).
+//! memo instead of `Solver::count` (so does `--threads N`), under a cap of
+//! `--memo-bytes N` bytes if given.
 
 use std::time::Instant;
 
-use exactcover::{CountOptions, MemoMode, MemoOptions, Problem, Solver};
+use exactcover::{CountOptions, MemoMode, MemoOptions, Problem, Solver, DEFAULT_MEMO_BYTES};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -19,6 +20,7 @@ fn main() {
     // estimate from N probes beside the truth.
     let threads = take_option(&mut wanted, "--threads").unwrap_or(1);
     let estimate = take_option(&mut wanted, "--estimate").unwrap_or(0);
+    let memo_bytes = take_option(&mut wanted, "--memo-bytes");
     let memo = wanted.iter().position(|a| a == "--memo").map(|i| {
         let mode = match wanted.get(i + 1).map(String::as_str) {
             Some("auto") => MemoMode::Auto,
@@ -29,44 +31,69 @@ fn main() {
         wanted.drain(i..i + 2);
         MemoOptions {
             mode,
+            max_bytes: memo_bytes.map_or(DEFAULT_MEMO_BYTES, |b| b as usize),
             ..MemoOptions::default()
         }
     });
     type Build = Box<dyn Fn() -> Problem>;
-    let instances: Vec<(&str, Build, u64)> = vec![
+    let mut instances: Vec<(String, Build, u128)> = vec![
         (
-            "pentominoes-6x10",
+            "pentominoes-6x10".into(),
             Box::new(|| common::pentominoes(&common::rectangle(6, 10))),
             9356,
         ),
         (
-            "pentominoes-5x12",
+            "pentominoes-5x12".into(),
             Box::new(|| common::pentominoes(&common::rectangle(5, 12))),
             4040,
         ),
         (
-            "pentominoes-8x8-centre",
+            "pentominoes-8x8-centre".into(),
             Box::new(|| common::pentominoes(&common::board_8x8_minus_centre())),
             520,
         ),
-        ("queens-12", Box::new(|| common::queens(12)), 14200),
-        ("queens-13", Box::new(|| common::queens(13)), 73712),
-        ("queens-14", Box::new(|| common::queens(14)), 365596),
-        ("langford-11", Box::new(|| common::langford(11)), 35584),
-        ("langford-12", Box::new(|| common::langford(12)), 216288),
-        ("2n-queens-7", Box::new(|| common::two_queens(7)), 19448),
-        ("2n-queens-8", Box::new(|| common::two_queens(8)), 477136),
+        ("queens-12".into(), Box::new(|| common::queens(12)), 14200),
+        ("queens-13".into(), Box::new(|| common::queens(13)), 73712),
+        ("queens-14".into(), Box::new(|| common::queens(14)), 365596),
         (
-            "dominoes-8x8",
+            "langford-11".into(),
+            Box::new(|| common::langford(11)),
+            35584,
+        ),
+        (
+            "langford-12".into(),
+            Box::new(|| common::langford(12)),
+            216288,
+        ),
+        (
+            "2n-queens-7".into(),
+            Box::new(|| common::two_queens(7)),
+            19448,
+        ),
+        (
+            "2n-queens-8".into(),
+            Box::new(|| common::two_queens(8)),
+            477136,
+        ),
+        (
+            "dominoes-8x8".into(),
             Box::new(|| common::dominoes(8, 8)),
             12_988_816,
         ),
         (
-            "chain-1000000",
+            "chain-1000000".into(),
             Box::new(|| common::forced_chain(1_000_000)),
             1,
         ),
     ];
+    // Aztec diamonds of order 8 to 12: 2^(n(n+1)/2) tilings (memo only).
+    for order in 8..=12usize {
+        instances.push((
+            format!("aztec-{order}"),
+            Box::new(move || common::aztec_diamond(order)),
+            1u128 << (order * (order + 1) / 2),
+        ));
+    }
     for (name, build, expected) in instances {
         if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {
             continue;
@@ -75,7 +102,7 @@ fn main() {
         let mut solver = Solver::new(&problem);
         let start = Instant::now();
         let count = if memo.is_none() && threads == 1 {
-            solver.count()
+            u128::from(solver.count())
         } else {
             let options = CountOptions {
                 threads: threads as usize,
@@ -87,7 +114,7 @@ fn main() {
                 ..CountOptions::default()
             };
             let counted = common::count_with(&mut solver, &options).unwrap();
-            counted.count.to_u64().expect("fits")
+            counted.count.to_u128().expect("fits")
         };
         let secs = start.elapsed().as_secs_f64();
         let stats = solver.stats();
@@ -101,13 +128,15 @@ fn main() {
         if memo.is_some() {
             let m = solver.memo_stats();
             println!(
-                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB",
+                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB, {} thinnings dropped {}",
                 "",
                 m.active,
                 m.lookups,
                 m.hits,
                 m.entries,
-                m.peak_bytes as f64 / 1e6
+                m.peak_bytes as f64 / 1e6,
+                m.evictions,
+                m.evicted
             );
         }
         if estimate > 0 {

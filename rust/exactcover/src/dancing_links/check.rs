@@ -108,6 +108,7 @@ impl DancingLinks {
             ));
         }
         // The item rings, and the bounds of the active items.
+        let mut active = vec![0u64; (n + 1).div_ceil(64)];
         for head in [0, n as u32 + 1] {
             let mut p = self.rlink[head as usize];
             let mut prev = head;
@@ -123,6 +124,7 @@ impl DancingLinks {
                 if head != 0 && bound > slack {
                     return Err(format!("secondary item {p}: bound {bound} > slack {slack}"));
                 }
+                active[p as usize / 64] |= 1 << (p % 64);
                 prev = p;
                 p = self.rlink[p as usize];
                 steps += 1;
@@ -130,6 +132,9 @@ impl DancingLinks {
                     return Err(format!("item ring {head} does not close"));
                 }
             }
+        }
+        if active != self.active {
+            return Err("the bitset of active items differs from the rings".to_string());
         }
         // The levels: an ordinary one's item is saturated (Algorithm M keeps
         // its bound at 0 while it lives), the wide ones own nested segments

@@ -11,7 +11,7 @@
 //! whose colors agree with the purified items; so two nodes with equal keys
 //! have the same solutions below them, whatever root they were met under.
 
-use super::{links, Branch, DancingLinks};
+use super::{Branch, DancingLinks};
 use crate::memo::Fingerprint;
 use crate::problem::Problem;
 
@@ -102,16 +102,7 @@ impl DancingLinks {
     pub(super) fn state_key(&self, out: &mut Vec<u64>) {
         let layout = &self.keys;
         out.clear();
-        let n = self.llink.len() - 2;
-        let words = (n + 1).div_ceil(64);
-        out.resize(words, 0);
-        for head in [0, n as u32 + 1] {
-            let mut p = self.rlink[head as usize];
-            while p != head {
-                out[p as usize / 64] |= 1 << (p % 64);
-                p = links::item(&self.rlink, p);
-            }
-        }
+        out.extend_from_slice(&self.active);
         let active = |out: &[u64], i: u32| out[i as usize / 64] >> (i % 64) & 1 == 1;
         let mut pending: Option<u32> = None;
         let mut push = |out: &mut Vec<u64>, v: u32| match pending.take() {

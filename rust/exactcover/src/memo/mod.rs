@@ -227,9 +227,11 @@ impl Memo {
     }
 
     fn new(engine: &mut dyn Engine, max_bytes: usize, graph: bool) -> Memo {
+        let mut table = Table::new(max_bytes, u64::MAX);
+        table.fills_cap = !graph;
         Memo {
             format: engine.prepare_keys(),
-            table: Table::new(max_bytes, u64::MAX),
+            table,
             big: Vec::new(),
             scratch: Vec::new(),
             scratch_hash: 0,

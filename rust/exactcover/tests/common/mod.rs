@@ -219,3 +219,37 @@ pub fn count_eager(
     assert!(counted.is_complete());
     counted.count
 }
+
+/// Domino tilings of the Aztec diamond of order `n`: the `2n(n+1)` cells
+/// inside `|x| + |y| <= n + 1` of a `2n x 2n` board, row by row (as
+/// `exactcover.dominoes.aztec_diamond`); it has `2^(n(n+1)/2)` tilings.
+pub fn aztec_diamond(n: usize) -> Problem {
+    let inside =
+        |r: usize, c: usize| (2 * r + 1).abs_diff(2 * n) + (2 * c + 1).abs_diff(2 * n) <= 2 * n;
+    let mut id = vec![usize::MAX; 4 * n * n];
+    let mut cells = 0;
+    for r in 0..2 * n {
+        for c in 0..2 * n {
+            if inside(r, c) {
+                id[r * 2 * n + c] = cells;
+                cells += 1;
+            }
+        }
+    }
+    let mut p = Problem::with_items(cells, 0);
+    for r in 0..2 * n {
+        for c in 0..2 * n {
+            if !inside(r, c) {
+                continue;
+            }
+            let a = id[r * 2 * n + c];
+            if c + 1 < 2 * n && inside(r, c + 1) {
+                p.add_option([a, id[r * 2 * n + c + 1]]).unwrap();
+            }
+            if r + 1 < 2 * n && inside(r + 1, c) {
+                p.add_option([a, id[(r + 1) * 2 * n + c]]).unwrap();
+            }
+        }
+    }
+    p
+}
