@@ -240,6 +240,11 @@ impl SweepCount {
         }
     }
 
+    /// Is every solution counted?
+    pub(crate) fn is_done(&self) -> bool {
+        self.at == At::Done
+    }
+
     /// Solutions counted so far (all of them once [`SweepCount::run`]
     /// returned [`Step::Exhausted`]).
     pub(crate) fn total(&self) -> &Count {

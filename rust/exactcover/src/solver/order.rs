@@ -9,12 +9,15 @@
 //!
 //! # The race
 //!
-//! Two copies of the search at its root, one by MRV and one by the sweep,
-//! each memoized as the count says, search in turns, with doubling node
-//! budgets, until one of them ends (its count is the answer) or they have
-//! taken [`RACE_TIME`] together. Each then has a time spent and Knuth's
-//! estimate of the fraction of its tree done ([`Solver::fraction_done`]);
-//! the sweep is taken where its time over its fraction, the time its whole
+//! Two copies of the search at its root, one by MRV, memoized as the count
+//! says, and one by the sweep (the fast memoized count of
+//! `bitset::SweepCount`), search in turns with doubling node budgets. The
+//! sweep is made only once MRV has run an eighth of [`RACE_TIME`] (a count
+//! done by then pays nothing), and searches at most an eighth of MRV's
+//! time; whichever ends first gives the answer. At [`RACE_TIME`] of MRV
+//! each has a time spent and Knuth's estimate of the fraction of its tree
+//! done; the sweep is taken where its time over its fraction, the time its
+//! whole
 //! count would take at that pace, is lower. The estimate is biased against
 //! the memoized sweep (its first subtrees fill the memo, its later ones
 //! hit it), so a close call goes to MRV: the rule of issue 23 is that no
@@ -47,9 +50,10 @@ pub enum OrderMode {
     Sweep,
 }
 
-/// How long the race of [`OrderMode::Auto`] may run, both searches
-/// together, before it decides.
-pub const RACE_TIME: Duration = Duration::from_millis(24);
+/// How long MRV runs in the race of [`OrderMode::Auto`] before it
+/// decides; the sweep joins after an eighth of it and runs at most an
+/// eighth of MRV's time.
+pub const RACE_TIME: Duration = Duration::from_millis(48);
 
 /// Nodes of the first turn of each search in the race; each later turn
 /// doubles it.
@@ -193,16 +197,12 @@ impl Solver {
         if mrv.engine.order_name() != "mrv" {
             mrv.reorder(false);
         }
-        let mut sweeping = self.clone();
-        if sweeping.engine.order_name() != "sweep" && !sweeping.reorder(true) {
-            // Dancing links: MRV alone.
-            return;
-        }
-        let Some(mut sweep) = sweeping.engine.sweep_count(memo.max_bytes) else {
-            return;
-        };
+        // The sweep is made only once MRV has run RACE_TIME / 8 (a count
+        // done by then pays nothing for the race), and searches at most an
+        // eighth of MRV's time: no count gets slower by more than that.
+        let mut sweeping: Option<(Solver, crate::bitset::SweepCount)> = None;
         let (mut mrv_time, mut sweep_time) = (Duration::ZERO, Duration::ZERO);
-        let mut budget = RACE_FIRST_BUDGET;
+        let (mut budget, mut sweep_budget) = (RACE_FIRST_BUDGET, RACE_FIRST_BUDGET);
         let sweep_wins = loop {
             let start = Instant::now();
             let step = mrv.memo_step(budget, memo);
@@ -210,13 +210,37 @@ impl Solver {
             if step == Step::Exhausted {
                 break false;
             }
-            let start = Instant::now();
-            let step = sweep.run(budget);
-            sweep_time += start.elapsed();
-            if step == Step::Exhausted {
+            budget = budget.saturating_mul(2);
+            if mrv_time < RACE_TIME / 8 {
+                continue;
+            }
+            if sweeping.is_none() {
+                let start = Instant::now();
+                let mut solver = self.clone();
+                if solver.engine.order_name() != "sweep" && !solver.reorder(true) {
+                    // Dancing links: MRV alone.
+                    break false;
+                }
+                let Some(sweep) = solver.engine.sweep_count(memo.max_bytes) else {
+                    break false;
+                };
+                sweeping = Some((solver, sweep));
+                sweep_time += start.elapsed();
+            }
+            let (_, sweep) = sweeping.as_mut().expect("made above");
+            while sweep_time * 8 < mrv_time {
+                let start = Instant::now();
+                let step = sweep.run(sweep_budget);
+                sweep_time += start.elapsed();
+                sweep_budget = sweep_budget.saturating_mul(2);
+                if step == Step::Exhausted {
+                    break;
+                }
+            }
+            if sweep.is_done() {
                 break true;
             }
-            if mrv_time + sweep_time >= RACE_TIME {
+            if mrv_time >= RACE_TIME {
                 // The pace of each: its time over its fraction done.
                 let pace = |time: Duration, fraction: f64| {
                     if fraction > 0.0 {
@@ -232,23 +256,23 @@ impl Solver {
                 }
                 break sweep_pace < mrv_pace;
             }
-            budget = budget.saturating_mul(2);
         };
         if sweep_wins {
+            let (sweeping, sweep) = sweeping.expect("the sweep ran");
             let lost = mrv.stats();
             self.engine = sweeping.engine;
             self.swept = Some(Box::new(sweep));
             self.dropped_work.nodes += lost.nodes;
             self.dropped_work.updates += lost.updates;
         } else {
-            let lost = sweep.stats();
+            let lost = sweeping.map_or(0, |(_, sweep)| sweep.stats().nodes);
             if threads > 1 && !mrv.is_exhausted() {
                 // Threads start at the root (the race's work leaves the
                 // figures: a search with work done counts as started).
                 return;
             }
             *self = mrv;
-            self.dropped_work.nodes += lost.nodes;
+            self.dropped_work.nodes += lost;
         }
     }
 }
