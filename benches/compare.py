@@ -88,6 +88,22 @@ def _ours_count_on(engine: str) -> Callable[[I.Instance], int]:
     return run
 
 
+def _prepare_order(inst: I.Instance) -> I.Instance:
+    """Instances whose builder suggests a sweep order, on the bitset engine."""
+    if inst.order is None:
+        raise NotApplicable("no sweep order")
+    return _prepare_engine("bitset")(inst)
+
+
+def _ours_count_order(order: str) -> Callable[[I.Instance], int]:
+    """`count(order=...)` on the bitset engine with the builder's order."""
+
+    def run(inst: I.Instance) -> int:
+        return int(inst.solver(engine="bitset").count(inst.limit, order=order))
+
+    return run
+
+
 def _ours_count_nomemo(inst: I.Instance) -> int:
     return inst.solver().count(inst.limit, memo=False)
 
@@ -323,6 +339,18 @@ SOLVERS = {
             _prepare_engine("dlx"),
             _ours_count_on("dlx"),
             description="exactcover: .count() with engine='dlx' (dancing links)",
+        ),
+        Solver(
+            "count-sweep",
+            _prepare_order,
+            _ours_count_order("sweep"),
+            description="exactcover: .count(order='sweep') on the bitset engine, the builder's order",
+        ),
+        Solver(
+            "count-mrv",
+            _prepare_order,
+            _ours_count_order("mrv"),
+            description="exactcover: .count(order='mrv') on the bitset engine (no sweep)",
         ),
         Solver(
             "count-nomemo",

@@ -54,6 +54,8 @@ class Instance:
     expected: int = 0
     limit: int | None = None
     note: str = ""
+    #: The sweep order the instance's builder suggests (`sweep_order`), if any.
+    order: list[Hashable] | None = None
 
     # --- the solver-neutral view: items numbered primary first -------------
 
@@ -156,8 +158,14 @@ class Instance:
 
         if self.counts:
             required = [c for c in self.items()[0]]
-            return MultiCover(self.constraints, counts=self.counts, satisfy=required, **kwargs)
-        return ExactCover(self.constraints, secondary=self.secondary or None, **kwargs)
+            cover: Any = MultiCover(
+                self.constraints, counts=self.counts, satisfy=required, **kwargs
+            )
+        else:
+            cover = ExactCover(self.constraints, secondary=self.secondary or None, **kwargs)
+        if self.order is not None:
+            cover.sweep_order(self.order)
+        return cover
 
 
 # --- pentominoes ---------------------------------------------------------------
@@ -207,7 +215,14 @@ def pentominoes(name: str, region: list[tuple[int, int]], expected: int) -> Inst
                 placed = [(ai + i, aj + j) for i, j in oriented]
                 if all(c in cells for c in placed):
                     constraints[(piece, k, ai, aj)] = [piece, *placed]
-    return Instance(name, constraints, expected=expected)
+    # Swept along the longer side, one cross-section at a time (as
+    # exactcover.grids.sweep_order does for the builders).
+    rows = max(i for i, _ in region) - min(i for i, _ in region)
+    columns = max(j for _, j in region) - min(j for _, j in region)
+    order: list[Hashable] = sorted(
+        cells, key=(lambda c: (c[1], c[0])) if columns >= rows else (lambda c: c)
+    )
+    return Instance(name, constraints, expected=expected, order=order)
 
 
 def rectangle(h: int, w: int) -> list[tuple[int, int]]:
@@ -260,7 +275,9 @@ def langford(n: int, expected: int) -> Instance:
     for k in range(1, n + 1):
         for i in range(2 * n - k - 1):
             constraints[(k, i)] = [("v", k), ("s", i), ("s", i + k + 1)]
-    return Instance(f"langford-{n}", constraints, expected=expected)
+    # The natural order: the slots left to right.
+    order: list[Hashable] = [("s", i) for i in range(2 * n)]
+    return Instance(f"langford-{n}", constraints, expected=expected, order=order)
 
 
 # --- Sudoku ----------------------------------------------------------------------

@@ -152,13 +152,19 @@ class Solver:
         memo_bytes: int = 1073741824,
         hash_bits: int = 64,
         nodes_per_slice: int | None = None,
+        order: str = "auto",
     ) -> tuple[int, str]:
         """The one count: the remaining solutions (at most ``limit``),
         consumed, on ``threads`` threads, for about ``seconds``, calling
         ``progress`` with the figures so far (nodes, updates, solutions,
         subtrees_done, subtrees_pending, fraction) every ``interval``
-        seconds, memoizing as ``memo`` says (None: when it pays); (the exact
-        count, "complete", "limit" or "stopped")."""
+        seconds, memoizing as ``memo`` says (None: when it pays), branching
+        as ``order`` says ("auto": the sweep order where a short race says
+        it beats MRV, "mrv" or "sweep"); (the exact count, "complete",
+        "limit" or "stopped")."""
+    def set_sweep_order(self, order: list[int]) -> None:
+        """Item ids in the order that counts may sweep in (see ``count``'s
+        ``order``)."""
     def next_on_threads(
         self, threads: int, seconds: float | None = None
     ) -> tuple[bool, list[int] | None]:
@@ -217,7 +223,8 @@ class Solver:
     @property
     def stats(self) -> dict[str, Any]:
         """Search-tree nodes, link updates and solutions so far (the
-        solutions exact at any size), and the engine ("bitset" or "dlx")."""
+        solutions exact at any size), the engine ("bitset" or "dlx") and
+        its order ("mrv" or "sweep")."""
     @property
     def interrupted_count(self) -> int:
         """Solutions counted by the last count before Ctrl-C stopped it."""

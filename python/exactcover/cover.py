@@ -29,6 +29,7 @@ from .search import MAX_THREADS as MAX_THREADS  # the most count(threads=...) ta
 __all__ = ["ExactCover", "MultiCover", "Cover", "ExactCoverError", "Estimate", "Subtree"]
 
 C = TypeVar("C", bound=Hashable)
+_CoverSelf = TypeVar("_CoverSelf", bound="Cover[Any]")
 
 MAX_CHOICES = 10**6
 """The most choices a puzzle builder (`queens`, `latin_squares`, ...) makes
@@ -176,6 +177,62 @@ class Cover(Search["list[C]"]):
         _check_not_started(self, "solution_graph()")
         graph = self._solver.solution_graph(min(max_bytes, U64_MAX))
         return SolutionGraph(graph, self._labels)
+
+    def sweep_order(self: _CoverSelf, constraints: Iterable[Hashable]) -> _CoverSelf:
+        """Suggest an order of the constraints for `count()` to *sweep* in:
+        branch at every step on the first constraint of this order not yet
+        satisfied (trying only the choices whose first constraint in the
+        order it is) rather than on the one with the fewest choices left.
+
+        On packings swept along a board's short side the sub-problems of a
+        sweep repeat, and the memo then counts several times faster (the
+        polyomino, polyform and domino builders pass their board's order).
+        `count()` takes the sweep only where a short race at the start says
+        it beats the usual order (`count(order="auto")`, the default), or
+        when told (`order="sweep"`); iteration and `solutions()` keep the
+        usual order. Only the bitset engine sweeps (`stats["order"]` says
+        `"sweep"` when it does); dancing links ignore the order.
+
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [3]})
+        >>> cover.sweep_order([3, 2, 1]).count(order="sweep")
+        2
+
+        Args:
+            constraints: Constraints of the problem, each once; the required
+                constraints it leaves out come after them, optional ones
+                are passed over.
+
+        Returns:
+            This iterator.
+
+        Raises:
+            KeyError: If a constraint is not one of the problem's.
+            TypeError: If a constraint is not hashable.
+        """
+        self._sweep_ids(constraints, strict=True)
+        return self
+
+    def _sweep_ids(self, constraints: Iterable[Hashable], *, strict: bool) -> None:
+        """`sweep_order`, passing over the constraints that are not the
+        problem's unless `strict` (for builders whose order may name cells
+        no choice covers)."""
+        names, _ = self._names()
+        index = {c: k for k, c in enumerate(names)}
+        ids: list[int] = []
+        for c in constraints:
+            try:
+                k = index.get(c)
+            except TypeError:
+                raise TypeError(f"constraint {_describe(c)} is not hashable") from None
+            if k is None:
+                if strict:
+                    raise KeyError(f"constraint {_describe(c)} is not one of the problem's")
+                continue
+            ids.append(k)
+        try:
+            self._solver.set_sweep_order(ids)
+        except RuntimeError as error:
+            raise _busy(self, error) from None
 
     def colors(self, solution: Iterable[C]) -> dict[Hashable, Hashable]:
         """The colors a solution gives its colored constraints.

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._arguments import whole
 from .cover import ExactCover
+from .grids import sweep_order
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -81,7 +82,8 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
         cells: The region's cells `(row, column)`.
 
     Returns:
-        An `ExactCover` whose solutions are lists of dominoes (pairs of cells).
+        An `ExactCover` whose solutions are lists of dominoes (pairs of cells),
+        with the region's cells as its sweep order (`grids.sweep_order`).
 
     Raises:
         TypeError: If a cell is not a pair of ints.
@@ -104,7 +106,9 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
         for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
             if b in inside:
                 choices[(a, b)] = [a, b]
-    return ExactCover(choices, primary=sorted(inside))
+    tilings = ExactCover(choices, primary=sorted(inside))
+    tilings._sweep_ids(sweep_order(inside), strict=False)
+    return tilings
 
 
 #: Colors of the four kinds of dominoes in `dominoes_svg`: horizontal

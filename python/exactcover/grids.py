@@ -706,3 +706,29 @@ CUBE = Grid(
 )
 #: The four grids.
 GRIDS = (SQUARE, TRIANGLE, HEXAGON, CUBE)
+
+
+def sweep_order(cells: Iterable[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The cells of a region in the order a count may sweep them
+    (`ExactCover.sweep_order`): along the longest side of the bounding box,
+    one cross-section at a time (on a 5 x 12 board, column by column, each
+    column top to bottom), so that the part of the board a partial tiling
+    leaves ragged stays short and its sub-problems repeat.
+
+    >>> sweep_order([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)])
+    [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]
+
+    Args:
+        cells: The region's cells (tuples of ints of one length).
+
+    Returns:
+        The cells, sorted by the coordinate of widest extent first, then
+        by the others, widest first.
+    """
+    region = sorted(set(cells))
+    if not region:
+        return []
+    dims = len(region[0])
+    extents = [max(c[k] for c in region) - min(c[k] for c in region) for k in range(dims)]
+    axes = sorted(range(dims), key=lambda k: -extents[k])
+    return sorted(region, key=lambda c: tuple(c[k] for k in axes))

@@ -47,7 +47,7 @@ from typing import Any, Dict, NamedTuple, Tuple, Union
 
 from ._arguments import integer
 from .cover import MultiCover
-from .grids import CUBE, HEXAGON, TRIANGLE, Cell, Grid, GridSymmetry
+from .grids import CUBE, HEXAGON, TRIANGLE, Cell, Grid, GridSymmetry, sweep_order
 
 __all__ = [
     "TETRIAMONDS",
@@ -678,9 +678,10 @@ class TilingProblem:
             seed: Yield them in a random order reproducible from this seed.
 
         Returns:
-            A `MultiCover` whose solutions are lists of placements.
+            A `MultiCover` whose solutions are lists of placements, with
+            the region's cells as its sweep order (`grids.sweep_order`).
         """
-        return MultiCover(
+        cover = MultiCover(
             self.constraints if constraints is None else constraints,
             initial,
             random,
@@ -688,6 +689,8 @@ class TilingProblem:
             satisfy=self.satisfy,
             seed=seed,
         )
+        cover._sweep_ids(sweep_order(self.cells), strict=False)
+        return cover
 
     def group(self) -> list[GridSymmetry]:
         """The symmetries of the region that map placements to placements.

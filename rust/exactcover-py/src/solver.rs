@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use exactcover::{
     Count, CountOptions, Counted, EngineChoice, Item, LentMemo, MemoMode, MemoOptions, Next,
-    Outcome, Problem, Progress, SliceBudget, SolutionThreads, Solver, Step, Subtree,
+    OrderMode, Outcome, Problem, Progress, SliceBudget, SolutionThreads, Solver, Step, Subtree,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -79,6 +79,18 @@ fn engine_choice(engine: &str) -> PyResult<EngineChoice> {
         "dlx" => Ok(EngineChoice::DancingLinks),
         _ => Err(PyValueError::new_err(format!(
             "engine must be 'auto', 'bitset' or 'dlx', not {engine:?}"
+        ))),
+    }
+}
+
+/// The order of branching Python's `order` names: "auto", "mrv" or "sweep".
+fn order_mode(order: &str) -> PyResult<OrderMode> {
+    match order {
+        "auto" => Ok(OrderMode::Auto),
+        "mrv" => Ok(OrderMode::Mrv),
+        "sweep" => Ok(OrderMode::Sweep),
+        _ => Err(PyValueError::new_err(format!(
+            "order must be 'auto', 'mrv' or 'sweep', not {order:?}"
         ))),
     }
 }
@@ -282,6 +294,14 @@ impl PySolver {
         Ok(PySolver::from_solver(new_solver(
             py, &problem, seed, choice,
         )?))
+    }
+
+    /// Gives the solver an order of item ids that its counts may sweep in
+    /// (see `count`'s `order` and `exactcover::Solver::set_sweep_order`).
+    fn set_sweep_order(&mut self, py: Python<'_>, order: Vec<usize>) -> PyResult<()> {
+        self.solver
+            .set_sweep_order(&order)
+            .map_err(|e| to_py_err(py, &e))
     }
 
     /// An independent copy of this solver, at the same point of the search.
@@ -549,9 +569,12 @@ impl PySolver {
     /// solutions counted so far in `interrupted_count` (the search keeps
     /// its place). nodes_per_slice: slices of that many nodes, every
     /// thread started at once (for tests).
+    /// order: "auto" (the sweep order of `set_sweep_order` where a short race
+    /// at the root says it beats MRV), "mrv" or "sweep" (see
+    /// `exactcover::OrderMode`).
     #[pyo3(signature = (
         limit=None, threads=1, seconds=None, progress=None, interval=0.2, memo=None,
-        memo_bytes=1073741824, hash_bits=64, nodes_per_slice=None,
+        memo_bytes=1073741824, hash_bits=64, nodes_per_slice=None, order="auto",
     ))]
     #[allow(clippy::too_many_arguments)]
     fn count<'py>(
@@ -566,7 +589,9 @@ impl PySolver {
         memo_bytes: usize,
         hash_bits: u32,
         nodes_per_slice: Option<u64>,
+        order: &str,
     ) -> PyResult<(Bound<'py, PyAny>, &'static str)> {
+        let order = order_mode(order)?;
         self.settle_threads();
         self.interrupted_count = Count::ZERO;
         let interval = if interval.is_finite() {
@@ -583,6 +608,7 @@ impl PySolver {
             threads,
             limit,
             nodes_per_slice,
+            order,
             ..PySolver::options(memo_options(memo, memo_bytes, hash_bits))
         };
         let (counted, error) = self.count_with(py, &options, seconds, report)?;
@@ -760,12 +786,14 @@ impl PySolver {
     }
 
     /// Work done so far: a dict with keys nodes, updates, solutions (an
-    /// exact int at any size) and engine ("bitset" or "dlx").
+    /// exact int at any size), engine ("bitset" or "dlx") and order ("mrv",
+    /// or "sweep" where a count swept: see `set_sweep_order`).
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let s = self.solver.stats();
         let d = figures_dict(py, s.nodes, s.updates, &self.solver.solutions_counted())?;
         d.set_item("engine", self.solver.engine_name())?;
+        d.set_item("order", self.solver.order_name())?;
         Ok(d)
     }
 

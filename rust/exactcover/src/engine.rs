@@ -73,6 +73,24 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     fn name(&self) -> &'static str;
     /// Number of options of the problem.
     fn num_options(&self) -> usize;
+    /// How the search chooses the item to branch on, as `stats` shows it:
+    /// `"mrv"` (the fewest options) or `"sweep"` (a static order).
+    fn order_name(&self) -> &'static str {
+        "mrv"
+    }
+    /// A new search of the same problem at its root, without this one's
+    /// restrictions, branching by a static sweep in `order` (the problem's
+    /// item numbers, each in range), or by MRV with `None`; `None` if this
+    /// engine branches by MRV alone.
+    fn reordered(&self, _order: Option<&[usize]>) -> Option<Box<dyn Engine>> {
+        None
+    }
+    /// The fast memoized count of a sweep from its root, with a memo of
+    /// about `max_bytes`; `None` if the engine does not sweep or its search
+    /// has started.
+    fn sweep_count(&self, _max_bytes: usize) -> Option<crate::bitset::SweepCount> {
+        None
+    }
 
     /// Before the search: may `option` still be part of a solution, as far
     /// as the items it contains tell (not saturated, not purified with

@@ -86,6 +86,14 @@ pub enum Error {
         /// The cap, in bytes.
         max_bytes: usize,
     },
+    /// A sweep order ([`Solver::set_sweep_order`](crate::Solver::set_sweep_order))
+    /// names an item that was never added.
+    UnknownOrderItem {
+        /// Its place in the order.
+        position: usize,
+        /// The unknown item index.
+        item: usize,
+    },
     /// A combination of counting options that does not work yet
     /// ([`CountOptions`](crate::CountOptions)): rather than ignore one of
     /// them, the count refuses.
@@ -139,6 +147,10 @@ impl fmt::Display for Error {
                  raise the cap, or count without the graph"
             ),
             Error::Unsupported { what } => write!(f, "{what} is not supported yet"),
+            Error::UnknownOrderItem { position, item } => write!(
+                f,
+                "the sweep order names unknown item {item} (at position {position})"
+            ),
             Error::EngineDoesNotFit { why } => write!(
                 f,
                 "the problem does not fit the bitset engine: {why}; use the dancing-links \
@@ -153,8 +165,8 @@ impl Error {
     /// in their own words (the Python binding's `ExactCoverError.kind`):
     /// `"empty_option"`, `"duplicate_item"`, `"unknown_item"`,
     /// `"invalid_bounds"`, `"unknown_option"`, `"search_started"`,
-    /// `"too_large"`, `"dlx"`, `"color_on_item"`, `"memory_cap"` or
-    /// `"unsupported"`.
+    /// `"too_large"`, `"dlx"`, `"color_on_item"`, `"memory_cap"`,
+    /// `"unsupported"`, `"engine_does_not_fit"` or `"unknown_order_item"`.
     pub fn kind(&self) -> &'static str {
         // No wildcard arm: a new variant must be given its own name here.
         match self {
@@ -170,6 +182,7 @@ impl Error {
             Error::MemoryCap { .. } => "memory_cap",
             Error::Unsupported { .. } => "unsupported",
             Error::EngineDoesNotFit { .. } => "engine_does_not_fit",
+            Error::UnknownOrderItem { .. } => "unknown_order_item",
         }
     }
 
@@ -187,6 +200,7 @@ impl Error {
             | Error::Dlx { .. }
             | Error::MemoryCap { .. }
             | Error::EngineDoesNotFit { .. }
+            | Error::UnknownOrderItem { .. }
             | Error::Unsupported { .. } => None,
         }
     }
@@ -198,6 +212,7 @@ impl Error {
             | Error::UnknownItem { item, .. }
             | Error::ColorOnItem { item, .. }
             | Error::InvalidBounds { item, .. }
+            | Error::UnknownOrderItem { item, .. }
             | Error::EngineDoesNotFit {
                 why: WhyNot::Multiplicities { item },
             } => Some(item),

@@ -219,8 +219,8 @@ pub use memo::{
 pub use problem::{Item, Problem};
 pub use solver::{
     max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
-    MemoPool, Next, Outcome, Progress, SliceBudget, SolutionThreads, Solutions, Solver, Splitter,
-    ThreadedSolutions, AUTO_MIN_CONFLICTS, FRACTION_EVERY,
+    MemoPool, Next, OrderMode, Outcome, Progress, SliceBudget, SolutionThreads, Solutions, Solver,
+    Splitter, ThreadedSolutions, AUTO_MIN_CONFLICTS, FRACTION_EVERY, RACE_TIME,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

@@ -1,6 +1,6 @@
 //! The bitset engine's invariant checker, for tests and debug builds.
 
-use super::{choose, BitsetEngine, Choice, State, SENTINEL};
+use super::{choose, sweep_choice, BitsetEngine, Choice, State, SENTINEL};
 
 impl BitsetEngine {
     /// Checks what the fields of [`BitsetEngine`] promise, on every state of
@@ -57,14 +57,17 @@ impl BitsetEngine {
             if live(s)[words - 1] & !valid != 0 {
                 return Err(format!("slot {s}: a live bit past the last option"));
             }
-            // The counters (and the padding past the ones in use).
+            // The counters (and the padding past the ones in use); a
+            // sweep keeps them in the first slot only (a donation may make
+            // a later slot its root).
+            let kept = !t.sweep || s == 0;
             let stride = &self.stack.counts[s * shape.count_stride..][..shape.count_stride];
-            if stride[shape.count_lanes..].iter().any(|&c| c != SENTINEL) {
+            if kept && stride[shape.count_lanes..].iter().any(|&c| c != SENTINEL) {
                 return Err(format!(
                     "slot {s}: a counter past the last one in use changed"
                 ));
             }
-            let counts = self.counts(s);
+            let counts = if kept { self.counts(s) } else { &[] };
             for (i, &count) in counts.iter().enumerate() {
                 let expected = if i >= shape.n_primary || covered(s)[i / 64] >> (i % 64) & 1 == 1 {
                     SENTINEL
@@ -84,7 +87,7 @@ impl BitsetEngine {
             // The level above: its choice, its branch, the state it made.
             let l = s - self.root - 1;
             let level = self.levels[l];
-            if choose(self.counts(s - 1)) != Choice::Item(level.item) {
+            if self.choice_at(s - 1) != Choice::Item(level.item) {
                 return Err(format!("level {l}: item {} is not the choice", level.item));
             }
             let o = level.branch;
@@ -115,12 +118,26 @@ impl BitsetEngine {
                 ));
             }
         }
-        if self.state == State::Forward && choose(self.counts(top)) != self.next {
+        if self.state == State::Forward && self.choice_at(top) != self.next {
             return Err("the pending choice is not the top state's".into());
         }
         if shape.count_lanes % super::COUNT_LANES != 0 || shape.count_stride < shape.count_lanes {
             return Err("counters not padded to whole chunks".into());
         }
         Ok(())
+    }
+}
+
+impl BitsetEngine {
+    /// The choice at the state in slot `s`: from its counters, or for a
+    /// sweep past the first slot, from its covered items.
+    fn choice_at(&self, s: usize) -> Choice {
+        let t = &*self.tables;
+        if t.sweep && s != 0 {
+            let words = t.shape.item_words;
+            sweep_choice(&self.stack.covered[s * words..][..words], t.shape.n_primary)
+        } else {
+            choose(self.counts(s), t.sweep)
+        }
     }
 }

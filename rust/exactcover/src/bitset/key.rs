@@ -20,6 +20,11 @@ use crate::memo::Fingerprint;
 /// in ASCII), so that its keys never pass for another engine's.
 const FORMAT_TAG: u64 = u64::from_be_bytes(*b"\0\0bitset");
 
+/// The first word of the key format of a sweep ([`BitsetEngine::with_order`]):
+/// its keys are the covered set in the engine's own numbering (the sweep
+/// order), which the format then names.
+const SWEEP_FORMAT_TAG: u64 = u64::from_be_bytes(*b"\0\0\0sweep");
+
 /// What a node costs in [`BitsetEngine::work`], in counter updates: making
 /// a child's state copies its live options, covered items and counters and
 /// takes the minimum of the counters (a few dozen words), about what
@@ -74,12 +79,21 @@ impl BitsetEngine {
             fingerprint.add(items);
         }
         let shape = &t.shape;
-        vec![
-            FORMAT_TAG,
+        let mut format = vec![
+            if t.sweep {
+                SWEEP_FORMAT_TAG
+            } else {
+                FORMAT_TAG
+            },
             shape.n_items as u64,
             shape.n_options as u64,
             fingerprint.finish(),
-        ]
+        ];
+        if t.sweep {
+            // The keys' numbering of the items, whole.
+            format.extend((0..shape.n_items).map(|i| t.item_ext(i) as u64));
+        }
+        format
     }
 
     /// The work done so far in the memo's unit (about one dancing-links
@@ -90,7 +104,8 @@ impl BitsetEngine {
 
     /// Writes into `out` the key of the node whose state is on top of the
     /// stack (the node being entered): the covered items as a set in the
-    /// problem's numbering (`items.div_ceil(64)` words), then, one word
+    /// problem's numbering (a sweep's: its own; `items.div_ceil(64)`
+    /// words), then, one word
     /// each, the options of `layout` whose items are all uncovered,
     /// ascending. Two nodes with equal keys have the same solutions below
     /// them.
@@ -100,7 +115,9 @@ impl BitsetEngine {
         let s = self.root + self.levels.len();
         let covered = &self.stack.covered[s * words..][..words];
         out.clear();
-        if t.items_in_order {
+        if t.items_in_order || t.sweep {
+            // A sweep's keys stay in its own numbering (see
+            // `prepare_keys`): a key is then one copy.
             out.extend_from_slice(covered);
         } else {
             out.resize(words, 0);

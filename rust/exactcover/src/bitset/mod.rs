@@ -92,11 +92,13 @@ mod check;
 mod key;
 mod probe;
 mod remainder;
+mod sweep;
 mod tables;
 #[cfg(test)]
 mod tests;
 
 pub use key::KeyLayout;
+pub(crate) use sweep::SweepCount;
 use tables::Tables;
 pub use tables::{fits, WhyNot, MAX_OPTIONS, MAX_TABLE_BYTES};
 pub(crate) use tables::{COUNT_LANES, SENTINEL};
@@ -194,8 +196,32 @@ impl BitsetEngine {
     /// items and the options shuffled from `seed`. Fails if the problem does
     /// not [`fits`].
     pub fn new(problem: &Problem, seed: Option<u64>) -> Result<BitsetEngine, WhyNot> {
+        BitsetEngine::with_order(problem, seed, None)
+    }
+
+    /// Like [`BitsetEngine::new`], and with `order` (the problem's item
+    /// numbers, each in range; repeats and secondary items are passed
+    /// over) a *static sweep*: each node branches on its first uncovered
+    /// primary item in `order` (the primary items it leaves out come after,
+    /// in the problem's order), rather than on the one with the fewest
+    /// options. Its live options are then exactly the options whose first
+    /// item in that order it is: any other option of it holds an earlier
+    /// item, covered. The sweep visits more nodes than MRV, but on
+    /// packings along a board's short side its sub-problems (the covered
+    /// items) repeat, so with the memo it counts far faster (see the
+    /// module documentation).
+    ///
+    /// # Panics
+    ///
+    /// If an item of `order` is out of range ([`crate::Solver::set_order`]
+    /// checks).
+    pub fn with_order(
+        problem: &Problem,
+        seed: Option<u64>,
+        order: Option<&[usize]>,
+    ) -> Result<BitsetEngine, WhyNot> {
         let shape = tables::check(problem)?;
-        let tables = Tables::new(problem, shape, seed);
+        let tables = Tables::new(problem, shape, seed, order);
         let slots = shape.slots();
         let mut stack = Stack {
             live: vec![0; slots * shape.option_words],
@@ -220,7 +246,7 @@ impl BitsetEngine {
                 .filter(|&&o| live[o as usize / 64] >> (o % 64) & 1 == 1)
                 .count() as u16;
         }
-        let next = choose(counts);
+        let next = choose(counts, tables.sweep);
         Ok(BitsetEngine {
             tables: Arc::new(tables),
             stack,
@@ -232,6 +258,20 @@ impl BitsetEngine {
             removed: Vec::new(),
             keys: KeyLayout::default(),
         })
+    }
+
+    /// A new search of the same problem, at its root without this one's
+    /// restrictions, branching by a sweep in `order`, or by MRV with
+    /// `None` (see [`BitsetEngine::with_order`]); same seed.
+    pub fn reordered(&self, order: Option<&[usize]>) -> BitsetEngine {
+        let t = &*self.tables;
+        BitsetEngine::with_order(&t.problem, t.seed, order).expect("the problem fits")
+    }
+
+    /// Does the search branch by a static sweep (see
+    /// [`BitsetEngine::with_order`]) rather than by MRV?
+    pub fn is_sweep(&self) -> bool {
+        self.tables.sweep
     }
 
     /// Number of options of the problem.
@@ -291,7 +331,7 @@ impl BitsetEngine {
         for &j in t.primary_items(o) {
             counts[j as usize] -= 1;
         }
-        self.next = choose(counts);
+        self.next = choose(counts, t.sweep);
     }
 
     /// Counts solutions without stopping at each: runs until `limit` more
@@ -541,6 +581,9 @@ impl Stack {
         o: u32,
         updates: &mut u64,
     ) -> Choice {
+        if ABORT && t.sweep {
+            return self.apply_sweep(t, s, o);
+        }
         let shape = &t.shape;
         let (words, item_words) = (shape.option_words, shape.item_words);
         let (stride, lanes) = (shape.count_stride, shape.count_lanes);
@@ -582,11 +625,60 @@ impl Stack {
                 counts[..FIXED_LANES]
                     .try_into()
                     .expect("FIXED_LANES counters"),
+                t.sweep,
             )
         } else {
-            choose(&counts[..lanes])
+            choose(&counts[..lanes], t.sweep)
         }
     }
+}
+
+impl Stack {
+    /// [`Stack::apply`] for a sweep ([`BitsetEngine::with_order`]): the
+    /// child's covered items and live options, and its item, the first
+    /// uncovered primary one (primary items are numbered in the sweep
+    /// order). No counters: a sweep needs no count of options to choose,
+    /// and a child with an item left without options is found when the
+    /// sweep reaches that item (no branch), rather than while the state is
+    /// made. A node then costs two ORs and one AND per word, and the memo,
+    /// whose hits make up for the dead ends found late, does the rest.
+    /// The counters of a sweep's slots other than the first are not kept.
+    #[inline(always)]
+    fn apply_sweep(&mut self, t: &Tables, s: usize, o: u32) -> Choice {
+        let shape = &t.shape;
+        let (words, item_words) = (shape.option_words, shape.item_words);
+        let (parent, child) = self.covered.split_at_mut((s + 1) * item_words);
+        let (parent, child) = (&parent[s * item_words..], &mut child[..item_words]);
+        for ((c, &p), &m) in child.iter_mut().zip(parent).zip(t.item_mask(o)) {
+            *c = p | m;
+        }
+        let choice = sweep_choice(child, shape.n_primary);
+        let (parent, child) = self.live.split_at_mut((s + 1) * words);
+        let (parent, child) = (&parent[s * words..], &mut child[..words]);
+        for ((c, &p), &k) in child.iter_mut().zip(parent).zip(t.conflicts(o)) {
+            *c = p & !k;
+        }
+        choice
+    }
+}
+
+/// The choice of a sweep at a state whose covered items are `covered`:
+/// the first uncovered primary item (`n_primary` of them, numbered first),
+/// or a solution if none is left.
+#[inline(always)]
+fn sweep_choice(covered: &[u64], n_primary: usize) -> Choice {
+    for (w, &word) in covered.iter().enumerate() {
+        let free = !word;
+        if free != 0 {
+            let i = w * 64 + free.trailing_zeros() as usize;
+            return if i < n_primary {
+                Choice::Item(i as u32)
+            } else {
+                Choice::Solved
+            };
+        }
+    }
+    Choice::Solved
 }
 
 /// Most primary items for the counters' fast path: with at most this many,
@@ -715,21 +807,26 @@ fn kill_uniform<const ABORT: bool, const P: usize, const W: usize>(
 }
 
 /// X3 [Choose i] on a state's counters: the uncovered primary item with the
-/// fewest live options, the lowest on ties; a solution if none is left, a
+/// fewest live options, the lowest on ties (or with `sweep`, the lowest
+/// uncovered: the first in the sweep order); a solution if none is left, a
 /// dead end if one has no option.
 ///
 /// Covered items and the padding hold [`SENTINEL`], above every count, so the
 /// minimum is taken over all the counters without a mask; the compiler
 /// vectorizes it (16-bit lanes).
 #[inline(always)]
-fn choose(counts: &[u16]) -> Choice {
+fn choose(counts: &[u16], sweep: bool) -> Choice {
     let min = counts.iter().fold(SENTINEL, |m, &c| m.min(c));
     if min == SENTINEL {
         Choice::Solved
     } else if min == 0 {
         Choice::DeadEnd
     } else {
-        let i = counts.iter().position(|&c| c == min).unwrap_or(0);
+        let target = if sweep { SENTINEL } else { min };
+        let i = counts
+            .iter()
+            .position(|&c| (c == target) != sweep)
+            .unwrap_or(0);
         Choice::Item(i as u32)
     }
 }
@@ -741,8 +838,8 @@ const FIXED_LANES: usize = 64;
 /// [`choose`] on [`FIXED_LANES`] counters: inlined here, its length is a
 /// constant, so the scans unroll into vector code.
 #[inline(always)]
-fn choose_fixed(counts: &[u16; FIXED_LANES]) -> Choice {
-    choose(counts)
+fn choose_fixed(counts: &[u16; FIXED_LANES], sweep: bool) -> Choice {
+    choose(counts, sweep)
 }
 
 impl Engine for BitsetEngine {
@@ -756,6 +853,22 @@ impl Engine for BitsetEngine {
 
     fn num_options(&self) -> usize {
         BitsetEngine::num_options(self)
+    }
+
+    fn order_name(&self) -> &'static str {
+        if self.is_sweep() {
+            "sweep"
+        } else {
+            "mrv"
+        }
+    }
+
+    fn reordered(&self, order: Option<&[usize]>) -> Option<Box<dyn Engine>> {
+        Some(Box::new(BitsetEngine::reordered(self, order)))
+    }
+
+    fn sweep_count(&self, max_bytes: usize) -> Option<SweepCount> {
+        BitsetEngine::sweep_count(self, max_bytes)
     }
 
     fn is_available(&self, option: usize) -> bool {

@@ -135,7 +135,17 @@ impl BitsetEngine {
                     .take_while(|&&o| o <= level.branch)
                     .filter(|&&o| self.is_live(s, o))
                     .count() as u32;
-                let d = u32::from(self.counts(s)[level.item as usize]);
+                let d = if self.tables.sweep {
+                    // A sweep keeps no counters below the root.
+                    self.tables
+                        .item_row(level.item)
+                        .iter()
+                        .zip(&self.stack.live[s * self.tables.shape.option_words..])
+                        .map(|(&r, &l)| (r & l).count_ones())
+                        .sum()
+                } else {
+                    u32::from(self.counts(s)[level.item as usize])
+                };
                 (k.min(d).max(1), d.max(1))
             })
             .collect()

@@ -6,8 +6,10 @@
 //! # Numbering
 //!
 //! Inside the engine the primary items come first, `0..n_primary`, in the
-//! problem's order (or shuffled by a seed): the item choice breaks ties to
-//! the lowest number, so that order is the tie order, as in Knuth's programs.
+//! problem's order (or shuffled by a seed, or in a sweep order given to
+//! [`Tables::new`]): the item choice breaks ties to the lowest number, so
+//! that order is the tie order, as in Knuth's programs, and a sweep
+//! branches on the lowest number uncovered.
 //! The secondary items follow, `n_primary..n_items`. Options are numbered in
 //! the problem's order (or a shuffled one): an option's number is its bit in
 //! the live-option sets, and an item tries its options in ascending number,
@@ -200,6 +202,15 @@ pub(crate) fn check(problem: &Problem) -> Result<Shape, WhyNot> {
 #[derive(Debug)]
 pub(crate) struct Tables {
     pub(crate) shape: Shape,
+    /// The problem the tables were made from, kept to make them again in
+    /// another order ([`BitsetEngine::reordered`](super::BitsetEngine::reordered)).
+    pub(crate) problem: Problem,
+    /// Branch by a static sweep (the lowest-numbered uncovered primary
+    /// item) instead of by MRV: the primary items are numbered in the
+    /// order given to [`Tables::new`].
+    pub(crate) sweep: bool,
+    /// The seed that shuffled the numbering, if any.
+    pub(crate) seed: Option<u64>,
     /// `conflicts[o * option_words..][..option_words]`: the options that share
     /// an item with option `o`, `o` itself included. Choosing `o` kills them.
     conflicts: Vec<u64>,
@@ -238,8 +249,17 @@ pub(crate) struct Tables {
 
 impl Tables {
     /// The tables of `problem` (which [`fits`]), in the problem's order or
-    /// with the primary items and the options shuffled from `seed`.
-    pub(crate) fn new(problem: &Problem, shape: Shape, seed: Option<u64>) -> Tables {
+    /// with the primary items and the options shuffled from `seed`. With
+    /// `order` (the problem's item numbers, each at most once, all in
+    /// range), the primary items it lists come first, in its order, the
+    /// others after them in the problem's order (secondary items in it are
+    /// passed over), and the search sweeps ([`Tables::sweep`]).
+    pub(crate) fn new(
+        problem: &Problem,
+        shape: Shape,
+        seed: Option<u64>,
+        order: Option<&[usize]>,
+    ) -> Tables {
         let Shape {
             n_items,
             n_primary,
@@ -256,6 +276,18 @@ impl Tables {
             .collect();
         if let Some(rng) = rng.as_mut() {
             rng.shuffle(&mut primary_items);
+        }
+        if let Some(order) = order {
+            let mut listed = vec![false; n_items];
+            let mut sweep: Vec<u32> = Vec::with_capacity(primary_items.len());
+            for &i in order {
+                if problem.items[i].primary && !listed[i] {
+                    listed[i] = true;
+                    sweep.push(i as u32);
+                }
+            }
+            sweep.extend(primary_items.iter().filter(|&&i| !listed[i as usize]));
+            primary_items = sweep;
         }
         let mut item_ext = primary_items;
         item_ext.extend((0..n_items as u32).filter(|&i| !problem.items[i as usize].primary));
@@ -372,6 +404,9 @@ impl Tables {
         };
         Tables {
             shape,
+            problem: problem.clone(),
+            sweep: order.is_some(),
+            seed,
             uniform,
             uniform_items,
             conflicts,

@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use super::Solver;
+use super::{OrderMode, Solver};
 use crate::count::Count;
 use crate::engine::{Stats, Step};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
@@ -61,6 +61,10 @@ pub struct CountOptions {
     /// the count. For tests.
     #[doc(hidden)]
     pub nodes_per_slice: Option<u64>,
+    /// How to choose the item to branch on where the solver has a sweep
+    /// order ([`Solver::set_sweep_order`]): see [`OrderMode`]. Read by a
+    /// count from the root; a count that goes on keeps its order.
+    pub order: OrderMode,
 }
 
 impl Default for CountOptions {
@@ -71,6 +75,7 @@ impl Default for CountOptions {
             limit: None,
             slice: Duration::from_millis(2),
             nodes_per_slice: None,
+            order: OrderMode::Auto,
         }
     }
 }
@@ -285,6 +290,53 @@ impl Solver {
     where
         F: FnMut(&Progress) -> ControlFlow<()>,
     {
+        let before = self.solutions_counted();
+        let start = self.stats();
+        if self.settle_order(
+            options.order,
+            &options.memo,
+            options.limit.is_none(),
+            options.threads.max(1),
+        ) {
+            return Ok(Counted {
+                count: self.counted_since(&before),
+                outcome: Outcome::Complete,
+                stats: self.stats(),
+                memo: self.memo_stats(),
+            });
+        }
+        let swept;
+        let options = if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
+            // A sweep without its memo is the slowest order there is: its
+            // nodes are too cheap for Auto's weighing, so it keeps the memo.
+            swept = CountOptions {
+                memo: MemoOptions {
+                    mode: MemoMode::Always,
+                    ..options.memo
+                },
+                ..*options
+            };
+            &swept
+        } else {
+            options
+        };
+        // The fast count of a sweep: from the root (or where it stopped),
+        // on one thread, memoized, without a limit.
+        let swept = self.swept.take();
+        if options.limit.is_none()
+            && options.threads <= 1
+            && options.memo.mode != MemoMode::Never
+            && self.is_fresh()
+        {
+            let sweep = swept.or_else(|| {
+                self.engine
+                    .sweep_count(options.memo.max_bytes)
+                    .map(Box::new)
+            });
+            if let Some(sweep) = sweep {
+                return Ok(self.count_swept(sweep, options, &mut on_slice, &before, start));
+            }
+        }
         if let (Some(limit), MemoMode::Always) = (options.limit, options.memo.mode) {
             if self.can_memoize() {
                 return self.count_memoized_within(options, limit, &mut on_slice);
@@ -298,7 +350,7 @@ impl Solver {
                 what: "a memoized count of a search that has started without its memo",
             });
         }
-        Ok(self.count_here(options, &mut on_slice))
+        Ok(self.count_here(options, &mut on_slice, &before, start))
     }
 
     /// A count with a limit under [`MemoMode::Always`] (see
@@ -354,13 +406,15 @@ impl Solver {
     }
 
     /// [`Solver::count_with`] on this thread.
+    /// The solutions and work since `before` and `start` (the race of
+    /// [`OrderMode::Auto`] may have counted some) are this count's.
     fn count_here(
         &mut self,
         options: &CountOptions,
         on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        before: &Count,
+        start: Stats,
     ) -> Counted {
-        let before = self.solutions_counted();
-        let start = self.stats();
         let mut remaining = options.limit.unwrap_or(u64::MAX);
         let mut slices = SliceBudget::of(options);
         let mut fraction = (self.fraction_done(), Instant::now());
@@ -391,7 +445,7 @@ impl Solver {
                 fraction = (fraction.0.max(self.fraction_done()), Instant::now());
             }
             let progress = Progress {
-                solutions: self.counted_since(&before),
+                solutions: self.counted_since(before),
                 nodes: now.nodes - start.nodes,
                 updates: now.updates - start.updates,
                 subtrees_done: 0,
@@ -403,7 +457,49 @@ impl Solver {
             }
         };
         Counted {
-            count: self.counted_since(&before),
+            count: self.counted_since(before),
+            outcome,
+            stats: self.stats(),
+            memo: self.memo_stats(),
+        }
+    }
+
+    /// The fast count of a sweep (see [`super::order`]), from where `sweep`
+    /// stands: its solutions join the solver's when it completes; stopped,
+    /// it waits in the solver for the next count, and the engine stays at
+    /// its root.
+    fn count_swept(
+        &mut self,
+        mut sweep: Box<crate::bitset::SweepCount>,
+        options: &CountOptions,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        before: &Count,
+        start: Stats,
+    ) -> Counted {
+        let mut slices = SliceBudget::of(options);
+        let outcome = loop {
+            if slices.run(|budget| sweep.run(budget)) == Step::Exhausted {
+                self.extra += sweep.total();
+                self.elsewhere.nodes += sweep.stats().nodes;
+                self.swept_memo = Some(sweep.memo_stats());
+                self.engine.end();
+                break Outcome::Complete;
+            }
+            let progress = Progress {
+                solutions: self.counted_since(before),
+                nodes: self.stats().nodes + sweep.stats().nodes - start.nodes,
+                updates: self.stats().updates - start.updates,
+                subtrees_done: 0,
+                subtrees_pending: 0,
+                fraction: Some(sweep.fraction_done(FRACTION_LEVELS)),
+            };
+            if on_slice(&progress).is_break() {
+                self.swept = Some(sweep);
+                break Outcome::Stopped;
+            }
+        };
+        Counted {
+            count: self.counted_since(before),
             outcome,
             stats: self.stats(),
             memo: self.memo_stats(),

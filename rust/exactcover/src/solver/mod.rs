@@ -22,6 +22,7 @@ mod count;
 mod estimate;
 mod graph;
 mod memo_pool;
+mod order;
 mod parallel;
 mod split;
 
@@ -29,6 +30,7 @@ pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_
 pub use estimate::{Estimate, Estimator};
 pub use graph::GraphBuilder;
 pub use memo_pool::MemoPool;
+pub use order::{OrderMode, RACE_TIME};
 pub use parallel::{max_threads, Next, SolutionThreads, ThreadedSolutions};
 pub use split::Splitter;
 
@@ -181,6 +183,20 @@ pub struct Solver {
     /// engine stays at its root and every step, count or iteration goes on
     /// with it instead.
     parked: Option<Box<parallel::Parked>>,
+    /// The problem's number of items.
+    n_items: usize,
+    /// The order of items a count may sweep in
+    /// ([`Solver::set_sweep_order`]).
+    sweep_order: Option<std::sync::Arc<[usize]>>,
+    /// The fast count of a sweep, stopped between two calls of
+    /// [`Solver::count_with`] (see [`order`]): the engine stays at its
+    /// root, and the solutions are reported when the count completes.
+    swept: Option<Box<crate::bitset::SweepCount>>,
+    /// The memo figures of the last fast count of a sweep.
+    swept_memo: Option<MemoStats>,
+    /// Work of searches that were dropped (the race's loser): in
+    /// [`Solver::stats`], not in whether the search started.
+    dropped_work: Stats,
 }
 
 /// The restrictions of a solver's root: the options forced ("initial
@@ -268,6 +284,7 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         Solver::from_engine(
             new_engine(problem, EngineChoice::Auto, None).expect("Auto takes every problem"),
+            problem,
         )
     }
 
@@ -277,6 +294,7 @@ impl Solver {
     pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
         Solver::from_engine(
             new_engine(problem, EngineChoice::Auto, Some(seed)).expect("Auto takes every problem"),
+            problem,
         )
     }
 
@@ -294,7 +312,10 @@ impl Solver {
         choice: EngineChoice,
         seed: Option<u64>,
     ) -> Result<Solver, Error> {
-        Ok(Solver::from_engine(new_engine(problem, choice, seed)?))
+        Ok(Solver::from_engine(
+            new_engine(problem, choice, seed)?,
+            problem,
+        ))
     }
 
     /// The engine searching: `"bitset"` or `"dlx"` (dancing links).
@@ -302,8 +323,13 @@ impl Solver {
         self.engine.name()
     }
 
-    fn from_engine(engine: Box<dyn Engine>) -> Solver {
+    fn from_engine(engine: Box<dyn Engine>, problem: &Problem) -> Solver {
         Solver {
+            n_items: problem.num_items(),
+            sweep_order: None,
+            swept: None,
+            swept_memo: None,
+            dropped_work: Stats::default(),
             engine,
             root: Root::default(),
             exact: None,
@@ -399,6 +425,11 @@ impl Solver {
     /// the threads of a parallel count and the walks of a split start from.
     fn copy_search(&self) -> Solver {
         Solver {
+            n_items: self.n_items,
+            sweep_order: self.sweep_order.clone(),
+            swept: None,
+            swept_memo: None,
+            dropped_work: Stats::default(),
             engine: self.engine.clone(),
             root: self.root.clone(),
             exact: None,
@@ -559,9 +590,10 @@ impl Solver {
     /// the exact number).
     pub fn stats(&self) -> Stats {
         let here = self.engine.stats();
+        let swept = self.swept.as_ref().map_or(0, |s| s.stats().nodes);
         Stats {
-            nodes: here.nodes + self.elsewhere.nodes,
-            updates: here.updates + self.elsewhere.updates,
+            nodes: here.nodes + self.elsewhere.nodes + self.dropped_work.nodes + swept,
+            updates: here.updates + self.elsewhere.updates + self.dropped_work.updates,
             solutions: self.solutions_counted().saturating_u64(),
         }
     }
@@ -751,6 +783,12 @@ impl Solver {
 
     /// Figures of the memo of the exact count (all zero before one started).
     pub fn memo_stats(&self) -> MemoStats {
+        if let Some(swept) = &self.swept {
+            return swept.memo_stats();
+        }
+        if let (Some(stats), None) = (self.swept_memo, &self.exact) {
+            return stats;
+        }
         let mut stats = match &self.exact {
             Some(exact) => match &exact.memo {
                 Some(memo) => memo.stats(),

@@ -1,0 +1,419 @@
+//! The memoized count of a sweep ([`BitsetEngine::with_order`]) on one
+//! thread: the fast path of a count that sweeps, with its own search and
+//! its own memo, both cut to what a sweep needs.
+//!
+//! A sweep's node is its covered items alone: the node branches on its
+//! first uncovered primary item `i` (primary items are numbered in the
+//! sweep order), and its branches are the options whose first primary item
+//! is `i` and that hold no covered item (any other option of `i` holds an
+//! earlier item, covered). So the search keeps one set of covered items per
+//! level and no live options or counters, a child costs one OR per word of
+//! the item set, and the memo's key is that set, compared whole.
+//!
+//! # The memo
+//!
+//! A table of buckets of two entries side by side, each a key (the covered
+//! set), a count and the nodes its subtree took. A new entry takes an empty slot
+//! of its bucket, else the slot of the entry whose subtree took fewer
+//! nodes: the table keeps the costlier sub-problems and forgets the cheap
+//! ones, so a full table slows the count down gently and never changes it.
+//! The table doubles while it is half full and under its memory
+//! cap. Traps met by the prototype of issue 23: an all-ones set is a real
+//! key (64 items, all covered), so occupancy is a flag of its own, not a
+//! key value; counts past `u64` (domino tilings) are not stored (their
+//! sub-problems are counted again), the count itself is exact ([`Count`]).
+
+use std::sync::Arc;
+
+use super::tables::Tables;
+use super::{sweep_choice, BitsetEngine, Choice};
+use crate::count::Count;
+use crate::engine::{Stats, Step};
+use crate::memo::MemoStats;
+
+/// Buckets of a new table (it doubles as it fills, up to its cap).
+const FIRST_BUCKETS: usize = 1 << 12;
+
+/// A memoized count of a sweep, resumable (see the module documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct SweepCount {
+    tables: Arc<Tables>,
+    /// Words of a set of items.
+    words: usize,
+    /// `first_start[i]..first_start[i + 1]`: the options live at the root
+    /// whose first primary item is `i`, in the order of the search, as
+    /// places in `first_masks`.
+    first_start: Vec<u32>,
+    /// `first_masks[k * words..][..words]`: the items of the `k`-th of
+    /// those options, so that a node scans its branches in one run of
+    /// memory.
+    first_masks: Vec<u64>,
+    /// `covered[d * words..][..words]`: the covered items at depth `d` of
+    /// the current path (depth 0: the root's).
+    covered: Vec<u64>,
+    /// One frame per node on the path that branches (depth `d`'s node is
+    /// frame `d`).
+    frames: Vec<Frame>,
+    /// Solutions counted below the root so far.
+    total: Count,
+    /// Where the search resumes.
+    at: At,
+    nodes: u64,
+    memo: Cache,
+}
+
+/// A node that branches, on the path.
+#[derive(Debug, Clone)]
+struct Frame {
+    /// Index into `first` of the next branch to try.
+    next: u32,
+    /// End of its item's branches in `first`.
+    end: u32,
+    /// Solutions below it so far.
+    count: Count,
+    /// `nodes` when it was entered.
+    nodes: u64,
+}
+
+/// Where [`SweepCount::run`] resumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Enter the node whose covered set is at depth `frames.len()`.
+    Enter,
+    /// Try the next branch of the top frame.
+    Advance,
+    /// Every solution is counted.
+    Done,
+}
+
+impl BitsetEngine {
+    /// The fast count of this sweep from its root (see the module
+    /// documentation), with a memo of at most about `max_bytes`; `None` if
+    /// the engine does not sweep or its search has started.
+    pub(crate) fn sweep_count(&self, max_bytes: usize) -> Option<SweepCount> {
+        let t = &self.tables;
+        if !t.sweep || !self.levels.is_empty() || self.stats.nodes > 0 {
+            return None;
+        }
+        let shape = &t.shape;
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); shape.n_primary];
+        for o in 0..shape.n_options as u32 {
+            if let (Some(&i), true) = (t.primary_items(o).first(), self.is_live(self.root, o)) {
+                lists[i as usize].push(o);
+            }
+        }
+        let mut first = Vec::new();
+        let mut first_start = vec![0u32];
+        for list in lists {
+            first.extend(list);
+            first_start.push(first.len() as u32);
+        }
+        let words = shape.item_words;
+        let first_masks = first
+            .iter()
+            .flat_map(|&o| t.item_mask(o))
+            .copied()
+            .collect();
+        let mut covered = vec![0u64; (shape.n_primary + 2) * words];
+        covered[..words].copy_from_slice(&self.stack.covered[self.root * words..][..words]);
+        let at = if self.is_exhausted() || self.next == Choice::DeadEnd {
+            At::Done
+        } else {
+            At::Enter
+        };
+        Some(SweepCount {
+            tables: Arc::clone(&self.tables),
+            words,
+            first_start,
+            first_masks,
+            covered,
+            frames: Vec::with_capacity(shape.n_primary + 1),
+            total: Count::ZERO,
+            at,
+            nodes: 0,
+            memo: Cache::new(words, max_bytes),
+        })
+    }
+}
+
+impl SweepCount {
+    /// Searches for at most `budget` more nodes: [`Step::Exhausted`] once
+    /// every solution is counted ([`SweepCount::total`]), else
+    /// [`Step::Paused`].
+    pub(crate) fn run(&mut self, budget: u64) -> Step {
+        match self.words {
+            1 => self.run_in::<1>(budget),
+            2 => self.run_in::<2>(budget),
+            3 => self.run_in::<3>(budget),
+            4 => self.run_in::<4>(budget),
+            _ => self.run_in::<0>(budget),
+        }
+    }
+
+    /// [`SweepCount::run`] with sets of `W` words (0: `self.words`, read
+    /// at run time): fixed, the copies, tests and compares unroll.
+    fn run_in<const W: usize>(&mut self, mut budget: u64) -> Step {
+        let words = if W > 0 { W } else { self.words };
+        let n_primary = self.tables.shape.n_primary;
+        loop {
+            match self.at {
+                At::Enter => {
+                    if budget == 0 {
+                        return Step::Paused;
+                    }
+                    budget -= 1;
+                    self.nodes += 1;
+                    let d = self.frames.len();
+                    let covered = &self.covered[d * words..][..words];
+                    let found = match sweep_choice(covered, n_primary) {
+                        Choice::Item(i) => match self.memo.get::<W>(covered) {
+                            Some(count) => Count::from(count),
+                            None => {
+                                let (s, e) = (
+                                    self.first_start[i as usize],
+                                    self.first_start[i as usize + 1],
+                                );
+                                self.frames.push(Frame {
+                                    next: s,
+                                    end: e,
+                                    count: Count::ZERO,
+                                    nodes: self.nodes,
+                                });
+                                self.at = At::Advance;
+                                continue;
+                            }
+                        },
+                        _ => Count::ONE,
+                    };
+                    self.add_to_parent(&found);
+                }
+                At::Advance => {
+                    let d = self.frames.len() - 1;
+                    let frame = &mut self.frames[d];
+                    let (parent, child) = self.covered.split_at_mut((d + 1) * words);
+                    let parent = &parent[d * words..][..words];
+                    let child = &mut child[..words];
+                    let mut entered = false;
+                    while frame.next < frame.end {
+                        let k = frame.next as usize;
+                        frame.next += 1;
+                        let mask = &self.first_masks[k * words..][..words];
+                        if mask.iter().zip(parent).all(|(&m, &c)| m & c == 0) {
+                            for ((c, &p), &m) in child.iter_mut().zip(parent).zip(mask) {
+                                *c = p | m;
+                            }
+                            entered = true;
+                            break;
+                        }
+                    }
+                    if entered {
+                        self.at = At::Enter;
+                        continue;
+                    }
+                    // Every branch is done: store the node and leave it.
+                    let frame = self.frames.pop().expect("a frame on top");
+                    let cost = self.nodes - frame.nodes;
+                    if let Some(count) = frame.count.to_u64() {
+                        self.memo.insert::<W>(parent, count, cost);
+                    }
+                    self.add_to_parent(&frame.count);
+                }
+                At::Done => return Step::Exhausted,
+            }
+        }
+    }
+
+    /// Adds the solutions below the node just done to its parent's (or to
+    /// the total at the root), and resumes there.
+    fn add_to_parent(&mut self, count: &Count) {
+        match self.frames.last_mut() {
+            Some(parent) => {
+                if !count.is_zero() {
+                    parent.count += count;
+                }
+                self.at = At::Advance;
+            }
+            None => {
+                self.total += count;
+                self.at = At::Done;
+            }
+        }
+    }
+
+    /// Is every solution counted?
+    pub(crate) fn is_done(&self) -> bool {
+        self.at == At::Done
+    }
+
+    /// Solutions counted so far (all of them once [`SweepCount::run`]
+    /// returned [`Step::Exhausted`]).
+    pub(crate) fn total(&self) -> &Count {
+        &self.total
+    }
+
+    /// The work so far: nodes entered (the sweep makes no counter updates).
+    pub(crate) fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Knuth's estimate of the fraction of the tree done, from the branch
+    /// each of the first `max_levels` levels is on among its item's
+    /// options (those that collide included).
+    pub(crate) fn fraction_done(&self, max_levels: usize) -> f64 {
+        if self.at == At::Done {
+            return 1.0;
+        }
+        let (mut scale, mut done) = (1.0, 0.0);
+        for (d, frame) in self.frames.iter().take(max_levels).enumerate() {
+            let covered = &self.covered[d * self.words..][..self.words];
+            let Choice::Item(i) = sweep_choice(covered, self.tables.shape.n_primary) else {
+                break;
+            };
+            let start = self.first_start[i as usize];
+            let all = f64::from((frame.end - start).max(1));
+            let k = f64::from(frame.next.saturating_sub(start).max(1));
+            scale /= all;
+            done += (k - 1.0) * scale;
+        }
+        done
+    }
+
+    /// The memo's figures.
+    pub(crate) fn memo_stats(&self) -> MemoStats {
+        self.memo.stats
+    }
+}
+
+/// The sweep's memo (see the module documentation): entry `e` is
+/// `slots[e * (words + 2)..][..words + 2]`, its key (the covered set), its
+/// count, and one more than the nodes its subtree took (0: an empty slot);
+/// entries `2b` and `2b + 1` are bucket `b`, side by side in memory.
+#[derive(Debug, Clone)]
+struct Cache {
+    words: usize,
+    slots: Vec<u64>,
+    /// Entries the table has room for.
+    capacity: usize,
+    max_bytes: usize,
+    /// Entries replaced since the table last doubled.
+    crowded: u64,
+    stats: MemoStats,
+}
+
+impl Cache {
+    fn new(words: usize, max_bytes: usize) -> Cache {
+        let entry = (words + 2) * 8;
+        let buckets = FIRST_BUCKETS.min((max_bytes / entry / 2).max(1));
+        let mut cache = Cache {
+            words,
+            slots: Vec::new(),
+            capacity: 0,
+            max_bytes,
+            crowded: 0,
+            stats: MemoStats {
+                active: true,
+                ..MemoStats::default()
+            },
+        };
+        cache.allocate(2 * buckets.next_power_of_two());
+        cache
+    }
+
+    fn allocate(&mut self, entries: usize) {
+        self.slots = vec![0; entries * (self.words + 2)];
+        self.capacity = entries;
+        let bytes = (self.slots.len() * 8) as u64;
+        self.stats.bytes = bytes;
+        self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
+    }
+
+    #[inline(always)]
+    fn bucket<const W: usize>(&self, key: &[u64]) -> usize {
+        let key = if W > 0 { &key[..W] } else { key };
+        let mut h = 0u64;
+        for &w in key {
+            h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        // The product's high bits depend on all of the key's; fold them
+        // down (the low bits of a sweep's keys hardly vary).
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        (h as usize) & (self.capacity / 2 - 1)
+    }
+
+    #[inline(always)]
+    fn get<const W: usize>(&mut self, key: &[u64]) -> Option<u64> {
+        self.stats.lookups += 1;
+        let words = if W > 0 { W } else { self.words };
+        let b = self.bucket::<W>(key);
+        let bucket = &self.slots[2 * b * (words + 2)..][..2 * (words + 2)];
+        for entry in bucket.chunks_exact(words + 2) {
+            if entry[words + 1] != 0 && entry[..words] == key[..words] {
+                self.stats.hits += 1;
+                return Some(entry[words]);
+            }
+        }
+        None
+    }
+
+    fn insert<const W: usize>(&mut self, key: &[u64], count: u64, cost: u64) {
+        // Entries, and those lost to full buckets since the last doubling:
+        // with two slots a bucket, buckets fill before the table does.
+        if (self.stats.entries + self.crowded) * 2 >= self.capacity as u64
+            && 2 * self.slots.len() * 8 <= self.max_bytes
+        {
+            self.grow();
+        }
+        self.place::<W>(key, count, cost.saturating_add(1));
+    }
+
+    /// Puts an entry in its bucket: an empty slot, or the one whose
+    /// subtree took fewer nodes. `stored_cost` is one more than the nodes.
+    fn place<const W: usize>(&mut self, key: &[u64], count: u64, stored_cost: u64) {
+        let words = if W > 0 { W } else { self.words };
+        let b = self.bucket::<W>(key);
+        let (a, z) = (2 * b * (words + 2), (2 * b + 1) * (words + 2));
+        let (cost_a, cost_z) = (self.slots[a + words + 1], self.slots[z + words + 1]);
+        let e = if cost_a == 0 {
+            a
+        } else if cost_z == 0 {
+            z
+        } else {
+            self.stats.evictions += 1;
+            self.stats.evicted += 1;
+            self.stats.entries -= 1;
+            self.crowded += 1;
+            if cost_a <= cost_z {
+                a
+            } else {
+                z
+            }
+        };
+        let entry = &mut self.slots[e..][..words + 2];
+        entry[..words].copy_from_slice(&key[..words]);
+        entry[words] = count;
+        entry[words + 1] = stored_cost;
+        self.stats.entries += 1;
+    }
+
+    /// Doubles the table, placing the entries again.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.allocate(2 * self.capacity);
+        self.stats.entries = 0;
+        let (evictions, evicted) = (self.stats.evictions, self.stats.evicted);
+        let words = self.words;
+        for entry in old.chunks_exact(words + 2).filter(|e| e[words + 1] != 0) {
+            self.place::<0>(&entry[..words], entry[words], entry[words + 1]);
+        }
+        // Moving entries is no eviction, even where two now share a bucket.
+        self.stats.evictions = evictions;
+        self.stats.evicted = evicted;
+        self.crowded = 0;
+    }
+}

@@ -1,0 +1,99 @@
+"""The static sweep order (`ExactCover.sweep_order`, `count(order=...)`):
+on random small problems with secondary items every order mode counts the
+brute force's solutions, swept in any order, with a tiny memo, stopped and
+resumed, on threads; the builders give their board's order and count their
+known numbers with it; bad orders are refused."""
+
+import pytest
+from conftest import brute_force, problems
+from exactcover import ExactCover
+from exactcover.dominoes import domino_tilings, rectangle
+from exactcover.grids import sweep_order
+from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+PIECES = encode_polyominoes(PENTOMINOES)
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_every_order_mode_counts_the_brute_force(problem, data):
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    order = data.draw(st.permutations(sorted(used, key=repr)))
+    order = order[: data.draw(st.integers(0, len(order)))]
+
+    def build(engine="bitset"):
+        return ExactCover(choices, secondary=secondary, engine=engine).sweep_order(order)
+
+    for mode in ("auto", "mrv", "sweep"):
+        for memo in (None, True, False):
+            search = build()
+            assert search.count(order=mode, memo=memo) == expected
+            if mode != "auto":
+                assert search.stats["order"] == mode
+        assert build().count(order=mode, threads=2) == expected
+        assert build().count(order=mode, memo_bytes=0) == expected
+        assert build("dlx").count(order=mode) == expected
+    # Stopped after every slice of a few nodes and resumed: the counts of
+    # the calls add up.
+    search = build()
+    total = 0
+    while True:
+        found, outcome = search._solver.count(None, 1, None, None, 0.2, True, 64, 64, 3, "sweep")
+        total += found
+        if outcome == "complete":
+            break
+    assert total == expected
+    # Iteration keeps the usual order and finds every solution.
+    assert sum(1 for _ in build()) == expected
+
+
+def test_builders_give_their_boards_order_and_count_known_numbers():
+    # Pentominoes on 3 x 20 (8 = 2 x 4 symmetries) and 5 x 12 (4040 =
+    # 1010 x 4), swept; domino tilings of 6 x 6 (6728).
+    for (h, w), known in (((3, 20), 8), ((5, 12), 4040)):
+        tilings = polyomino(PIECES, [(i, j) for i in range(h) for j in range(w)])
+        assert tilings.count(order="sweep") == known
+        assert tilings.stats["order"] == "sweep"
+    tilings = domino_tilings(rectangle(6, 6))
+    assert (
+        ExactCover({d: list(d) for d in tilings._labels}, engine="bitset")
+        .sweep_order(sweep_order(rectangle(6, 6)))
+        .count(order="sweep")
+        == 6728
+    )
+    assert tilings.count(order="sweep") == 6728
+
+
+def test_pentominoes_6x10_through_the_sweep():
+    tilings = polyomino(PIECES, [(i, j) for i in range(6) for j in range(10)])
+    assert tilings.count(order="sweep") == 9356 == 2339 * 4
+
+
+def test_sweep_order_of_a_region_goes_along_its_longest_side():
+    assert sweep_order([(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]) == [
+        (0, 0),
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (2, 0),
+        (2, 1),
+    ]
+    assert sweep_order([]) == []
+
+
+def test_bad_orders_are_refused():
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]})
+    with pytest.raises(KeyError, match="constraint 3"):
+        cover.sweep_order([1, 3])
+    with pytest.raises(TypeError, match="not hashable"):
+        cover.sweep_order([[1]])
+    with pytest.raises(ValueError, match="order must be"):
+        cover.count(order="fast")
+    with pytest.raises(TypeError, match="order must be a str"):
+        cover.count(order=1)
