@@ -481,7 +481,7 @@ impl Solver {
             if slices.run(|budget| sweep.run(budget)) == Step::Exhausted {
                 self.extra += sweep.total();
                 self.elsewhere.nodes += sweep.stats().nodes;
-                self.swept_memo = Some(sweep.memo_stats());
+                self.swept_memo = Some(Box::new(sweep.memo_stats()));
                 self.engine.end();
                 break Outcome::Complete;
             }

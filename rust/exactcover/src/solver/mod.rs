@@ -193,7 +193,7 @@ pub struct Solver {
     /// root, and the solutions are reported when the count completes.
     swept: Option<Box<crate::bitset::SweepCount>>,
     /// The memo figures of the last fast count of a sweep.
-    swept_memo: Option<MemoStats>,
+    swept_memo: Option<Box<MemoStats>>,
     /// Work of searches that were dropped (the race's loser): in
     /// [`Solver::stats`], not in whether the search started.
     dropped_work: Stats,
@@ -786,8 +786,8 @@ impl Solver {
         if let Some(swept) = &self.swept {
             return swept.memo_stats();
         }
-        if let (Some(stats), None) = (self.swept_memo, &self.exact) {
-            return stats;
+        if let (Some(stats), None) = (&self.swept_memo, &self.exact) {
+            return **stats;
         }
         let mut stats = match &self.exact {
             Some(exact) => match &exact.memo {
