@@ -235,8 +235,8 @@ fn boundary_problem(n: usize) -> Problem {
     for i in 0..primary {
         p.add_option([i]).unwrap();
     }
-    for i in (60..67)
-        .chain(124..131)
+    for i in (62..66)
+        .chain(126..130)
         .chain(primary.saturating_sub(4)..primary)
     {
         if i + 1 < primary {
