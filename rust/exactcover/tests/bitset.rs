@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use exactcover::bitset::{fits, BitsetEngine, WhyNot};
-use exactcover::{EngineChoice, Item, Problem, Solver, Step, Subtree};
+use exactcover::{EngineChoice, Problem, Solver, Step, Subtree};
 use proptest::prelude::*;
 
 mod common;
@@ -54,46 +54,13 @@ fn sorted(mut sets: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     sets
 }
 
-/// A random problem: primary, secondary and forbidden (secondary of bound
-/// 0) items, and options of one to four items.
-fn problem_strategy(max_items: usize, max_options: usize) -> impl Strategy<Value = Problem> {
-    (1..=max_items)
-        .prop_flat_map(move |n| {
-            let kinds = proptest::collection::vec(0u8..10, n);
-            let options = proptest::collection::vec(
-                proptest::collection::btree_set(0..n, 1..=n.min(4)),
-                0..=max_options,
-            );
-            (kinds, options)
-        })
-        .prop_map(|(kinds, options)| {
-            let mut p = Problem::new();
-            for k in kinds {
-                let item = match k {
-                    0..=5 => Item::PRIMARY,
-                    6..=8 => Item::SECONDARY,
-                    _ => Item {
-                        primary: false,
-                        lo: 0,
-                        hi: 0,
-                    },
-                };
-                p.add_item(item).unwrap();
-            }
-            for o in options {
-                p.add_option(o).unwrap();
-            }
-            p
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// The same solutions in the same order as dancing links, whatever the
     /// budget of the slices; the count alone agrees too.
     #[test]
-    fn same_solutions_as_dancing_links(p in problem_strategy(8, 14), budget in 1u64..20) {
+    fn same_solutions_as_dancing_links(p in common::problem_strategy(8, 14), budget in 1u64..20) {
         let expected: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
         let mut e = engine(&p);
         prop_assert_eq!(solutions(&mut e, budget), expected.clone());
@@ -131,7 +98,7 @@ proptest! {
     /// Counting in slices of random budgets and limits gives the total.
     #[test]
     fn resumed_counts_add_up(
-        p in problem_strategy(9, 18),
+        p in common::problem_strategy(9, 18),
         budgets in proptest::collection::vec((1u64..30, 1u64..5), 1..8),
     ) {
         let expected = Solver::new(&p).count();
@@ -155,7 +122,7 @@ proptest! {
 
     /// A seed shuffles the order, not the set of solutions.
     #[test]
-    fn seeded_search_finds_the_same_set(p in problem_strategy(8, 14), seed in any::<u64>()) {
+    fn seeded_search_finds_the_same_set(p in common::problem_strategy(8, 14), seed in any::<u64>()) {
         let expected = sorted(Solver::new(&p).solutions().collect());
         let mut e = BitsetEngine::new(&p, Some(seed)).unwrap();
         prop_assert_eq!(sorted(solutions(&mut e, 7)), expected);
@@ -164,7 +131,7 @@ proptest! {
     /// Forcing and excluding options at the root as the solver does.
     #[test]
     fn restricted_roots_agree(
-        p in problem_strategy(8, 14),
+        p in common::problem_strategy(8, 14),
         forced in proptest::collection::vec(0usize..14, 0..3),
         excluded in proptest::collection::vec(0usize..14, 0..4),
     ) {
@@ -226,7 +193,7 @@ proptest! {
     /// rest of the search's add up to the whole.
     #[test]
     fn remainder_and_donation_partition_the_rest(
-        p in problem_strategy(9, 18),
+        p in common::problem_strategy(9, 18),
         budget in 1u64..40,
         donate in any::<bool>(),
     ) {

@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 
 use exactcover::bitset::BitsetEngine;
 use exactcover::{
-    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, OrderMode, Outcome, Problem, Solver,
-    Step, Subtree,
+    CountOptions, EngineChoice, MemoMode, MemoOptions, OrderMode, Outcome, Problem, Solver, Step,
+    Subtree,
 };
 use proptest::prelude::*;
 
@@ -43,38 +43,6 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
         out.insert((0..n).filter(|&k| mask >> k & 1 == 1).collect());
     }
     out
-}
-
-/// A random problem with primary, secondary and forbidden (bound 0) items.
-fn problem_strategy(max_items: usize, max_options: usize) -> impl Strategy<Value = Problem> {
-    (1..=max_items)
-        .prop_flat_map(move |n| {
-            let kinds = proptest::collection::vec(0u8..10, n);
-            let options = proptest::collection::vec(
-                proptest::collection::btree_set(0..n, 1..=n.min(4)),
-                0..=max_options,
-            );
-            (kinds, options)
-        })
-        .prop_map(|(kinds, options)| {
-            let mut p = Problem::new();
-            for k in kinds {
-                let item = match k {
-                    0..=5 => Item::PRIMARY,
-                    6..=8 => Item::SECONDARY,
-                    _ => Item {
-                        primary: false,
-                        lo: 0,
-                        hi: 0,
-                    },
-                };
-                p.add_item(item).unwrap();
-            }
-            for o in options {
-                p.add_option(o).unwrap();
-            }
-            p
-        })
 }
 
 /// An order of some of `n` items (a shuffled prefix, maybe with repeats),
@@ -159,7 +127,7 @@ proptest! {
     /// the order and the slices, its invariants holding at every pause.
     #[test]
     fn the_swept_engine_finds_the_oracles_solutions(
-        p in problem_strategy(8, 14),
+        p in common::problem_strategy(8, 14),
         keys in proptest::collection::vec(any::<u64>(), 8),
         keep in 0usize..9,
         budget in 1u64..20,
@@ -178,7 +146,7 @@ proptest! {
     /// resumed, on threads, and under restrictions at the root.
     #[test]
     fn swept_counts_agree_with_the_oracle(
-        p in problem_strategy(8, 14),
+        p in common::problem_strategy(8, 14),
         keys in proptest::collection::vec(any::<u64>(), 8),
         keep in 0usize..9,
         nodes in 1u64..8,

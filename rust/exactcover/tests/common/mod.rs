@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use exactcover::{Item, Problem};
+use proptest::prelude::*;
 
 /// n-queens: rows and columns primary, diagonals secondary. Option `i * n + j`
 /// puts a queen on square (i, j).
@@ -252,4 +253,37 @@ pub fn aztec_diamond(n: usize) -> Problem {
         }
     }
     p
+}
+
+/// A random problem: primary, secondary and forbidden (secondary of bound
+/// 0) items, and options of one to four items.
+pub fn problem_strategy(max_items: usize, max_options: usize) -> impl Strategy<Value = Problem> {
+    (1..=max_items)
+        .prop_flat_map(move |n| {
+            let kinds = proptest::collection::vec(0u8..10, n);
+            let options = proptest::collection::vec(
+                proptest::collection::btree_set(0..n, 1..=n.min(4)),
+                0..=max_options,
+            );
+            (kinds, options)
+        })
+        .prop_map(|(kinds, options)| {
+            let mut p = Problem::new();
+            for k in kinds {
+                let item = match k {
+                    0..=5 => Item::PRIMARY,
+                    6..=8 => Item::SECONDARY,
+                    _ => Item {
+                        primary: false,
+                        lo: 0,
+                        hi: 0,
+                    },
+                };
+                p.add_item(item).unwrap();
+            }
+            for o in options {
+                p.add_option(o).unwrap();
+            }
+            p
+        })
 }
