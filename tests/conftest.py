@@ -4,6 +4,7 @@ example. Test modules import these names (``from conftest import ...``)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Iterable, Mapping
 from itertools import combinations, product
 from typing import Any
@@ -132,3 +133,29 @@ def colored_brute_force(
         if all(tally[c] <= 1 or (len(given[c]) == 1 and None not in given[c]) for c in given):
             found.add(solution)
     return found
+
+
+def count_in_background(
+    problem: Any, **options: Any
+) -> tuple[threading.Thread, list[int], list[BaseException]]:
+    """Starts `count_distributed(problem, **options)` on a thread, for the
+    tests that kill workers while it counts.
+
+    Returns:
+        The started thread, the list its total goes into and the list its
+        error (if any) goes into.
+    """
+    from exactcover.distributed import count_distributed
+
+    result: list[int] = []
+    errors: list[BaseException] = []
+
+    def count() -> None:
+        try:
+            result.append(count_distributed(problem, **options))
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    return thread, result, errors

@@ -10,11 +10,10 @@ import socket
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 
 import pytest
-from conftest import queens_problem
+from conftest import count_in_background, queens_problem
 from exactcover import DlxProblem
 from exactcover.distributed import count_distributed
 from exactcover.queens import queens
@@ -94,21 +93,9 @@ def test_a_count_on_a_real_cluster_survives_a_killed_worker(cluster):
         client.wait_for_workers(2, timeout=60)
         victim = cluster.workers[-1]
         stats = {}
-        result = []
-        errors = []
-
-        def count():
-            try:
-                result.append(
-                    count_distributed(
-                        queens(14), client=client, task_seconds=0.05, local_seconds=0, stats=stats
-                    )
-                )
-            except BaseException as error:
-                errors.append(error)
-
-        thread = threading.Thread(target=count)
-        thread.start()
+        thread, result, errors = count_in_background(
+            queens(14), client=client, task_seconds=0.05, local_seconds=0, stats=stats
+        )
         deadline = time.monotonic() + 60
         while stats.get("tasks", 0) < 4 and thread.is_alive() and time.monotonic() < deadline:
             time.sleep(0.01)

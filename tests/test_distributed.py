@@ -8,12 +8,11 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import brute_force, problems, queens_cover, queens_problem
+from conftest import brute_force, count_in_background, problems, queens_cover, queens_problem
 from exactcover import DlxProblem, ExactCover, MultiCover
 from exactcover import distributed as _distributed
 from exactcover.distributed import CheckpointError, count_distributed
@@ -111,18 +110,10 @@ def test_a_started_problem_is_refused():
 
 def test_a_worker_killed_mid_count_gives_the_exact_total(client):
     victim = sorted(client.run(os.getpid).items())[0][1]
-    result = []
-
-    def count():
-        # 15-queens on one thread a task: seconds of work on any machine.
-        result.append(
-            count_distributed(
-                queens(15), client=client, task_seconds=0.05, local_seconds=0, threads=1
-            )
-        )
-
-    thread = threading.Thread(target=count)
-    thread.start()
+    # 15-queens on one thread a task: seconds of work on any machine.
+    thread, result, _ = count_in_background(
+        queens(15), client=client, task_seconds=0.05, local_seconds=0, threads=1
+    )
     time.sleep(0.4)
     assert thread.is_alive(), "the count ended before the worker could be killed"
     os.kill(victim, signal.SIGKILL)
@@ -162,26 +153,14 @@ def test_workers_killed_during_a_checkpointed_count_lose_nothing(client, tmp_pat
     # 15-queens on one thread a task: long enough (seconds) on any machine
     # for both kills to land mid-count.
     path = tmp_path / "count.ckpt"
-    result = []
-    errors = []
-
-    def count():
-        try:
-            result.append(
-                count_distributed(
-                    queens(15),
-                    client=client,
-                    checkpoint=path,
-                    task_seconds=0.05,
-                    local_seconds=0,
-                    threads=1,
-                )
-            )
-        except BaseException as error:
-            errors.append(error)
-
-    thread = threading.Thread(target=count)
-    thread.start()
+    thread, result, errors = count_in_background(
+        queens(15),
+        client=client,
+        checkpoint=path,
+        task_seconds=0.05,
+        local_seconds=0,
+        threads=1,
+    )
     victims = []
     for _ in range(2):
         pids = _worker_pids(client)
@@ -595,26 +574,15 @@ def test_a_worker_killed_during_a_threaded_task_resumes_to_the_exact_count(clien
     # again elsewhere; the checkpoint then holds every subtree once and
     # gives the exact total again by itself.
     path = tmp_path / "count.ckpt"
-    result, errors = [], []
-
-    def count():
-        try:
-            result.append(
-                count_distributed(
-                    queens(15),
-                    client=client,
-                    checkpoint=path,
-                    task_seconds=0.3,
-                    local_seconds=0,
-                    threads=2,
-                )
-            )
-        except BaseException as error:
-            errors.append(error)
-
     victim = _worker_pids(client)[0]
-    thread = threading.Thread(target=count)
-    thread.start()
+    thread, result, errors = count_in_background(
+        queens(15),
+        client=client,
+        checkpoint=path,
+        task_seconds=0.3,
+        local_seconds=0,
+        threads=2,
+    )
     deadline = time.monotonic() + 60
     while thread.is_alive() and time.monotonic() < deadline:
         if path.exists() and len(path.read_bytes().split(b"\n")) > 4:
