@@ -679,6 +679,9 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
         if !finished {
             lock(&figures.shares).running[slot] = 0.0;
             shared.park(solver, share);
+            // The count is stopped: end it here, for the threads may all
+            // leave from their searches and none pass through the pool.
+            pool.end(&mut pool.lock(), false);
             break;
         }
         figures.finished(slot, share);
