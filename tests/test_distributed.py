@@ -133,8 +133,9 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(client):
         pytest.fail("the killed worker was not replaced")
 
 
-def _worker_pids(client, timeout=60):
-    """The pids of the cluster's two worker processes, once both are up."""
+def _worker_pids(client, timeout=180):
+    """The pids of the cluster's two worker processes, once both are up (a
+    nanny restarting a killed worker on a loaded machine may take a minute)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
