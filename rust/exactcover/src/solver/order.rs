@@ -26,7 +26,8 @@
 //!    orders, with their memos, in turns that give the side behind in work
 //!    the next (the sweep's work weighed [`SWEEP_MARGIN`] times), until one
 //!    has counted it; the ladder stops when a [`RACE_SHARE`]th of MRV's
-//!    estimated whole is spent. The winner of the largest sub-problem that
+//!    estimated whole is spent, or before a sub-problem whose cost, grown
+//!    from the last as the last grew, would pass that. The winner of the largest sub-problem that
 //!    was finished wins. Sub-problems, unlike Knuth's estimate of a
 //!    memoized sweep (its first subtrees fill the memo, its later ones hit
 //!    it, so its early fraction done is near 0), compare the two on equal
@@ -312,7 +313,8 @@ impl Solver {
     /// The check of the race (see the module documentation): races the
     /// two orders on the sub-problems along the sweep's first path, from
     /// the deepest up, each until one order has counted it, within `cap`
-    /// units of work in all. Returns whether the sweep won the largest
+    /// units of work in all (a sub-problem whose cost, grown as from the
+    /// last, would pass it is not started). Returns whether the sweep won the largest
     /// sub-problem that one of them finished, and the work of the check.
     fn compare_on_subproblems(&self, memo: &MemoOptions, cap: u64) -> (bool, Stats) {
         let mut spent = Stats::default();
@@ -342,6 +344,7 @@ impl Solver {
         spent.nodes += walker.engine.stats().nodes;
         let mut left = cap;
         let mut verdict = false;
+        let mut last_cost = 0.0f64;
         for depth in (1..path.len()).rev() {
             let restricted = |solver: &Solver| {
                 let mut solver = solver.clone();
@@ -400,6 +403,14 @@ impl Solver {
                 None => break,
             }
             left = left.saturating_sub(mrv_spent + sweep_spent);
+            // The next sub-problem costs about this one times the growth
+            // from the last: not started where that passes the cap (its
+            // work would be lost).
+            let cost = (mrv_spent + sweep_spent) as f64;
+            if last_cost > 0.0 && cost * (cost / last_cost).max(1.0) > left as f64 {
+                break;
+            }
+            last_cost = cost;
         }
         (verdict, spent)
     }
