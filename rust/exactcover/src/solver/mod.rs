@@ -198,7 +198,7 @@ pub struct Solver {
     /// counted ([`Solver::race_stats`]; not in [`Solver::stats`]).
     race_work: Stats,
     /// The thresholds of the race ([`order`]).
-    race_limits: order::RaceLimits,
+    race_limits: &'static order::RaceLimits,
 }
 
 /// The restrictions of a solver's root: the options forced ("initial
@@ -332,7 +332,7 @@ impl Solver {
             swept: None,
             swept_memo: None,
             race_work: Stats::default(),
-            race_limits: order::RaceLimits::DEFAULT,
+            race_limits: &order::RaceLimits::DEFAULT,
             engine,
             root: Root::default(),
             exact: None,

@@ -265,7 +265,7 @@ impl Solver {
         }
         // MRV alone first: the count itself, kept if MRV wins.
         let mut budget = RACE_FIRST_BUDGET;
-        let limits = self.race_limits;
+        let limits = *self.race_limits;
         while mrv_work(mrv.stats()) < limits.start {
             if mrv.memo_step(budget, memo) == Step::Exhausted {
                 *self = mrv;
@@ -491,7 +491,7 @@ mod tests {
         let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
         solver.set_sweep_order(order).unwrap();
         if eager {
-            solver.race_limits = EAGER;
+            solver.race_limits = &EAGER;
         }
         let options = CountOptions {
             order: mode,
