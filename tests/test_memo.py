@@ -251,8 +251,8 @@ def test_the_graph_cap_bounds_its_nodes_and_edges():
 
 def test_progress_and_timeout_memoize_as_count_does():
     # Every counting path visits the nodes count() visits.
-    # (By MRV: under order="auto" a race with the sweep order adds the
-    # loser's nodes, as many as the clock allowed.)
+    # (By MRV: under order="auto" the paths that do not race, such as a
+    # count stopped by its timeout, would take another tree.)
     plain = dominoes(rectangle(8, 8))
     assert plain.count(order="mrv") == 12988816
     nodes = plain.stats["nodes"]

@@ -2,7 +2,8 @@
 on random small problems with secondary items every order mode counts the
 brute force's solutions, swept in any order, with a tiny memo, stopped and
 resumed, on threads; the builders give their board's order and count their
-known numbers with it; bad orders are refused."""
+known numbers with it; the automatic order's race decides by work and
+reports the winner's tree; bad orders are refused."""
 
 import pytest
 from conftest import brute_force, problems
@@ -73,6 +74,48 @@ def test_builders_give_their_boards_order_and_count_known_numbers():
 def test_pentominoes_6x10_through_the_sweep():
     tilings = polyomino(PIECES, [(i, j) for i in range(6) for j in range(10)])
     assert tilings.count(order="sweep") == 9356 == 2339 * 4
+
+
+def _langford(n):
+    """Langford pairs of order `n` and its slots left to right."""
+    pairs = {
+        (v, p): [("v", v), ("s", p), ("s", p + v + 1)]
+        for v in range(1, n + 1)
+        for p in range(2 * n - v - 1)
+    }
+    return ExactCover(pairs, engine="bitset").sweep_order([("s", p) for p in range(2 * n)])
+
+
+def _figures(search):
+    stats = search.stats
+    return {k: stats[k] for k in ("nodes", "updates", "order", "race_nodes", "race_updates")}
+
+
+def test_auto_races_by_work_and_reports_the_winners_tree():
+    # Langford pairs of order 12 are raced (MRV's estimate is large enough)
+    # and MRV wins; pentominoes on 4 x 15 are raced and the sweep wins. The
+    # race weighs work, not time: two counts give the same figures, and
+    # `nodes`/`updates` are those of the winner's count alone, the race's
+    # other work apart.
+    for build, known, winner in (
+        (lambda: _langford(12), 216288, "mrv"),
+        (lambda: polyomino(PIECES, [(i, j) for i in range(4) for j in range(15)]), 1472, "sweep"),
+    ):
+        raced, again, alone = build(), build(), build()
+        assert raced.count() == again.count() == alone.count(order=winner) == known
+        assert _figures(raced) == _figures(again)
+        assert raced.stats["order"] == winner
+        assert raced.stats["race_nodes"] > 0
+        assert {k: raced.stats[k] for k in ("nodes", "updates")} == {
+            k: alone.stats[k] for k in ("nodes", "updates")
+        }
+        assert alone.stats["race_nodes"] == alone.stats["race_updates"] == 0
+
+
+def test_a_small_count_is_not_raced():
+    search = _langford(8)
+    assert search.count() == 2 * 150
+    assert (search.stats["order"], search.stats["race_nodes"]) == ("mrv", 0)
 
 
 def test_sweep_order_of_a_region_goes_along_its_longest_side():

@@ -223,8 +223,9 @@ class Solver:
     @property
     def stats(self) -> dict[str, Any]:
         """Search-tree nodes, link updates and solutions so far (the
-        solutions exact at any size), the engine ("bitset" or "dlx") and
-        its order ("mrv" or "sweep")."""
+        solutions exact at any size), the engine ("bitset" or "dlx"), its
+        order ("mrv" or "sweep"), and race_nodes, race_updates (the work of
+        order="auto"'s race outside the tree that counted)."""
     @property
     def interrupted_count(self) -> int:
         """Solutions counted by the last count before Ctrl-C stopped it."""

@@ -295,9 +295,13 @@ class Search(Iterator[S], Generic[S]):
             order: Which constraint to branch on, where the problem has a
                 sweep order (`ExactCover.sweep_order`; the puzzle builders
                 give one) and the bitset engine searches: `"auto"` (the
-                default) sweeps where a race of a few milliseconds at the
-                start says the sweep beats the usual order, for a memoized
-                count of everything from the start; `"mrv"` always takes
+                default) sweeps where a short race at the start says the
+                sweep beats the usual order, for a memoized count of
+                everything from the start (a count that the usual order's
+                estimate puts under about 0.1 s is not raced; the race
+                weighs work, not time, so it picks the same order on every
+                run, and its cost is in `stats["race_nodes"]`, not in
+                `stats["nodes"]`); `"mrv"` always takes
                 the constraint with the fewest choices left; `"sweep"`
                 always sweeps. `stats["order"]` tells which one counted.
                 A count that goes on from an earlier one keeps its order.
@@ -643,8 +647,11 @@ class Search(Iterator[S], Generic[S]):
     def stats(self) -> dict[str, Any]:
         """Work done so far: search-tree `nodes`, link `updates` and
         `solutions` found (counted or yielded), the `engine` searching
-        (`"bitset"` or `"dlx"`, see the README's "Engines") and its `order`
-        of branching (`"mrv"`, or `"sweep"`: see `count()`'s `order`)."""
+        (`"bitset"` or `"dlx"`, see the README's "Engines"), its `order`
+        of branching (`"mrv"`, or `"sweep"`: see `count()`'s `order`), and
+        the work of `order="auto"`'s race outside the tree that counted
+        (`race_nodes`, `race_updates`; `nodes` and `updates` are that
+        tree's alone)."""
         try:
             return self._solver.stats
         except RuntimeError as error:

@@ -786,14 +786,19 @@ impl PySolver {
     }
 
     /// Work done so far: a dict with keys nodes, updates, solutions (an
-    /// exact int at any size), engine ("bitset" or "dlx") and order ("mrv",
-    /// or "sweep" where a count swept: see `set_sweep_order`).
+    /// exact int at any size), engine ("bitset" or "dlx"), order ("mrv",
+    /// or "sweep" where a count swept: see `set_sweep_order`) and
+    /// race_nodes, race_updates (the work of order="auto"'s race outside
+    /// the tree that counted, not in nodes and updates).
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let s = self.solver.stats();
         let d = figures_dict(py, s.nodes, s.updates, &self.solver.solutions_counted())?;
         d.set_item("engine", self.solver.engine_name())?;
         d.set_item("order", self.solver.order_name())?;
+        let race = self.solver.race_stats();
+        d.set_item("race_nodes", race.nodes)?;
+        d.set_item("race_updates", race.updates)?;
         Ok(d)
     }
 

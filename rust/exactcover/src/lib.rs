@@ -220,7 +220,7 @@ pub use problem::{Item, Problem};
 pub use solver::{
     max_threads, CountOptions, Counted, EngineChoice, Estimate, Estimator, GraphBuilder, LentMemo,
     MemoPool, Next, OrderMode, Outcome, Progress, SliceBudget, SolutionThreads, Solutions, Solver,
-    Splitter, ThreadedSolutions, AUTO_MIN_CONFLICTS, FRACTION_EVERY, RACE_TIME,
+    Splitter, ThreadedSolutions, AUTO_MIN_CONFLICTS, FRACTION_EVERY,
 };
 
 /// The Rust example of the project's README, run by `cargo test` so that it

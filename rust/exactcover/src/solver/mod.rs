@@ -30,7 +30,7 @@ pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_
 pub use estimate::{Estimate, Estimator};
 pub use graph::GraphBuilder;
 pub use memo_pool::MemoPool;
-pub use order::{OrderMode, RACE_TIME};
+pub use order::OrderMode;
 pub use parallel::{max_threads, Next, SolutionThreads, ThreadedSolutions};
 pub use split::Splitter;
 
@@ -194,9 +194,11 @@ pub struct Solver {
     swept: Option<Box<crate::bitset::SweepCount>>,
     /// The memo figures of the last fast count of a sweep.
     swept_memo: Option<Box<MemoStats>>,
-    /// Work of searches that were dropped (the race's loser): in
-    /// [`Solver::stats`], not in whether the search started.
-    dropped_work: Stats,
+    /// Work of the race of [`OrderMode::Auto`] outside the tree that
+    /// counted ([`Solver::race_stats`]; not in [`Solver::stats`]).
+    race_work: Stats,
+    /// The thresholds of the race ([`order`]).
+    race_limits: &'static order::RaceLimits,
 }
 
 /// The restrictions of a solver's root: the options forced ("initial
@@ -329,7 +331,8 @@ impl Solver {
             sweep_order: None,
             swept: None,
             swept_memo: None,
-            dropped_work: Stats::default(),
+            race_work: Stats::default(),
+            race_limits: &order::RaceLimits::DEFAULT,
             engine,
             root: Root::default(),
             exact: None,
@@ -429,7 +432,8 @@ impl Solver {
             sweep_order: self.sweep_order.clone(),
             swept: None,
             swept_memo: None,
-            dropped_work: Stats::default(),
+            race_work: Stats::default(),
+            race_limits: self.race_limits,
             engine: self.engine.clone(),
             root: self.root.clone(),
             exact: None,
@@ -592,10 +596,19 @@ impl Solver {
         let here = self.engine.stats();
         let swept = self.swept.as_ref().map_or(0, |s| s.stats().nodes);
         Stats {
-            nodes: here.nodes + self.elsewhere.nodes + self.dropped_work.nodes + swept,
-            updates: here.updates + self.elsewhere.updates + self.dropped_work.updates,
+            nodes: here.nodes + self.elsewhere.nodes + swept,
+            updates: here.updates + self.elsewhere.updates,
             solutions: self.solutions_counted().saturating_u64(),
         }
+    }
+
+    /// Work of the race of [`OrderMode::Auto`] that is not in
+    /// [`Solver::stats`]: the check's counts of sub-problems, and the
+    /// loser's search (MRV's start where the sweep won). Kept apart so that
+    /// [`Solver::stats`] is the work of the tree that counted alone, the
+    /// same from run to run (the race decides by work, not by the clock).
+    pub fn race_stats(&self) -> Stats {
+        self.race_work
     }
 
     /// The number of solutions this solver has found, counted or skipped

@@ -9,27 +9,38 @@
 //!
 //! # The race
 //!
-//! Two copies of the search at its root, one by MRV, memoized as the count
-//! says, and one by the sweep (the fast memoized count of
-//! `bitset::SweepCount`), search in turns with doubling node budgets. The
-//! sweep is made only once MRV has run an eighth of [`RACE_TIME`] (a count
-//! done by then pays nothing), and searches at most an eighth of MRV's
-//! time; whichever ends first gives the answer. At [`RACE_TIME`] of MRV
-//! each has a time spent and Knuth's estimate of the fraction of its tree
-//! done; the sweep is taken where its time over its fraction, the time its
-//! whole
-//! count would take at that pace, is lower. The estimate is biased against
-//! the memoized sweep (its first subtrees fill the memo, its later ones
-//! hit it), so a close call goes to MRV: the rule of issue 23 is that no
-//! count gets more than 1.2 times slower than MRV because of an order.
-//! The winner goes on from where it stands (on one thread; on threads the
-//! count starts again from the root in the order chosen).
+//! It is decided by work, not by the clock, so that it picks the same
+//! order on a loaded machine as on an idle one, and every figure of a
+//! count is the same from run to run. Work is counted in units of about a
+//! counter update of MRV ([`mrv_work`], [`sweep_work`]: costs per node and
+//! per update measured once, see [`SWEEP_NODE_WORK`]).
+//!
+//! 1. MRV counts alone, memoized as the count says, for [`RACE_START`]
+//!    units: a count done by then is not raced, and this work is kept if
+//!    MRV wins.
+//! 2. Knuth's estimate of the fraction done gives MRV's whole count. Under
+//!    [`RACE_MIN_WHOLE`] MRV goes on (a sweep could save less than the
+//!    check would risk).
+//! 3. The check: the sub-problems along the sweep's first path (its first
+//!    `d` choices forced), from the deepest up, are each raced by both
+//!    orders, with their memos, in turns that give the side behind in work
+//!    the next (the sweep's work weighed [`SWEEP_MARGIN`] times), until one
+//!    has counted it; the ladder stops when a [`RACE_SHARE`]th of MRV's
+//!    estimated whole is spent, or before a sub-problem whose cost, grown
+//!    from the last as the last grew, would pass that. The winner of the largest sub-problem that
+//!    was finished wins. Sub-problems, unlike Knuth's estimate of a
+//!    memoized sweep (its first subtrees fill the memo, its later ones hit
+//!    it, so its early fraction done is near 0), compare the two on equal
+//!    terms; they are smaller than the whole, where a sweep's memo gains
+//!    more, so a close call goes to MRV: the rule of issue 23 is that no
+//!    count gets more than 1.2 times slower than MRV because of an order.
+//! 4. MRV goes on from where it stands (on one thread), or the sweep starts
+//!    at the root. [`Solver::stats`] reports the work of the winner's tree
+//!    alone; the check's counts and the loser's search are in
+//!    [`Solver::race_stats`].
 
-use std::time::{Duration, Instant};
-
-use super::count::FRACTION_LEVELS;
 use super::Solver;
-use crate::engine::Step;
+use crate::engine::{Stats, Step};
 use crate::memo::{MemoMode, MemoOptions};
 use crate::Error;
 
@@ -50,14 +61,69 @@ pub enum OrderMode {
     Sweep,
 }
 
-/// How long MRV runs in the race of [`OrderMode::Auto`] before it
-/// decides; the sweep joins after an eighth of it and runs at most an
-/// eighth of MRV's time.
-pub const RACE_TIME: Duration = Duration::from_millis(48);
+/// Work (see [`MRV_NODE_WORK`]) MRV does alone in the race of
+/// [`OrderMode::Auto`] before anything else runs: a count done by then
+/// never races (about 8 ms).
+pub const RACE_START: u64 = 1 << 22;
+
+/// Whole counts that MRV's estimate puts under this much work (about
+/// 130 ms) are not raced: what a sweep could save there is less than what
+/// the check would risk.
+pub const RACE_MIN_WHOLE: u64 = 1 << 26;
+
+/// The check of the race takes at most this share (one part in it) of
+/// the work that MRV's estimate gives its whole count ...
+pub const RACE_SHARE: u64 = 16;
+
+/// ... and never more than this (about 0.5 s).
+pub const RACE_MAX: u64 = 1 << 28;
+
+/// The race's unit of work is a counter update of the MRV search (about
+/// 2 ns on the 2-core machine of issue 23); a node of MRV costs this many
+/// besides its updates (callgrind and timings: Langford pairs, pentominoes).
+pub const MRV_NODE_WORK: u64 = 50;
+
+/// The work of a node of the memoized sweep (`bitset::SweepCount`), in the
+/// same unit: 180-600 ns measured, the more the larger its memo. To tune
+/// with the sweep's own speed.
+pub const SWEEP_NODE_WORK: u64 = 150;
+
+/// The sweep must take less work than MRV by this factor on the largest
+/// sub-problem the check counted (the estimates of work are rough).
+pub const SWEEP_MARGIN: f64 = 1.25;
 
 /// Nodes of the first turn of each search in the race; each later turn
 /// doubles it.
 const RACE_FIRST_BUDGET: u64 = 256;
+
+/// The thresholds of the race (tests lower them to race small problems).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RaceLimits {
+    /// [`RACE_START`].
+    pub(super) start: u64,
+    /// [`RACE_MIN_WHOLE`].
+    pub(super) min_whole: u64,
+    /// [`RACE_SHARE`].
+    pub(super) share: u64,
+    /// [`RACE_MAX`].
+    pub(super) max: u64,
+}
+
+impl RaceLimits {
+    /// The limits of every count.
+    pub(super) const DEFAULT: RaceLimits = RaceLimits {
+        start: RACE_START,
+        min_whole: RACE_MIN_WHOLE,
+        share: RACE_SHARE,
+        max: RACE_MAX,
+    };
+}
+
+/// Fewest nodes of a turn in the check's races.
+const TURN_NODES: u64 = 8;
+
+/// Most nodes walked to find the sweep's first path.
+const PATH_NODES: usize = 1 << 12;
 
 impl Solver {
     /// Gives the solver an order of items to sweep in (the problem's item
@@ -191,88 +257,296 @@ impl Solver {
 
     /// The race of [`OrderMode::Auto`] (see the module documentation):
     /// leaves in `self` the search that won, gone on from where the race
-    /// left it (on one thread), or at its root (on threads).
+    /// left it (MRV on one thread) or at its root (the sweep, or threads).
     fn race(&mut self, memo: &MemoOptions, threads: usize) {
         let mut mrv = self.clone();
         if mrv.engine.order_name() != "mrv" {
             mrv.reorder(false);
         }
-        // The sweep is made only once MRV has run RACE_TIME / 8 (a count
-        // done by then pays nothing for the race), and searches at most an
-        // eighth of MRV's time: no count gets slower by more than that.
-        let mut sweeping: Option<(Solver, crate::bitset::SweepCount)> = None;
-        let (mut mrv_time, mut sweep_time) = (Duration::ZERO, Duration::ZERO);
-        let (mut budget, mut sweep_budget) = (RACE_FIRST_BUDGET, RACE_FIRST_BUDGET);
-        let sweep_wins = loop {
-            let start = Instant::now();
-            let step = mrv.memo_step(budget, memo);
-            mrv_time += start.elapsed();
-            if step == Step::Exhausted {
-                break false;
-            }
-            budget = budget.saturating_mul(2);
-            if mrv_time < RACE_TIME / 8 {
-                continue;
-            }
-            if sweeping.is_none() {
-                let start = Instant::now();
-                let mut solver = self.clone();
-                if solver.engine.order_name() != "sweep" && !solver.reorder(true) {
-                    // Dancing links: MRV alone.
-                    break false;
-                }
-                let Some(sweep) = solver.engine.sweep_count(memo.max_bytes) else {
-                    break false;
-                };
-                sweeping = Some((solver, sweep));
-                sweep_time += start.elapsed();
-            }
-            let (_, sweep) = sweeping.as_mut().expect("made above");
-            while sweep_time * 8 < mrv_time {
-                let start = Instant::now();
-                let step = sweep.run(sweep_budget);
-                sweep_time += start.elapsed();
-                sweep_budget = sweep_budget.saturating_mul(2);
-                if step == Step::Exhausted {
-                    break;
-                }
-            }
-            if sweep.is_done() {
-                break true;
-            }
-            if mrv_time >= RACE_TIME {
-                // The pace of each: its time over its fraction done.
-                let pace = |time: Duration, fraction: f64| {
-                    if fraction > 0.0 {
-                        time.as_secs_f64() / fraction
-                    } else {
-                        f64::INFINITY
-                    }
-                };
-                let mrv_pace = pace(mrv_time, mrv.fraction_done());
-                let sweep_pace = pace(sweep_time, sweep.fraction_done(FRACTION_LEVELS));
-                if std::env::var_os("EXACTCOVER_ORDER_DEBUG").is_some() {
-                    eprintln!("race: mrv {mrv_pace:.3} s, sweep {sweep_pace:.3} s");
-                }
-                break sweep_pace < mrv_pace;
-            }
-        };
-        if sweep_wins {
-            let (sweeping, sweep) = sweeping.expect("the sweep ran");
-            let lost = mrv.stats();
-            self.engine = sweeping.engine;
-            self.swept = Some(Box::new(sweep));
-            self.dropped_work.nodes += lost.nodes;
-            self.dropped_work.updates += lost.updates;
-        } else {
-            let lost = sweeping.map_or(0, |(_, sweep)| sweep.stats().nodes);
-            if threads > 1 && !mrv.is_exhausted() {
-                // Threads start at the root (the race's work leaves the
-                // figures: a search with work done counts as started).
+        // MRV alone first: the count itself, kept if MRV wins.
+        let mut budget = RACE_FIRST_BUDGET;
+        let limits = *self.race_limits;
+        while mrv_work(mrv.stats()) < limits.start {
+            if mrv.memo_step(budget, memo) == Step::Exhausted {
+                *self = mrv;
                 return;
             }
-            *self = mrv;
-            self.dropped_work.nodes += lost;
+            budget = budget.saturating_mul(2);
         }
+        let done = mrv_work(mrv.stats());
+        let fraction = mrv.fraction_done();
+        let whole = if fraction > 0.0 {
+            done as f64 / fraction
+        } else {
+            f64::INFINITY
+        };
+        let sweep_wins = whole >= limits.min_whole as f64 && {
+            let cap = (whole / limits.share as f64).min(limits.max as f64) as u64;
+            let (wins, spent) = self.compare_on_subproblems(memo, cap);
+            self.race_work.nodes += spent.nodes;
+            self.race_work.updates += spent.updates;
+            debug_race(format_args!(
+                "race: mrv {done} of ~{whole:.0} work; ladder cap {cap}: sweep wins {wins}"
+            ));
+            wins
+        };
+        if sweep_wins {
+            let lost = mrv.stats();
+            self.race_work.nodes += lost.nodes;
+            self.race_work.updates += lost.updates;
+            self.reorder(true);
+        } else if threads > 1 {
+            // Threads start at the root, by MRV (the race's work leaves the
+            // figures: a search with work done counts as started).
+            let lost = mrv.stats();
+            self.race_work.nodes += lost.nodes;
+            self.race_work.updates += lost.updates;
+            if self.engine.order_name() != "mrv" {
+                self.reorder(false);
+            }
+        } else {
+            mrv.race_work = self.race_work;
+            *self = mrv;
+        }
+    }
+
+    /// The check of the race (see the module documentation): races the
+    /// two orders on the sub-problems along the sweep's first path, from
+    /// the deepest up, each until one order has counted it, within `cap`
+    /// units of work in all (a sub-problem whose cost, grown as from the
+    /// last, would pass it is not started). Returns whether the sweep won the largest
+    /// sub-problem that one of them finished, and the work of the check.
+    fn compare_on_subproblems(&self, memo: &MemoOptions, cap: u64) -> (bool, Stats) {
+        let mut spent = Stats::default();
+        let mut sweeper = self.clone();
+        if sweeper.engine.order_name() != "sweep" && !sweeper.reorder(true) {
+            // Dancing links: MRV alone.
+            return (false, spent);
+        }
+        let mut mrv = self.clone();
+        if mrv.engine.order_name() != "mrv" {
+            mrv.reorder(false);
+        }
+        // The sweep's first path: its first choices, down to a dead end
+        // or a solution.
+        let mut walker = sweeper.clone();
+        let mut path = Vec::new();
+        for _ in 0..PATH_NODES {
+            let before = walker.engine.depth();
+            if walker.engine.search(1, u64::MAX, None).1 == Step::Exhausted
+                || walker.engine.depth() < before
+            {
+                break;
+            }
+            path.clear();
+            walker.engine.choices_into(&mut path);
+        }
+        spent.nodes += walker.engine.stats().nodes;
+        let mut left = cap;
+        let mut verdict = false;
+        let mut last_cost = 0.0f64;
+        for depth in (1..path.len()).rev() {
+            let restricted = |solver: &Solver| {
+                let mut solver = solver.clone();
+                for &option in &path[..depth] {
+                    if solver.force(option) != Ok(true) {
+                        return None;
+                    }
+                }
+                Some(solver)
+            };
+            let (Some(mut by_mrv), Some(by_sweep)) = (restricted(&mrv), restricted(&sweeper))
+            else {
+                break;
+            };
+            let Some(mut sweep) = by_sweep.engine.sweep_count(memo.max_bytes) else {
+                break;
+            };
+            // A race in work: the side behind (the sweep's work weighed
+            // SWEEP_MARGIN times) takes the next turn, to a quarter past
+            // the other, until one finishes or the cap is spent.
+            let (mut mrv_spent, mut sweep_spent) = (0u64, 0u64);
+            let winner = loop {
+                if mrv_spent + sweep_spent > left {
+                    break None;
+                }
+                let weighed = (sweep_spent as f64 * SWEEP_MARGIN) as u64;
+                if weighed <= mrv_spent {
+                    let target = (mrv_spent + mrv_spent / 4) as f64 / SWEEP_MARGIN;
+                    let nodes = (target as u64).saturating_sub(sweep_spent) / SWEEP_NODE_WORK;
+                    sweep.run(nodes.max(TURN_NODES));
+                    sweep_spent = sweep_work(sweep.stats().nodes);
+                    if sweep.is_done() {
+                        break Some(true);
+                    }
+                } else {
+                    let m = by_mrv.stats();
+                    // MRV's work per node so far (its updates vary).
+                    let per_node = mrv_spent.checked_div(m.nodes).unwrap_or(MRV_NODE_WORK);
+                    let target = weighed + weighed / 4;
+                    let nodes = target.saturating_sub(mrv_spent) / per_node.max(1);
+                    let step = by_mrv.memo_step(nodes.max(TURN_NODES), memo);
+                    mrv_spent = mrv_work(by_mrv.stats());
+                    if step == Step::Exhausted {
+                        break Some(false);
+                    }
+                }
+            };
+            let (m, s) = (by_mrv.stats(), sweep.stats());
+            spent.nodes += m.nodes + s.nodes;
+            spent.updates += m.updates;
+            debug_race(format_args!(
+                "  depth {depth}: mrv {mrv_spent}, sweep {sweep_spent}: {winner:?}"
+            ));
+            match winner {
+                Some(sweep_won) => verdict = sweep_won,
+                None => break,
+            }
+            left = left.saturating_sub(mrv_spent + sweep_spent);
+            // The next sub-problem costs about this one times the growth
+            // from the last: not started where that passes the cap (its
+            // work would be lost).
+            let cost = (mrv_spent + sweep_spent) as f64;
+            if last_cost > 0.0 && cost * (cost / last_cost).max(1.0) > left as f64 {
+                break;
+            }
+            last_cost = cost;
+        }
+        (verdict, spent)
+    }
+}
+
+/// The race's estimate of a search by MRV's work: its nodes and counter
+/// updates in units of about an update's time (see [`MRV_NODE_WORK`]).
+fn mrv_work(stats: Stats) -> u64 {
+    stats.nodes * MRV_NODE_WORK + stats.updates
+}
+
+/// The race's estimate of the work of `nodes` nodes of a memoized sweep
+/// (see [`SWEEP_NODE_WORK`]).
+fn sweep_work(nodes: u64) -> u64 {
+    nodes * SWEEP_NODE_WORK
+}
+
+/// Prints a line of the race where `EXACTCOVER_ORDER_DEBUG` is set.
+fn debug_race(line: std::fmt::Arguments<'_>) {
+    if std::env::var_os("EXACTCOVER_ORDER_DEBUG").is_some() {
+        eprintln!("{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::{CountOptions, EngineChoice, Problem};
+    use std::ops::ControlFlow;
+
+    /// Limits that race every count from its first node.
+    const EAGER: RaceLimits = RaceLimits {
+        start: 0,
+        min_whole: 0,
+        share: 1,
+        max: u64::MAX,
+    };
+
+    /// A random problem of `items` primary items, each option of 1 to 4 of
+    /// them, and its sweep order (a random permutation).
+    fn random_problem(rng: &mut SplitMix64, items: usize) -> (Problem, Vec<usize>) {
+        let mut p = Problem::with_items(items, 0);
+        for _ in 0..items * 3 {
+            let size = 1 + rng.below(4);
+            let mut option: Vec<usize> = (0..size).map(|_| rng.below(items)).collect();
+            option.sort_unstable();
+            option.dedup();
+            p.add_option(option).unwrap();
+        }
+        let mut order: Vec<usize> = (0..items).collect();
+        rng.shuffle(&mut order);
+        (p, order)
+    }
+
+    /// Domino tilings of a `rows` x `columns` board and its columns, one
+    /// after the other: a sweep with a memo counts them far faster.
+    fn dominoes(rows: usize, columns: usize) -> (Problem, Vec<usize>) {
+        let mut p = Problem::with_items(rows * columns, 0);
+        let cell = |r: usize, c: usize| r * columns + c;
+        for r in 0..rows {
+            for c in 0..columns {
+                if c + 1 < columns {
+                    p.add_option([cell(r, c), cell(r, c + 1)]).unwrap();
+                }
+                if r + 1 < rows {
+                    p.add_option([cell(r, c), cell(r + 1, c)]).unwrap();
+                }
+            }
+        }
+        let order = (0..columns)
+            .flat_map(|c| (0..rows).map(move |r| cell(r, c)))
+            .collect();
+        (p, order)
+    }
+
+    fn count(p: &Problem, order: &[usize], mode: OrderMode, eager: bool) -> Solver {
+        let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
+        solver.set_sweep_order(order).unwrap();
+        if eager {
+            solver.race_limits = &EAGER;
+        }
+        let options = CountOptions {
+            order: mode,
+            ..CountOptions::default()
+        };
+        let counted = solver
+            .count_with(&options, |_| ControlFlow::Continue(()))
+            .unwrap();
+        assert!(counted.is_complete());
+        solver
+    }
+
+    /// The race of every count (from its first node) counts what MRV
+    /// counts; its figures are those of the winner's count alone, the same
+    /// on every run, with the race's work apart; and each order wins
+    /// somewhere.
+    #[test]
+    fn the_race_counts_right_and_reports_the_winners_tree() {
+        let mut rng = SplitMix64::new(23);
+        let mut problems: Vec<(Problem, Vec<usize>)> = (0..60)
+            .map(|k| random_problem(&mut rng, 6 + k % 14))
+            .collect();
+        problems.push(dominoes(4, 12));
+        problems.push(dominoes(3, 16));
+        let mut winners = Vec::new();
+        for (p, order) in &problems {
+            let raced = count(p, order, OrderMode::Auto, true);
+            let again = count(p, order, OrderMode::Auto, true);
+            let mrv = count(p, order, OrderMode::Mrv, false);
+            assert_eq!(raced.solutions_counted(), mrv.solutions_counted());
+            assert_eq!(raced.stats(), again.stats());
+            assert_eq!(raced.race_stats(), again.race_stats());
+            assert_eq!(raced.order_name(), again.order_name());
+            let mode = if raced.order_name() == "sweep" {
+                OrderMode::Sweep
+            } else {
+                OrderMode::Mrv
+            };
+            let alone = count(p, order, mode, false);
+            assert_eq!(raced.stats(), alone.stats(), "{}", raced.order_name());
+            assert_eq!(mrv.race_stats(), Stats::default());
+            winners.push(raced.order_name());
+        }
+        assert!(winners.contains(&"sweep") && winners.contains(&"mrv"));
+        // The domino boards, swept column by column.
+        assert_eq!(winners[winners.len() - 2..], ["sweep", "sweep"]);
+    }
+
+    /// Under the usual limits a small count is not raced: no race work.
+    #[test]
+    fn a_small_count_is_not_raced() {
+        let (p, order) = dominoes(4, 6);
+        let solver = count(&p, &order, OrderMode::Auto, false);
+        assert_eq!(solver.race_stats(), Stats::default());
+        assert_eq!(solver.order_name(), "mrv");
+        assert_eq!(solver.solutions_counted().to_u64(), Some(281));
     }
 }
