@@ -29,6 +29,14 @@ workers (``local_seconds=0``). Needs no network (loopback only).
     python benches/dask_workers.py                       # pentominoes 6x10
     python benches/dask_workers.py --workers 4 --repeat 7 --instance queens-14
     python benches/dask_workers.py --pieces 0              # stragglers' rest handed back uncut
+    python benches/dask_workers.py --timeline --repeat 0   # where the time and work go
+
+``--timeline`` adds, for one count on 1 worker and one on ``--workers``
+workers, where the work and the time go: every task as it came back (its
+subtrees, nodes, CPU, memo lookups and hits), and for each worker its
+busy time, its idle time before its first task and after its last, from
+Dask's task stream; the nodes of N workers over one worker's are the work
+that separate memos (and cutting) add.
 """
 
 from __future__ import annotations
@@ -64,6 +72,11 @@ def main() -> None:
         type=int,
         help="cut the rest of a task that ran out of time into this many subtrees per worker "
         "(sets exactcover.distributed._PIECES_PER_WORKER; 0: hand the rest back uncut)",
+    )
+    parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="one count on 1 and on --workers workers, task by task (see above)",
     )
     parser.add_argument(
         "--dask-defaults",
@@ -134,9 +147,14 @@ def main() -> None:
                         "cpu": stats["cpu"],
                     }
                 )
+        if args.timeline:
+            for client, (label, _, threads) in list(zip(clients, setups))[:2]:
+                _timeline(label, client, inst, threads)
     finally:
         for thing in clients + clusters:
             thing.close()
+    if not args.repeat:
+        return
 
     def median(label: str, key: str) -> float:
         return statistics.median(r[key] for r in runs[label])
@@ -164,6 +182,61 @@ def main() -> None:
             f"| {label} | {wall:.2f} s | {ratio} | {median(label, 'tasks'):.0f} "
             f"| {median(label, 'here'):.2f} s | {median(label, 'scheduler'):.2f} s "
             f"| {median(label, 'per_second'):.3f} s | {median(label, 'cpu'):.2f} s |"
+        )
+
+
+def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
+    """One count on `client`, task by task: see the module's ``--timeline``."""
+    import exactcover.distributed as dist
+    from dask.distributed import get_task_stream
+
+    tasks: list[tuple[float, int, int, dict[str, Any]]] = []
+    finished = dist._Plan.finished
+
+    def spy(plan: Any, subtrees: Any, found: int, rest: Any, task: Any, spread: int = 1) -> None:
+        tasks.append((time.time(), len(subtrees), len(rest), dict(task)))
+        finished(plan, subtrees, found, rest, task, spread)
+
+    dist._Plan.finished = spy  # type: ignore[method-assign]
+    stats: dict[str, Any] = {}
+    try:
+        start, cpu = time.time(), time.process_time()
+        with get_task_stream(client) as stream:
+            total = dist.count_distributed(
+                inst.solver(), client=client, stats=stats, threads=threads, local_seconds=0
+            )
+        end = time.time()
+    finally:
+        dist._Plan.finished = finished  # type: ignore[method-assign]
+    assert total == inst.expected
+    lookups = sum(t[3].get("memo_lookups", 0) for t in tasks)
+    hits = sum(t[3].get("memo_hits", 0) for t in tasks)
+    print(
+        f"\n{label}: {end - start:.2f} s, {stats['tasks']} tasks, {stats['nodes']:,} nodes, "
+        f"task CPU {stats['cpu']:.2f} s, scheduler CPU {stats.get('scheduler_cpu', 0):.2f} s, "
+        f"driver CPU {time.process_time() - cpu:.2f} s, memo hits {hits:,} of {lookups:,} "
+        f"lookups, order {stats['order']}"
+    )
+    print("| came back | subtrees | rest | nodes | CPU | memo hits / lookups |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for when, given, rest, task in tasks:
+        print(
+            f"| {when - start:.2f} s | {given} | {rest} | {task['nodes']:,} | {task['cpu']:.2f} s "
+            f"| {task.get('memo_hits', 0):,} / {task.get('memo_lookups', 0):,} |"
+        )
+    workers: dict[str, list[tuple[float, float]]] = {}
+    for record in stream.data:
+        for ss in record.get("startstops", []):
+            if ss.get("action") == "compute":
+                workers.setdefault(record["worker"], []).append((ss["start"], ss["stop"]))
+    print("| worker | tasks | busy | idle before the first | idle after the last |")
+    print("|---|---:|---:|---:|---:|")
+    for worker, spans in sorted(workers.items()):
+        busy = sum(b - a for a, b in spans)
+        first, last = min(a for a, _ in spans), max(b for _, b in spans)
+        print(
+            f"| {worker} | {len(spans)} | {busy:.2f} s | {first - start:.2f} s "
+            f"| {end - last:.2f} s |"
         )
 
 

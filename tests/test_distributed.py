@@ -385,7 +385,16 @@ def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
             progress=True,
         )
     assert total == TILINGS_14 > 2**64
-    assert set(stats) == {"solutions", "nodes", "updates", "tasks", "path", "estimate", "cpu"}
+    assert set(stats) == {
+        "solutions",
+        "nodes",
+        "updates",
+        "tasks",
+        "path",
+        "estimate",
+        "cpu",
+        "order",
+    }
     assert stats["path"] == "workers"
     assert stats["solutions"] == TILINGS_14
     assert type(stats["solutions"]) is int
@@ -629,3 +638,107 @@ def test_ctrl_c_during_a_local_count_keeps_its_partial_count(tmp_path):
     assert sum(r["count"] for r in records) == stats["solutions"]
     with ThreadPoolExecutor(2) as pool:
         assert count_distributed(queens(15), executor=pool, checkpoint=path) == 2279184
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.data())
+def test_the_sweep_order_travels_and_every_order_counts_the_brute_force(problem, data):
+    # A random sweep order, counted distributed in each order mode (tasks of
+    # a few microseconds: subtrees cut and handed back), equals brute force
+    # and count() with the same order; the tasks branch as the count says.
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    order = data.draw(st.permutations(sorted(used, key=repr)))
+    order = order[: data.draw(st.integers(0, len(order)))]
+    threads = data.draw(st.integers(1, 2))
+
+    def build():
+        return ExactCover(choices, secondary=secondary, engine="bitset").sweep_order(order)
+
+    spec = _distributed._spec_of(build())
+    assert spec[6] == build()._solver.sweep_order
+    # The checkpoint's digest leaves the order out; the processes' key not.
+    plain = _distributed._spec_of(ExactCover(choices, secondary=secondary, engine="bitset"))
+    digest = _distributed.problem_digest(spec)
+    assert digest == _distributed.problem_digest(plain)
+    assert _distributed._solver_key(digest, spec) != _distributed._solver_key(digest, plain)
+    for mode in ("auto", "mrv", "sweep"):
+        alone = build()
+        assert alone.count(order=mode) == expected
+        stats = {}
+        with ThreadPoolExecutor(2) as pool:
+            total = count_distributed(
+                build(),
+                executor=pool,
+                threads=threads,
+                task_seconds=1e-4,
+                local_seconds=0,
+                order=mode,
+                stats=stats,
+            )
+        assert (total, stats["solutions"]) == (expected, expected)
+        if mode != "auto":
+            assert stats["order"] == alone.stats["order"] == mode
+        assert stats["order"] in ("mrv", "sweep")
+        # The tasks' own code, in that order: rounds of a few microseconds.
+        key = _distributed._solver_key(digest, spec)
+        found, rest, figures, error = _distributed._count_here(
+            key, spec, [(list(spec[4]), [])], 10.0, threads, os.urandom(8).hex(), stats["order"]
+        )
+        assert (found, rest, error) == (expected, [], None)
+        assert figures["order"] == stats["order"]
+
+
+def test_a_builders_sweep_order_reaches_the_dask_workers(client, tmp_path):
+    # Pentominoes on 3 x 20 (8 tilings) carry the board's order: the
+    # workers sweep when told, and MRV when told; a checkpoint written by a
+    # swept count resumes by MRV (the digest leaves the order out).
+    from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+
+    def build():
+        return polyomino(
+            encode_polyominoes(PENTOMINOES), [(i, j) for i in range(3) for j in range(20)]
+        )
+
+    assert build()._solver.sweep_order is not None
+    for mode in ("sweep", "mrv"):
+        stats = {}
+        total = count_distributed(
+            build(), client=client, local_seconds=0, task_seconds=0.005, order=mode, stats=stats
+        )
+        assert (total, stats["order"], stats["path"]) == (8, mode, "workers")
+        spec = _distributed._spec_of(build())
+        key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+        found, _, figures = client.submit(
+            _distributed.count_subtrees, (key, spec), [(list(spec[4]), [])], 30.0, order=mode
+        ).result()
+        assert (found, figures["order"]) == (8, mode)
+    path = tmp_path / "swept.ckpt"
+    stats = {}
+    count_distributed(build(), client=client, local_seconds=0, checkpoint=path, order="sweep")
+    total = count_distributed(
+        build(), client=client, local_seconds=0, checkpoint=path, order="mrv", stats=stats
+    )
+    assert (total, stats["order"]) == (8, "mrv")
+
+
+def test_the_order_is_checked_and_auto_settles_like_count():
+    with pytest.raises(ValueError, match="order must be 'auto', 'mrv' or 'sweep', not 'up'"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), order="up")
+    with pytest.raises(TypeError, match="order must be a str, not int"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), order=1)
+    # No sweep order, or an engine that does not sweep: MRV.
+    stats = {}
+    with ThreadPoolExecutor(1) as pool:
+        assert count_distributed(queens(6), executor=pool, order="auto", stats=stats) == 4
+        assert stats["order"] == "mrv"
+        cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]}, engine="dlx").sweep_order([2, 1])
+        assert count_distributed(cover, executor=pool, order="sweep", stats=stats) == 2
+    # Auto on the driver takes count()'s race: its winner is an order.
+    spec = _distributed._spec_of(queens(8).sweep_order([("row", i) for i in range(8)]))
+    key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+    assert _distributed._settle_order(key, spec, "auto") in ("mrv", "sweep")
+    assert _distributed._settle_order(key, spec, "sweep") == "sweep"

@@ -68,8 +68,10 @@ __all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECOND
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices,
-#: engine).
-_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str]
+#: engine, sweep order: item ids or None).
+_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]]]
+#: The orders a count may branch in (see `Search.count`'s `order`).
+_ORDERS = ("auto", "mrv", "sweep")
 
 TASK_SECONDS = 30.0
 """The longest a task counts, by default, before it hands back the rest of
@@ -133,7 +135,8 @@ class CheckpointError(ValueError):
 
 def _spec_of(problem: Any) -> _Spec:
     """The plain data of an `ExactCover`, `MultiCover`, `DlxProblem` or the
-    iterator of its solutions.
+    iterator of its solutions, with its sweep order (`ExactCover.sweep_order`,
+    which the builders give) last.
 
     Raises:
         TypeError: If `problem` is none of those.
@@ -152,6 +155,7 @@ def _spec_of(problem: Any) -> _Spec:
     if problem.stats["nodes"] > 0:
         raise ValueError("count_distributed() needs a problem that has not started searching")
     items, options, seed, colors, forced, engine = spec
+    sweep = problem._solver.sweep_order
     return (
         [[bool(primary), int(lo), int(hi)] for primary, lo, hi in items],
         [list(option) for option in options],
@@ -159,6 +163,7 @@ def _spec_of(problem: Any) -> _Spec:
         None if not colors else [list(c) for c in colors],
         list(forced),
         engine,
+        None if sweep is None else list(sweep),
     )
 
 
@@ -171,14 +176,24 @@ def problem_digest(spec: _Spec) -> str:
 
     Returns:
         The SHA-256 of its JSON text, in hex: the same for the same problem,
-        built anywhere.
+        built anywhere, with or without a sweep order.
     """
     # The engine names how to search, not the problem: the engine the
     # problem picks by itself leaves the digest as before there was one.
-    if len(spec) > 5 and spec[5] == "auto":
-        spec = spec[:5]  # type: ignore[assignment]
+    # The sweep order too (any order's subtrees are the same problem's), and
+    # it is left out always: a checkpoint resumes with or without one.
+    spec = spec[:5] if len(spec) > 5 and spec[5] == "auto" else spec[:6]  # type: ignore[assignment]
     text = json.dumps(spec, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _solver_key(digest: str, spec: _Spec) -> str:
+    """What a worker process knows the problem's solver by: its digest, and
+    its sweep order where it has one (the digest leaves the order out)."""
+    if len(spec) < 7 or spec[6] is None:
+        return digest
+    order = json.dumps(spec[6], separators=(",", ":"))
+    return f"{digest}-{hashlib.sha256(order.encode()).hexdigest()[:16]}"
 
 
 # -- the tasks (run on the workers) --------------------------------------------
@@ -203,16 +218,19 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
     if solver is None:
         if spec is None:
             spec = _INSTALLED[digest]
-        items, options, seed, colors, _, engine = spec
+        items, options, seed, colors, _, engine = spec[:6]
         if len(_BUILT) >= 4:
             _BUILT.clear()
-        solver = _BUILT[digest] = _Solver(
+        solver = _Solver(
             [tuple(item) for item in items],
             options,
             seed,
             None if colors is None else [tuple(c) for c in colors],
             engine,
         )
+        if len(spec) > 6 and spec[6] is not None:
+            solver.set_sweep_order(spec[6])
+        _BUILT[digest] = solver
     return solver
 
 
@@ -250,6 +268,7 @@ def count_subtrees(
     threads: int | dict[str, int] = 1,
     run: str = "",
     dataset: str = "",
+    order: str = "auto",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, as one
     count on the worker's threads (sharing the subtrees and then each
@@ -282,18 +301,22 @@ def count_subtrees(
         run: The id of the count this task belongs to.
         dataset: On a Dask worker, the name under which the scheduler holds
             the problem (fetched once per process).
+        order: How to branch where the problem has a sweep order: `"mrv"`
+            or `"sweep"` (the driver settles `"auto"` once, on the whole
+            problem, as `count()` would; `"auto"` here keeps MRV).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
         the `nodes` and `updates` of its search; `busy`, the thread seconds
         it counted, and `cpu`, the CPU seconds of its process meanwhile
-        (floats).
+        (floats); `order`, how it branched (`"mrv"` or `"sweep"`);
+        `memo_lookups` and `memo_hits`, what its memos did.
     """
     digest, spec = problem
     if spec is None and dataset:
         _fetch(digest, dataset)
     found, rest, figures, error = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order
     )
     if error is not None:
         raise error
@@ -328,6 +351,7 @@ def _count_here(
     seconds: float,
     threads: int,
     run: str = "",
+    order: str = "auto",
 ) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
     """Counts subtrees for about `seconds` as one count on `threads`
     threads of this process (the core's threaded count: the threads share
@@ -335,13 +359,15 @@ def _count_here(
     waits while work is left), each thread with a memo of the process's
     pool: the sub-problems that other subtrees of the same count solved in
     this process are not solved again (the memo's keys do not depend on a
-    subtree's root), and those it solves are kept for the next. When time
-    is up, what is left is the rest.
+    subtree's root), and those it solves are kept for the next. The
+    subtrees are searched in `order` (`"mrv"`, `"sweep"`; `"auto"` keeps
+    MRV). When time is up, what is left is the rest.
 
     Returns:
         The count, the rest as subtrees, the figures (nodes, updates, busy:
         the thread seconds spent counting; cpu: the CPU seconds of this
-        process meanwhile) and the exception that stopped the count
+        process meanwhile; order: how it branched; memo_lookups and
+        memo_hits: what its memos did) and the exception that stopped the count
         (Ctrl-C; None if none): the count and the rest are right either
         way, for the caller to keep before raising it.
     """
@@ -355,15 +381,35 @@ def _count_here(
         threads=threads,
         pool=pool,
         memo_bytes=_MEMO_BYTES * threads,
+        order=order,
     )
-    stats = solver.stats
+    stats, memo = solver.stats, solver.memo_stats
     figures = {
+        "memo_lookups": memo["lookups"],
+        "memo_hits": memo["hits"],
         "nodes": stats["nodes"],
         "updates": stats["updates"],
         "busy": threads * (time.monotonic() - start),
         "cpu": time.process_time() - cpu,
+        "order": stats["order"],
     }
     return found, [(list(f), list(e)) for f, e in rest], figures, error
+
+
+def _settle_order(digest: str, spec: _Spec, order: str) -> str:
+    """The order the tasks of a count branch in, as `count(order=order)`
+    would: MRV without a sweep order or with dancing links; else `order`,
+    and for `"auto"` the winner of `count()`'s race at the root (a few
+    hundredths of a second, on a copy)."""
+    solver = _built(digest, spec)
+    if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
+        return "mrv"  # (dancing links branch by MRV)
+    if order != "auto":
+        return order
+    race = solver.copy()
+    # The race runs whole before the first slice; the count stops at once.
+    race.count(seconds=1e-9, memo_bytes=_MEMO_BYTES, order="auto")
+    return str(race.stats["order"])
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -646,6 +692,7 @@ def count_distributed(
     task_seconds: float | None = None,
     local_seconds: float | None = None,
     stats: dict[str, Any] | None = None,
+    order: str = "auto",
 ) -> int:
     """Count the solutions of a problem on many machines or processes.
 
@@ -664,6 +711,11 @@ def count_distributed(
     Dask cluster, by default, the workers of one machine share its cores:
     start one worker per machine (``dask worker ADDRESS --nworkers 1
     --nthreads 1``) and each task counts on all its cores.
+
+    Every task branches as `count(order=order)` would on the whole problem
+    (where it has a sweep order: `ExactCover.sweep_order`, which the puzzle
+    builders give): `"auto"` is settled once, here, by `count()`'s race at
+    the root, and the tasks all take its winner.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
@@ -708,9 +760,13 @@ def count_distributed(
             (``"local"``: here, on threads; ``"workers"``: on the workers);
             `estimate`, Knuth's estimate of the search tree's nodes (a
             float; absent when resuming); `cpu`, the CPU seconds of the
-            tasks' threads in this run (a float); with Dask, `scheduler_cpu`, the
+            tasks' threads in this run (a float); `order`, how the tasks
+            branched (``"mrv"`` or ``"sweep"``, as `count()`'s
+            `stats["order"]`); with Dask, `scheduler_cpu`, the
             CPU seconds the scheduler's process spent during the count.
             After Ctrl-C it holds the figures of the tasks that finished.
+        order: Which constraint to branch on, as `count()`'s `order`:
+            `"auto"` (the default), `"mrv"` or `"sweep"`.
 
     Returns:
         The number of solutions.
@@ -722,10 +778,12 @@ def count_distributed(
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
         TypeError: If `problem` is none of the above, `task_seconds` or
-            `local_seconds` is not a number, or `stats` is not a dict.
+            `local_seconds` is not a number, `stats` is not a dict, or
+            `order` is not a str.
         ValueError: If `problem` has started searching, `task_seconds` is
             not positive, `local_seconds` is negative, `workers` or
-            `threads` is below 1, or both `client` and `executor` are given.
+            `threads` is below 1, both `client` and `executor` are given,
+            or `order` is not one of the three.
         ImportError: If `progress=True` and tqdm is not installed.
     """
     if local_seconds is None:
@@ -748,13 +806,19 @@ def count_distributed(
         raise ValueError("count_distributed() takes client or executor, not both")
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
+    if not isinstance(order, str):
+        raise TypeError(f"order must be a str, not {type(order).__name__}")
+    if order not in _ORDERS:
+        raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
     spec = _spec_of(problem)
-    digest = problem_digest(spec)
+    # The checkpoint knows the problem by its digest; the processes know its
+    # solver (with its sweep order) by `digest`, from here on.
+    log = _Checkpoint(checkpoint, problem_digest(spec)) if checkpoint is not None else None
+    digest = _solver_key(problem_digest(spec), spec)
     figures = stats if stats is not None else {}
-    log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
     owned: list[Any] = []
     try:
-        plan = _Plan(digest, spec, log, figures)
+        plan = _Plan(digest, spec, log, figures, _settle_order(digest, spec, order))
         if plan.todo and not plan.resumed and local_seconds > 0:
             if plan.count_here(float(local_seconds), run):
                 bar = _bar(progress)
@@ -774,7 +838,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), per_task, run)
+                submit = _executor_backend(executor, (digest, None), per_task, run, plan.order)
                 slots, thread_slots = n, n * per_task
             else:
                 import logging
@@ -791,18 +855,20 @@ def count_distributed(
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
                 submit, slots, thread_slots, close = _dask_backend(
-                    client, digest, spec, per_task, run
+                    client, digest, spec, per_task, run, plan.order
                 )
                 owned.append(close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
+            submit, slots, thread_slots, close = _dask_backend(
+                client, digest, spec, threads, run, plan.order
+            )
             owned.append(close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
+            submit = _executor_backend(executor, (digest, spec), threads or 1, run, plan.order)
             thread_slots = slots * (threads or 1)
         cpu = _scheduler_cpu(scheduler)
         try:
@@ -845,10 +911,17 @@ class _Plan:
     and figures so far, the estimate of the work left, and the checkpoint."""
 
     def __init__(
-        self, digest: str, spec: _Spec, log: _Checkpoint | None, figures: dict[str, Any]
+        self,
+        digest: str,
+        spec: _Spec,
+        log: _Checkpoint | None,
+        figures: dict[str, Any],
+        order: str = "mrv",
     ) -> None:
         self.digest = digest
         self.spec = spec
+        #: The order every task branches in (`"mrv"` or `"sweep"`).
+        self.order = order
         self.log = log
         self.figures = figures
         self.total = 0
@@ -865,7 +938,14 @@ class _Plan:
             nodes, updates = log.figures["nodes"], log.figures["updates"]
             self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
         figures.clear()
-        figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done, cpu=0.0)
+        figures.update(
+            solutions=self.total,
+            nodes=nodes,
+            updates=updates,
+            tasks=self.done,
+            cpu=0.0,
+            order=order,
+        )
         #: Knuth's estimate of the nodes left (None: not known).
         self.left: float | None = None
         #: Nodes per thread second, as measured (None: not yet).
@@ -900,6 +980,7 @@ class _Plan:
         self._nodes += task["nodes"]
         self._busy += task.get("busy", 0.0)
         self.figures["cpu"] += task.get("cpu", 0.0)
+        self.figures["order"] = task.get("order", self.order)
         if self._busy > 0 and self._nodes > 0:
             self.speed = self._nodes / self._busy
         if self.left is not None:
@@ -923,7 +1004,7 @@ class _Plan:
         self.figures["path"] = "local"
         start = time.monotonic()
         found, rest, task, error = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order
         )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
@@ -940,7 +1021,13 @@ class _Plan:
         [subtrees] = self.todo
         self.todo = []
         found, rest, task, error = _count_here(
-            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
+            self.digest,
+            self.spec,
+            subtrees,
+            4 * max(seconds, local_seconds),
+            threads,
+            run,
+            self.order,
         )
         self.finished(subtrees, found, rest, task)
         if error is not None:
@@ -1019,9 +1106,12 @@ def _executor_backend(
     problem: tuple[str, _Spec | None],
     threads: int,
     run: str,
+    order: str,
 ) -> _Submit:
     def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads, run)
+        return executor.submit(
+            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order
+        )
 
     return submit
 
@@ -1032,7 +1122,7 @@ def _worker_cores() -> int:
 
 
 def _dask_backend(
-    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
+    client: Any, digest: str, spec: _Spec, threads: int | None, run: str, order: str
 ) -> tuple[_Submit, int, int, Callable[[], None]]:
     """Submits to a Dask cluster.
 
@@ -1074,6 +1164,7 @@ def _dask_backend(
             per_worker,
             run,
             name,
+            order,
             pure=False,
         )
 
