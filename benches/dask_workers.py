@@ -30,13 +30,22 @@ workers (``local_seconds=0``). Needs no network (loopback only).
     python benches/dask_workers.py --workers 4 --repeat 7 --instance queens-14
     python benches/dask_workers.py --pieces 0              # stragglers' rest handed back uncut
     python benches/dask_workers.py --timeline --repeat 0   # where the time and work go
+    python benches/dask_workers.py --memo-split 60 --repeat 0
 
 ``--timeline`` adds, for one count on 1 worker and one on ``--workers``
 workers, where the work and the time go: every task as it came back (its
-subtrees, nodes, CPU, memo lookups and hits), and for each worker its
+subtrees, the rest it handed back, nodes, CPU), and for each worker its
 busy time, its idle time before its first task and after its last, from
 Dask's task stream; the nodes of N workers over one worker's are the work
 that separate memos (and cutting) add.
+
+``--memo-split P`` measures the work that separate memos add, in one
+process and without Dask (node counts do not depend on the machine's
+load): the tree cut into about P pieces by the estimate, counted on one
+thread through one memo, and through two memos (two workers), the pieces
+dealt like cards by size (as before) or as runs of neighbours
+(``_deal_by_region``, as the tasks are dealt now) into 6 and 12 tasks, the
+tasks shared alternately by the two memos.
 """
 
 from __future__ import annotations
@@ -79,6 +88,12 @@ def main() -> None:
         help="one count on 1 and on --workers workers, task by task (see above)",
     )
     parser.add_argument(
+        "--memo-split",
+        type=int,
+        metavar="P",
+        help="nodes through one memo and through two, the tree cut into P pieces (see above)",
+    )
+    parser.add_argument(
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
@@ -98,6 +113,10 @@ def main() -> None:
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     inst = build(args.instance)
+    if args.memo_split:
+        _memo_split(inst, args.memo_split)
+        if not args.repeat and not args.timeline:
+            return
     # (label, workers, threads of each task): the clusters, all kept.
     setups = [
         ("1 worker x 1 thread", 1, 1),
@@ -185,6 +204,39 @@ def main() -> None:
         )
 
 
+def _memo_split(inst: Any, pieces: int) -> None:
+    """The nodes of one memo and of two: see the module's ``--memo-split``."""
+    import exactcover.distributed as dist
+    from exactcover._native import MemoPool
+
+    spec = dist._spec_of(inst.solver())
+    spec = (*spec[:6], None)  # by MRV: the order the tasks of this count take
+    key = dist.problem_digest(spec)
+    dist._CUT_SECONDS = 60.0  # the cut as fine as asked, whatever the load
+    cut = dist._cut_by_estimate(key, spec, [(list(spec[4]), [])], pieces)
+    print(f"\n{inst.name} by MRV, cut into {len(cut)} pieces; nodes counted (1 thread):")
+
+    def nodes(groups: list[list[Any]]) -> int:
+        total = found = 0
+        for group in groups:
+            solver = dist._built(key, spec).copy()
+            counted, _, _ = solver.count_subtrees(group, None, 1, MemoPool(), None, 1 << 28)
+            found += counted
+            total += solver.stats["nodes"]
+        assert found == inst.expected
+        return int(total)
+
+    one = nodes([[s for _, s, _ in cut]])
+    print(f"| how | nodes | over one memo |\n|---|---:|---:|\n| one memo | {one:,} | 1 |")
+    for tasks in (6, 12):
+        for how, dealt in (
+            ("like cards", dist._deal([s for _, s, _ in cut], tasks)),
+            ("runs of neighbours", dist._deal_by_region([(e, s) for e, s, _ in cut], tasks)),
+        ):
+            n = nodes([[s for task in dealt[w::2] for s in task] for w in (0, 1)])
+            print(f"| two memos, {tasks} tasks {how} | {n:,} | {n / one:.3f} |")
+
+
 def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
     """One count on `client`, task by task: see the module's ``--timeline``."""
     import exactcover.distributed as dist
@@ -209,20 +261,16 @@ def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
     finally:
         dist._Plan.finished = finished  # type: ignore[method-assign]
     assert total == inst.expected
-    lookups = sum(t[3].get("memo_lookups", 0) for t in tasks)
-    hits = sum(t[3].get("memo_hits", 0) for t in tasks)
     print(
         f"\n{label}: {end - start:.2f} s, {stats['tasks']} tasks, {stats['nodes']:,} nodes, "
         f"task CPU {stats['cpu']:.2f} s, scheduler CPU {stats.get('scheduler_cpu', 0):.2f} s, "
-        f"driver CPU {time.process_time() - cpu:.2f} s, memo hits {hits:,} of {lookups:,} "
-        f"lookups, order {stats['order']}"
+        f"driver CPU {time.process_time() - cpu:.2f} s, order {stats['order']}"
     )
-    print("| came back | subtrees | rest | nodes | CPU | memo hits / lookups |")
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("| came back | subtrees | rest | nodes | CPU |")
+    print("|---:|---:|---:|---:|---:|")
     for when, given, rest, task in tasks:
         print(
-            f"| {when - start:.2f} s | {given} | {rest} | {task['nodes']:,} | {task['cpu']:.2f} s "
-            f"| {task.get('memo_hits', 0):,} / {task.get('memo_lookups', 0):,} |"
+            f"| {when - start:.2f} s | {given} | {rest} | {task['nodes']:,} | {task['cpu']:.2f} s |"
         )
     workers: dict[str, list[tuple[float, float]]] = {}
     for record in stream.data:

@@ -742,3 +742,51 @@ def test_the_order_is_checked_and_auto_settles_like_count():
     key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
     assert _distributed._settle_order(key, spec, "auto") in ("mrv", "sweep")
     assert _distributed._settle_order(key, spec, "sweep") == "sweep"
+
+
+_PIECES = st.lists(
+    st.tuples(
+        st.floats(0, 100),
+        st.lists(st.integers(0, 9), max_size=3),
+        st.lists(st.integers(0, 9), max_size=2),
+    ),
+    unique_by=lambda p: (tuple(p[1]), tuple(p[2])),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_PIECES, st.integers(1, 8))
+def test_tasks_are_runs_of_neighbouring_pieces_of_like_work(pieces, tasks):
+    pieces = [(e, (f, x)) for e, f, x in pieces]
+    work = {repr(p): e for e, p in pieces}
+    dealt = _distributed._deal_by_region(pieces, tasks)
+    # Every piece once, in as many tasks as asked (or pieces), none empty.
+    assert sorted(repr(p) for task in dealt for p in task) == sorted(work)
+    assert len(dealt) == min(tasks, len(pieces))
+    assert all(dealt)
+    # Each task a run of neighbours in the order of the pieces' options.
+    place = {repr(p): k for k, (_, p) in enumerate(sorted(pieces, key=lambda p: p[1]))}
+    for task in dealt:
+        places = sorted(place[repr(p)] for p in task)
+        assert places == list(range(places[0], places[0] + len(places)))
+    # Like work: none over its share by more than the biggest piece; the
+    # task of the most work last (taken first), its biggest piece last.
+    shares = [sum(work[repr(p)] for p in task) for task in dealt]
+    if dealt:
+        biggest = max(work.values())
+        assert max(shares) <= sum(work.values()) / len(dealt) + biggest + 1e-9
+        assert shares[-1] == max(shares)
+        assert all(work[repr(t[-1])] == max(work[repr(p)] for p in t) for t in dealt)
+
+
+def test_the_last_tasks_last_half_a_workers_share_of_the_work_left():
+    spec = _distributed._spec_of(queens(8))
+    plan = _distributed._Plan(_distributed.problem_digest(spec), spec, None, {})
+    # Nothing measured yet: the floor.
+    assert plan.end_task_seconds(2) == _distributed._END_TASK_SECONDS
+    # 1e6 nodes left at 1e6 nodes a second on 2 threads: half of 0.5 s.
+    plan.left, plan.speed = 1e6, 1e6
+    assert plan.end_task_seconds(2) == pytest.approx(0.25, abs=0.01)
+    # Much left: at most the shortest task of the count's middle.
+    plan.left = 1e9
+    assert plan.end_task_seconds(2) == _distributed._MIN_TASK_SECONDS
