@@ -827,8 +827,15 @@ def count_distributed(
     figures = stats if stats is not None else {}
     owned: list[Any] = []
     try:
-        plan = _Plan(digest, spec, log, figures, _settle_order(digest, spec, order))
+        plan = _Plan(digest, spec, log, figures)
+        # The order's race (on the whole problem, GIL released) runs beside
+        # the start of the cluster and the cut of the tree, which wait for
+        # it only before the first task.
+        racer = concurrent.futures.ThreadPoolExecutor(1)
+        owned.append(racer)
+        settling = racer.submit(_settle_order, digest, spec, order)
         if plan.todo and not plan.resumed and local_seconds > 0:
+            plan.settle(settling.result())
             if plan.count_here(float(local_seconds), run):
                 bar = _bar(progress)
                 if bar is not None:  # the same last line as on the workers
@@ -847,7 +854,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), per_task, run, plan.order)
+                submit = _executor_backend(executor, (digest, None), per_task, run)
                 slots, thread_slots = n, n * per_task
             else:
                 import logging
@@ -864,24 +871,23 @@ def count_distributed(
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
                 submit, slots, thread_slots, close = _dask_backend(
-                    client, digest, spec, per_task, run, plan.order
+                    client, digest, spec, per_task, run
                 )
                 owned.append(close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(
-                client, digest, spec, threads, run, plan.order
-            )
+            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
             owned.append(close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), threads or 1, run, plan.order)
+            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
             thread_slots = slots * (threads or 1)
         cpu = _scheduler_cpu(scheduler)
         try:
             plan.prepare(slots, thread_slots)
+            plan.settle(settling.result())
             return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
         finally:
             if scheduler is not None and cpu is not None:
@@ -925,12 +931,12 @@ class _Plan:
         spec: _Spec,
         log: _Checkpoint | None,
         figures: dict[str, Any],
-        order: str = "mrv",
     ) -> None:
         self.digest = digest
         self.spec = spec
-        #: The order every task branches in (`"mrv"` or `"sweep"`).
-        self.order = order
+        #: The order every task branches in (`"mrv"` or `"sweep"`; see
+        #: `settle`).
+        self.order = "mrv"
         self.log = log
         self.figures = figures
         self.total = 0
@@ -953,7 +959,7 @@ class _Plan:
             updates=updates,
             tasks=self.done,
             cpu=0.0,
-            order=order,
+            order="mrv",
         )
         #: Knuth's estimate of the nodes left (None: not known).
         self.left: float | None = None
@@ -962,6 +968,10 @@ class _Plan:
         self._busy = 0.0
         self.started = time.monotonic()
         self._nodes = 0
+
+    def settle(self, order: str) -> None:
+        """Sets the order the tasks branch in (`_settle_order`'s answer)."""
+        self.order = self.figures["order"] = order
 
     def finished(
         self,
@@ -1145,9 +1155,10 @@ def _deal_by_region(pieces: list[tuple[float, _Ids]], tasks: int) -> list[list[_
     return [[p for _, p in sorted(run, key=lambda p: p[0])] for _, run in bundles]
 
 
-#: Submits a task for a few subtrees with a time budget and a number of
-#: pieces to cut its rest into (see `count_subtrees()`); returns its future.
-_Submit = Callable[[List[_Ids], float, int], Any]
+#: Submits a task for a few subtrees with a time budget, a number of
+#: pieces to cut its rest into and the order to branch in (see
+#: `count_subtrees()`); returns its future.
+_Submit = Callable[[List[_Ids], float, int, str], Any]
 
 
 def _executor_backend(
@@ -1155,9 +1166,8 @@ def _executor_backend(
     problem: tuple[str, _Spec | None],
     threads: int,
     run: str,
-    order: str,
 ) -> _Submit:
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
         return executor.submit(
             count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order
         )
@@ -1171,7 +1181,7 @@ def _worker_cores() -> int:
 
 
 def _dask_backend(
-    client: Any, digest: str, spec: _Spec, threads: int | None, run: str, order: str
+    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
 ) -> tuple[_Submit, int, int, Callable[[], None]]:
     """Submits to a Dask cluster.
 
@@ -1203,7 +1213,7 @@ def _dask_backend(
         }
         thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
         return client.submit(
             count_subtrees,
             problem,
@@ -1291,7 +1301,9 @@ def _drive(
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
-            future = submit(subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1)
+            future = submit(
+                subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1, plan.order
+            )
             running[future] = subtrees
             future.add_done_callback(finished.put)
 
