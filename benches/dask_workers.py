@@ -29,6 +29,23 @@ workers (``local_seconds=0``). Needs no network (loopback only).
     python benches/dask_workers.py                       # pentominoes 6x10
     python benches/dask_workers.py --workers 4 --repeat 7 --instance queens-14
     python benches/dask_workers.py --pieces 0              # stragglers' rest handed back uncut
+    python benches/dask_workers.py --timeline --repeat 0   # where the time and work go
+    python benches/dask_workers.py --memo-split 60 --repeat 0
+
+``--timeline`` adds, for one count on 1 worker and one on ``--workers``
+workers, where the work and the time go: every task as it came back (its
+subtrees, the rest it handed back, nodes, CPU), and for each worker its
+busy time, its idle time before its first task and after its last, from
+Dask's task stream; the nodes of N workers over one worker's are the work
+that separate memos (and cutting) add.
+
+``--memo-split P`` measures the work that separate memos add, in one
+process and without Dask (node counts do not depend on the machine's
+load): the tree cut into about P pieces by the estimate, counted on one
+thread through one memo, and through two memos (two workers), the pieces
+dealt like cards by size (as before) or as runs of neighbours
+(``_deal_by_region``, as the tasks are dealt now) into 6 and 12 tasks, the
+tasks shared alternately by the two memos.
 """
 
 from __future__ import annotations
@@ -66,6 +83,17 @@ def main() -> None:
         "(sets exactcover.distributed._PIECES_PER_WORKER; 0: hand the rest back uncut)",
     )
     parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="one count on 1 and on --workers workers, task by task (see above)",
+    )
+    parser.add_argument(
+        "--memo-split",
+        type=int,
+        metavar="P",
+        help="nodes through one memo and through two, the tree cut into P pieces (see above)",
+    )
+    parser.add_argument(
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
@@ -85,6 +113,10 @@ def main() -> None:
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     inst = build(args.instance)
+    if args.memo_split:
+        _memo_split(inst, args.memo_split)
+        if not args.repeat and not args.timeline:
+            return
     # (label, workers, threads of each task): the clusters, all kept.
     setups = [
         ("1 worker x 1 thread", 1, 1),
@@ -134,9 +166,14 @@ def main() -> None:
                         "cpu": stats["cpu"],
                     }
                 )
+        if args.timeline:
+            for client, (label, _, threads) in list(zip(clients, setups))[:2]:
+                _timeline(label, client, inst, threads)
     finally:
         for thing in clients + clusters:
             thing.close()
+    if not args.repeat:
+        return
 
     def median(label: str, key: str) -> float:
         return statistics.median(r[key] for r in runs[label])
@@ -164,6 +201,90 @@ def main() -> None:
             f"| {label} | {wall:.2f} s | {ratio} | {median(label, 'tasks'):.0f} "
             f"| {median(label, 'here'):.2f} s | {median(label, 'scheduler'):.2f} s "
             f"| {median(label, 'per_second'):.3f} s | {median(label, 'cpu'):.2f} s |"
+        )
+
+
+def _memo_split(inst: Any, pieces: int) -> None:
+    """The nodes of one memo and of two: see the module's ``--memo-split``."""
+    import exactcover.distributed as dist
+    from exactcover._native import MemoPool
+
+    spec = dist._spec_of(inst.solver())
+    spec = (*spec[:6], None)  # by MRV: the order the tasks of this count take
+    key = dist.problem_digest(spec)
+    dist._CUT_SECONDS = 60.0  # the cut as fine as asked, whatever the load
+    cut = dist._cut_by_estimate(key, spec, [(list(spec[4]), [])], pieces)
+    print(f"\n{inst.name} by MRV, cut into {len(cut)} pieces; nodes counted (1 thread):")
+
+    def nodes(groups: list[list[Any]]) -> int:
+        total = found = 0
+        for group in groups:
+            solver = dist._built(key, spec).copy()
+            counted, _, _ = solver.count_subtrees(group, None, 1, MemoPool(), None, 1 << 28)
+            found += counted
+            total += solver.stats["nodes"]
+        assert found == inst.expected
+        return int(total)
+
+    one = nodes([[s for _, s, _ in cut]])
+    print(f"| how | nodes | over one memo |\n|---|---:|---:|\n| one memo | {one:,} | 1 |")
+    for tasks in (6, 12):
+        for how, dealt in (
+            ("like cards", dist._deal([s for _, s, _ in cut], tasks)),
+            ("runs of neighbours", dist._deal_by_region([(e, s) for e, s, _ in cut], tasks)),
+        ):
+            n = nodes([[s for task in dealt[w::2] for s in task] for w in (0, 1)])
+            print(f"| two memos, {tasks} tasks {how} | {n:,} | {n / one:.3f} |")
+
+
+def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
+    """One count on `client`, task by task: see the module's ``--timeline``."""
+    import exactcover.distributed as dist
+    from dask.distributed import get_task_stream
+
+    tasks: list[tuple[float, int, int, dict[str, Any]]] = []
+    finished = dist._Plan.finished
+
+    def spy(plan: Any, subtrees: Any, found: int, rest: Any, task: Any, spread: int = 1) -> None:
+        tasks.append((time.time(), len(subtrees), len(rest), dict(task)))
+        finished(plan, subtrees, found, rest, task, spread)
+
+    dist._Plan.finished = spy  # type: ignore[method-assign]
+    stats: dict[str, Any] = {}
+    try:
+        start, cpu = time.time(), time.process_time()
+        with get_task_stream(client) as stream:
+            total = dist.count_distributed(
+                inst.solver(), client=client, stats=stats, threads=threads, local_seconds=0
+            )
+        end = time.time()
+    finally:
+        dist._Plan.finished = finished  # type: ignore[method-assign]
+    assert total == inst.expected
+    print(
+        f"\n{label}: {end - start:.2f} s, {stats['tasks']} tasks, {stats['nodes']:,} nodes, "
+        f"task CPU {stats['cpu']:.2f} s, scheduler CPU {stats.get('scheduler_cpu', 0):.2f} s, "
+        f"driver CPU {time.process_time() - cpu:.2f} s, order {stats['order']}"
+    )
+    print("| came back | subtrees | rest | nodes | CPU |")
+    print("|---:|---:|---:|---:|---:|")
+    for when, given, rest, task in tasks:
+        print(
+            f"| {when - start:.2f} s | {given} | {rest} | {task['nodes']:,} | {task['cpu']:.2f} s |"
+        )
+    workers: dict[str, list[tuple[float, float]]] = {}
+    for record in stream.data:
+        for ss in record.get("startstops", []):
+            if ss.get("action") == "compute":
+                workers.setdefault(record["worker"], []).append((ss["start"], ss["stop"]))
+    print("| worker | tasks | busy | idle before the first | idle after the last |")
+    print("|---|---:|---:|---:|---:|")
+    for worker, spans in sorted(workers.items()):
+        busy = sum(b - a for a, b in spans)
+        first, last = min(a for a, _ in spans), max(b for _, b in spans)
+        print(
+            f"| {worker} | {len(spans)} | {busy:.2f} s | {first - start:.2f} s "
+            f"| {end - last:.2f} s |"
         )
 
 

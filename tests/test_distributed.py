@@ -386,7 +386,16 @@ def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
             progress=True,
         )
     assert total == TILINGS_14 > 2**64
-    assert set(stats) == {"solutions", "nodes", "updates", "tasks", "path", "estimate", "cpu"}
+    assert set(stats) == {
+        "solutions",
+        "nodes",
+        "updates",
+        "tasks",
+        "path",
+        "estimate",
+        "cpu",
+        "order",
+    }
     assert stats["path"] == "workers"
     assert stats["solutions"] == TILINGS_14
     assert type(stats["solutions"]) is int
@@ -630,3 +639,155 @@ def test_ctrl_c_during_a_local_count_keeps_its_partial_count(tmp_path):
     assert sum(r["count"] for r in records) == stats["solutions"]
     with ThreadPoolExecutor(2) as pool:
         assert count_distributed(queens(15), executor=pool, checkpoint=path) == 2279184
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.data())
+def test_the_sweep_order_travels_and_every_order_counts_the_brute_force(problem, data):
+    # A random sweep order, counted distributed in each order mode (tasks of
+    # a few microseconds: subtrees cut and handed back), equals brute force
+    # and count() with the same order; the tasks branch as the count says.
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    order = data.draw(st.permutations(sorted(used, key=repr)))
+    order = order[: data.draw(st.integers(0, len(order)))]
+    threads = data.draw(st.integers(1, 2))
+
+    def build():
+        return ExactCover(choices, secondary=secondary, engine="bitset").sweep_order(order)
+
+    spec = _distributed._spec_of(build())
+    assert spec[6] == build()._solver.sweep_order
+    # The checkpoint's digest leaves the order out; the processes' key not.
+    plain = _distributed._spec_of(ExactCover(choices, secondary=secondary, engine="bitset"))
+    digest = _distributed.problem_digest(spec)
+    assert digest == _distributed.problem_digest(plain)
+    assert _distributed._solver_key(digest, spec) != _distributed._solver_key(digest, plain)
+    for mode in ("auto", "mrv", "sweep"):
+        alone = build()
+        assert alone.count(order=mode) == expected
+        stats = {}
+        with ThreadPoolExecutor(2) as pool:
+            total = count_distributed(
+                build(),
+                executor=pool,
+                threads=threads,
+                task_seconds=1e-4,
+                local_seconds=0,
+                order=mode,
+                stats=stats,
+            )
+        assert (total, stats["solutions"]) == (expected, expected)
+        if mode != "auto":
+            assert stats["order"] == alone.stats["order"] == mode
+        assert stats["order"] in ("mrv", "sweep")
+        # The tasks' own code, in that order: rounds of a few microseconds.
+        key = _distributed._solver_key(digest, spec)
+        found, rest, figures, error = _distributed._count_here(
+            key, spec, [(list(spec[4]), [])], 10.0, threads, os.urandom(8).hex(), stats["order"]
+        )
+        assert (found, rest, error) == (expected, [], None)
+        assert figures["order"] == stats["order"]
+
+
+def test_a_builders_sweep_order_reaches_the_dask_workers(client, tmp_path):
+    # Pentominoes on 3 x 20 (8 tilings) carry the board's order: the
+    # workers sweep when told, and MRV when told; a checkpoint written by a
+    # swept count resumes by MRV (the digest leaves the order out).
+    from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+
+    def build():
+        return polyomino(
+            encode_polyominoes(PENTOMINOES), [(i, j) for i in range(3) for j in range(20)]
+        )
+
+    assert build()._solver.sweep_order is not None
+    for mode in ("sweep", "mrv"):
+        stats = {}
+        total = count_distributed(
+            build(), client=client, local_seconds=0, task_seconds=0.005, order=mode, stats=stats
+        )
+        assert (total, stats["order"], stats["path"]) == (8, mode, "workers")
+        spec = _distributed._spec_of(build())
+        key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+        found, _, figures = client.submit(
+            _distributed.count_subtrees, (key, spec), [(list(spec[4]), [])], 30.0, order=mode
+        ).result()
+        assert (found, figures["order"]) == (8, mode)
+    path = tmp_path / "swept.ckpt"
+    stats = {}
+    count_distributed(build(), client=client, local_seconds=0, checkpoint=path, order="sweep")
+    total = count_distributed(
+        build(), client=client, local_seconds=0, checkpoint=path, order="mrv", stats=stats
+    )
+    assert (total, stats["order"]) == (8, "mrv")
+
+
+def test_the_order_is_checked_and_auto_settles_like_count():
+    with pytest.raises(ValueError, match="order must be 'auto', 'mrv' or 'sweep', not 'up'"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), order="up")
+    with pytest.raises(TypeError, match="order must be a str, not int"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), order=1)
+    # No sweep order, or an engine that does not sweep: MRV.
+    stats = {}
+    with ThreadPoolExecutor(1) as pool:
+        assert count_distributed(queens(6), executor=pool, order="auto", stats=stats) == 4
+        assert stats["order"] == "mrv"
+        cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]}, engine="dlx").sweep_order([2, 1])
+        assert count_distributed(cover, executor=pool, order="sweep", stats=stats) == 2
+    # Auto on the driver takes count()'s race: its winner is an order.
+    spec = _distributed._spec_of(queens(8).sweep_order([("row", i) for i in range(8)]))
+    key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+    assert _distributed._settle_order(key, spec, "auto") in ("mrv", "sweep")
+    assert _distributed._settle_order(key, spec, "sweep") == "sweep"
+
+
+_PIECES = st.lists(
+    st.tuples(
+        st.floats(0, 100),
+        st.lists(st.integers(0, 9), max_size=3),
+        st.lists(st.integers(0, 9), max_size=2),
+    ),
+    unique_by=lambda p: (tuple(p[1]), tuple(p[2])),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_PIECES, st.integers(1, 8))
+def test_tasks_are_runs_of_neighbouring_pieces_of_like_work(pieces, tasks):
+    pieces = [(e, (f, x)) for e, f, x in pieces]
+    work = {repr(p): e for e, p in pieces}
+    dealt = _distributed._deal_by_region(pieces, tasks)
+    # Every piece once, in as many tasks as asked (or pieces), none empty.
+    assert sorted(repr(p) for task in dealt for p in task) == sorted(work)
+    assert len(dealt) == min(tasks, len(pieces))
+    assert all(dealt)
+    # Each task a run of neighbours in the order of the pieces' options.
+    place = {repr(p): k for k, (_, p) in enumerate(sorted(pieces, key=lambda p: p[1]))}
+    for task in dealt:
+        places = sorted(place[repr(p)] for p in task)
+        assert places == list(range(places[0], places[0] + len(places)))
+    # Like work: none over its share by more than the biggest piece; the
+    # task of the most work last (taken first), its biggest piece last.
+    shares = [sum(work[repr(p)] for p in task) for task in dealt]
+    if dealt:
+        biggest = max(work.values())
+        assert max(shares) <= sum(work.values()) / len(dealt) + biggest + 1e-9
+        assert shares[-1] == max(shares)
+        assert all(work[repr(t[-1])] == max(work[repr(p)] for p in t) for t in dealt)
+
+
+def test_the_last_tasks_last_half_a_workers_share_of_the_work_left():
+    spec = _distributed._spec_of(queens(8))
+    plan = _distributed._Plan(_distributed.problem_digest(spec), spec, None, {})
+    # Nothing measured yet: the floor.
+    assert plan.end_task_seconds(2) == _distributed._END_TASK_SECONDS
+    # 1e6 nodes left at 1e6 nodes a second on 2 threads: half of 0.5 s.
+    plan.left, plan.speed = 1e6, 1e6
+    assert plan.end_task_seconds(2) == pytest.approx(0.25, abs=0.01)
+    # Much left: at most the shortest task of the count's middle.
+    plan.left = 1e9
+    assert plan.end_task_seconds(2) == _distributed._MIN_TASK_SECONDS

@@ -165,6 +165,10 @@ class Solver:
     def set_sweep_order(self, order: list[int]) -> None:
         """Item ids in the order that counts may sweep in (see ``count``'s
         ``order``)."""
+    @property
+    def sweep_order(self) -> list[int] | None:
+        """The item ids of ``set_sweep_order``, or None if it was not
+        called."""
     def next_on_threads(
         self, threads: int, seconds: float | None = None
     ) -> tuple[bool, list[int] | None]:
@@ -195,12 +199,14 @@ class Solver:
         memo: bool | None = None,
         memo_bytes: int = 1073741824,
         max_entries: int = 1000000,
+        order: str = "auto",
     ) -> tuple[int, list[tuple[list[int], list[int]]], BaseException | None]:
         """Count the solutions in disjoint ``subtrees`` as one count on
         ``threads`` threads sharing them by work donation, for about
-        ``seconds``, each thread with a memo of ``pool``; (solutions found,
-        the unexplored rest as subtrees, the exception that stopped the
-        count or None). Only on a solver that has not started."""
+        ``seconds``, each thread with a memo of ``pool``, branching as
+        ``order`` says ("mrv", "sweep"; "auto" keeps the solver's order);
+        (solutions found, the unexplored rest as subtrees, the exception that
+        stopped the count or None). Only on a solver that has not started."""
     def take_memo(self) -> LentMemo | None:
         """The memo of this solver's exact count, to lend to another solver
         of the same problem, or None."""

@@ -6,20 +6,27 @@ estimate of the search tree and a short count on this machine's threads (a
 fraction of a second) say how long the whole count would take here; a
 count that is short runs here to its end on threads, and never pays for a
 cluster (`stats["path"]` says `"local"`). A longer one is cut by the
-estimate into a few subtrees of about equal work per worker, and each task
+estimate into pieces, dealt into a few tasks of about equal work per
+worker, each a run of neighbouring pieces (which meet the same
+sub-problems, in the same worker's memo, more often than pieces far
+apart), and each task
 counts its subtrees as one count on all the threads its worker has (the
 threads share them, and then each other's searches by work donation, as
 `count(threads=N)` does): a Dask worker is one process per machine, and
 Dask only spreads subtrees across machines. Tasks are sized by the work
 left: long while much is left, shorter towards the end, between one second
-and `TASK_SECONDS` (and in the last round, an eighth of the time the
-count has run, 0.2 to 1 s). A task that is not done by then returns its partial
+and `TASK_SECONDS` (and in the last round 0.2 to 1 s: an eighth of the
+time the count has run, or half of each worker's share of the work left
+if that is longer). A task that is not done by then returns its partial
 count together with the unexplored rest of its subtree as new subtrees,
 which become new tasks: a subtree that turns out bigger than its estimate
 is cut again, and every worker stays busy to the end. The problem travels
 to each worker once (the Dask scheduler holds it and each worker process
 fetches it with its first task, also one that joins during the count; each
 worker process builds the solver once and copies it for every subtree).
+The problem's sweep order travels with it, and every task branches as
+`count(order=...)` would on the whole problem (`"auto"`: the winner of
+`count()`'s race, run once on the driver).
 
 Tasks are pure functions of their subtree, so a task lost with its worker
 is simply run again (Dask does this by itself) and the total stays exact.
@@ -68,8 +75,10 @@ __all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECOND
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices,
-#: engine).
-_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str]
+#: engine, sweep order: item ids or None).
+_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]]]
+#: The orders a count may branch in (see `Search.count`'s `order`).
+_ORDERS = ("auto", "mrv", "sweep")
 
 TASK_SECONDS = 30.0
 """The longest a task counts, by default, before it hands back the rest of
@@ -102,6 +111,12 @@ _MIN_TASK_SECONDS = 1.0
 #: long for a straggler's rest, a small share of a short count too.
 _END_TASK_SHARE = 1 / 8
 _END_TASK_SECONDS = 0.2
+#: ... and at least this share of the time each worker thread would need
+#: for the work left (Knuth's estimate at the speed measured): in a short
+#: count the end comes early, and tasks of an eighth of the little time run
+#: so far would cut the last half of the work into slivers, each a round
+#: trip to the scheduler.
+_END_LEFT_SHARE = 1 / 2
 #: Tasks per worker thread the work left is cut into (guided self-scheduling:
 #: a task takes about this share of what is left of a worker's part).
 _TASKS_PER_WORKER = 3
@@ -133,7 +148,8 @@ class CheckpointError(ValueError):
 
 def _spec_of(problem: Any) -> _Spec:
     """The plain data of an `ExactCover`, `MultiCover`, `DlxProblem` or the
-    iterator of its solutions.
+    iterator of its solutions, with its sweep order (`ExactCover.sweep_order`,
+    which the builders give) last.
 
     Raises:
         TypeError: If `problem` is none of those.
@@ -152,6 +168,7 @@ def _spec_of(problem: Any) -> _Spec:
     if problem.stats["nodes"] > 0:
         raise ValueError("count_distributed() needs a problem that has not started searching")
     items, options, seed, colors, forced, engine = spec
+    sweep = problem._solver.sweep_order
     return (
         [[bool(primary), int(lo), int(hi)] for primary, lo, hi in items],
         [list(option) for option in options],
@@ -159,6 +176,7 @@ def _spec_of(problem: Any) -> _Spec:
         None if not colors else [list(c) for c in colors],
         list(forced),
         engine,
+        None if sweep is None else list(sweep),
     )
 
 
@@ -171,14 +189,24 @@ def problem_digest(spec: _Spec) -> str:
 
     Returns:
         The SHA-256 of its JSON text, in hex: the same for the same problem,
-        built anywhere.
+        built anywhere, with or without a sweep order.
     """
     # The engine names how to search, not the problem: the engine the
     # problem picks by itself leaves the digest as before there was one.
-    if len(spec) > 5 and spec[5] == "auto":
-        spec = spec[:5]  # type: ignore[assignment]
+    # The sweep order too (any order's subtrees are the same problem's), and
+    # it is left out always: a checkpoint resumes with or without one.
+    spec = spec[:5] if len(spec) > 5 and spec[5] == "auto" else spec[:6]  # type: ignore[assignment]
     text = json.dumps(spec, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _solver_key(digest: str, spec: _Spec) -> str:
+    """What a worker process knows the problem's solver by: its digest, and
+    its sweep order where it has one (the digest leaves the order out)."""
+    if len(spec) < 7 or spec[6] is None:
+        return digest
+    order = json.dumps(spec[6], separators=(",", ":"))
+    return f"{digest}-{hashlib.sha256(order.encode()).hexdigest()[:16]}"
 
 
 # -- the tasks (run on the workers) --------------------------------------------
@@ -203,16 +231,19 @@ def _built(digest: str, spec: _Spec | None) -> _Solver:
     if solver is None:
         if spec is None:
             spec = _INSTALLED[digest]
-        items, options, seed, colors, _, engine = spec
+        items, options, seed, colors, _, engine = spec[:6]
         if len(_BUILT) >= 4:
             _BUILT.clear()
-        solver = _BUILT[digest] = _Solver(
+        solver = _Solver(
             [tuple(item) for item in items],
             options,
             seed,
             None if colors is None else [tuple(c) for c in colors],
             engine,
         )
+        if len(spec) > 6 and spec[6] is not None:
+            solver.set_sweep_order(spec[6])
+        _BUILT[digest] = solver
     return solver
 
 
@@ -250,6 +281,7 @@ def count_subtrees(
     threads: int | dict[str, int] = 1,
     run: str = "",
     dataset: str = "",
+    order: str = "auto",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, as one
     count on the worker's threads (sharing the subtrees and then each
@@ -282,18 +314,21 @@ def count_subtrees(
         run: The id of the count this task belongs to.
         dataset: On a Dask worker, the name under which the scheduler holds
             the problem (fetched once per process).
+        order: How to branch where the problem has a sweep order: `"mrv"`
+            or `"sweep"` (the driver settles `"auto"` once, on the whole
+            problem, as `count()` would; `"auto"` here keeps MRV).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
         the `nodes` and `updates` of its search; `busy`, the thread seconds
         it counted, and `cpu`, the CPU seconds of its process meanwhile
-        (floats).
+        (floats); `order`, how it branched (`"mrv"` or `"sweep"`).
     """
     digest, spec = problem
     if spec is None and dataset:
         _fetch(digest, dataset)
     found, rest, figures, error = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order
     )
     if error is not None:
         raise error
@@ -328,6 +363,7 @@ def _count_here(
     seconds: float,
     threads: int,
     run: str = "",
+    order: str = "auto",
 ) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
     """Counts subtrees for about `seconds` as one count on `threads`
     threads of this process (the core's threaded count: the threads share
@@ -335,13 +371,14 @@ def _count_here(
     waits while work is left), each thread with a memo of the process's
     pool: the sub-problems that other subtrees of the same count solved in
     this process are not solved again (the memo's keys do not depend on a
-    subtree's root), and those it solves are kept for the next. When time
-    is up, what is left is the rest.
+    subtree's root), and those it solves are kept for the next. The
+    subtrees are searched in `order` (`"mrv"`, `"sweep"`; `"auto"` keeps
+    MRV). When time is up, what is left is the rest.
 
     Returns:
         The count, the rest as subtrees, the figures (nodes, updates, busy:
         the thread seconds spent counting; cpu: the CPU seconds of this
-        process meanwhile) and the exception that stopped the count
+        process meanwhile; order: how it branched) and the exception that stopped the count
         (Ctrl-C; None if none): the count and the rest are right either
         way, for the caller to keep before raising it.
     """
@@ -355,6 +392,7 @@ def _count_here(
         threads=threads,
         pool=pool,
         memo_bytes=_MEMO_BYTES * threads,
+        order=order,
     )
     stats = solver.stats
     figures = {
@@ -362,8 +400,25 @@ def _count_here(
         "updates": stats["updates"],
         "busy": threads * (time.monotonic() - start),
         "cpu": time.process_time() - cpu,
+        "order": stats["order"],
     }
     return found, [(list(f), list(e)) for f, e in rest], figures, error
+
+
+def _settle_order(digest: str, spec: _Spec, order: str) -> str:
+    """The order the tasks of a count branch in, as `count(order=order)`
+    would: MRV without a sweep order or with dancing links; else `order`,
+    and for `"auto"` the winner of `count()`'s race at the root (a few
+    hundredths of a second, on a copy)."""
+    solver = _built(digest, spec)
+    if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
+        return "mrv"  # (dancing links branch by MRV)
+    if order != "auto":
+        return order
+    race = solver.copy()
+    # The race runs whole before the first slice; the count stops at once.
+    race.count(seconds=1e-9, memo_bytes=_MEMO_BYTES, order="auto")
+    return str(race.stats["order"])
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -646,6 +701,7 @@ def count_distributed(
     task_seconds: float | None = None,
     local_seconds: float | None = None,
     stats: dict[str, Any] | None = None,
+    order: str = "auto",
 ) -> int:
     """Count the solutions of a problem on many machines or processes.
 
@@ -664,6 +720,11 @@ def count_distributed(
     Dask cluster, by default, the workers of one machine share its cores:
     start one worker per machine (``dask worker ADDRESS --nworkers 1
     --nthreads 1``) and each task counts on all its cores.
+
+    Every task branches as `count(order=order)` would on the whole problem
+    (where it has a sweep order: `ExactCover.sweep_order`, which the puzzle
+    builders give): `"auto"` is settled once, here, by `count()`'s race at
+    the root, and the tasks all take its winner.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
@@ -708,9 +769,13 @@ def count_distributed(
             (``"local"``: here, on threads; ``"workers"``: on the workers);
             `estimate`, Knuth's estimate of the search tree's nodes (a
             float; absent when resuming); `cpu`, the CPU seconds of the
-            tasks' threads in this run (a float); with Dask, `scheduler_cpu`, the
+            tasks' threads in this run (a float); `order`, how the tasks
+            branched (``"mrv"`` or ``"sweep"``, as `count()`'s
+            `stats["order"]`); with Dask, `scheduler_cpu`, the
             CPU seconds the scheduler's process spent during the count.
             After Ctrl-C it holds the figures of the tasks that finished.
+        order: Which constraint to branch on, as `count()`'s `order`:
+            `"auto"` (the default), `"mrv"` or `"sweep"`.
 
     Returns:
         The number of solutions.
@@ -722,10 +787,12 @@ def count_distributed(
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
         TypeError: If `problem` is none of the above, `task_seconds` or
-            `local_seconds` is not a number, or `stats` is not a dict.
+            `local_seconds` is not a number, `stats` is not a dict, or
+            `order` is not a str.
         ValueError: If `problem` has started searching, `task_seconds` is
             not positive, `local_seconds` is negative, `workers` or
-            `threads` is below 1, or both `client` and `executor` are given.
+            `threads` is below 1, both `client` and `executor` are given,
+            or `order` is not one of the three.
         ImportError: If `progress=True` and tqdm is not installed.
     """
     if local_seconds is None:
@@ -748,14 +815,27 @@ def count_distributed(
         raise ValueError("count_distributed() takes client or executor, not both")
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
+    if not isinstance(order, str):
+        raise TypeError(f"order must be a str, not {type(order).__name__}")
+    if order not in _ORDERS:
+        raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
     spec = _spec_of(problem)
-    digest = problem_digest(spec)
+    # The checkpoint knows the problem by its digest; the processes know its
+    # solver (with its sweep order) by `digest`, from here on.
+    log = _Checkpoint(checkpoint, problem_digest(spec)) if checkpoint is not None else None
+    digest = _solver_key(problem_digest(spec), spec)
     figures = stats if stats is not None else {}
-    log = _Checkpoint(checkpoint, digest) if checkpoint is not None else None
     owned: list[Any] = []
     try:
         plan = _Plan(digest, spec, log, figures)
+        # The order's race (on the whole problem, GIL released) runs beside
+        # the start of the cluster and the cut of the tree, which wait for
+        # it only before the first task.
+        racer = concurrent.futures.ThreadPoolExecutor(1)
+        owned.append(racer)
+        settling = racer.submit(_settle_order, digest, spec, order)
         if plan.todo and not plan.resumed and local_seconds > 0:
+            plan.settle(settling.result())
             if plan.count_here(float(local_seconds), run):
                 bar = _bar(progress)
                 if bar is not None:  # the same last line as on the workers
@@ -807,6 +887,7 @@ def count_distributed(
         cpu = _scheduler_cpu(scheduler)
         try:
             plan.prepare(slots, thread_slots)
+            plan.settle(settling.result())
             return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
         finally:
             if scheduler is not None and cpu is not None:
@@ -845,10 +926,17 @@ class _Plan:
     and figures so far, the estimate of the work left, and the checkpoint."""
 
     def __init__(
-        self, digest: str, spec: _Spec, log: _Checkpoint | None, figures: dict[str, Any]
+        self,
+        digest: str,
+        spec: _Spec,
+        log: _Checkpoint | None,
+        figures: dict[str, Any],
     ) -> None:
         self.digest = digest
         self.spec = spec
+        #: The order every task branches in (`"mrv"` or `"sweep"`; see
+        #: `settle`).
+        self.order = "mrv"
         self.log = log
         self.figures = figures
         self.total = 0
@@ -865,7 +953,14 @@ class _Plan:
             nodes, updates = log.figures["nodes"], log.figures["updates"]
             self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
         figures.clear()
-        figures.update(solutions=self.total, nodes=nodes, updates=updates, tasks=self.done, cpu=0.0)
+        figures.update(
+            solutions=self.total,
+            nodes=nodes,
+            updates=updates,
+            tasks=self.done,
+            cpu=0.0,
+            order="mrv",
+        )
         #: Knuth's estimate of the nodes left (None: not known).
         self.left: float | None = None
         #: Nodes per thread second, as measured (None: not yet).
@@ -873,6 +968,10 @@ class _Plan:
         self._busy = 0.0
         self.started = time.monotonic()
         self._nodes = 0
+
+    def settle(self, order: str) -> None:
+        """Sets the order the tasks branch in (`_settle_order`'s answer)."""
+        self.order = self.figures["order"] = order
 
     def finished(
         self,
@@ -900,6 +999,7 @@ class _Plan:
         self._nodes += task["nodes"]
         self._busy += task.get("busy", 0.0)
         self.figures["cpu"] += task.get("cpu", 0.0)
+        self.figures["order"] = task.get("order", self.order)
         if self._busy > 0 and self._nodes > 0:
             self.speed = self._nodes / self._busy
         if self.left is not None:
@@ -923,7 +1023,7 @@ class _Plan:
         self.figures["path"] = "local"
         start = time.monotonic()
         found, rest, task, error = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order
         )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
@@ -940,7 +1040,13 @@ class _Plan:
         [subtrees] = self.todo
         self.todo = []
         found, rest, task, error = _count_here(
-            self.digest, self.spec, subtrees, 4 * max(seconds, local_seconds), threads, run
+            self.digest,
+            self.spec,
+            subtrees,
+            4 * max(seconds, local_seconds),
+            threads,
+            run,
+            self.order,
         )
         self.finished(subtrees, found, rest, task)
         if error is not None:
@@ -949,8 +1055,8 @@ class _Plan:
 
     def prepare(self, slots: int, thread_slots: int) -> None:
         """Cuts the subtrees waiting into pieces of about equal work by
-        Knuth's estimate, and deals them into a few tasks per worker, the
-        biggest to run first."""
+        Knuth's estimate, and deals them into a few tasks per worker, each
+        a run of neighbouring pieces, the biggest to run first."""
         tasks = _TASKS_PER_WORKER * slots
         subtrees = [s for bundle in self.todo for s in bundle]
         if self.resumed:
@@ -973,13 +1079,15 @@ class _Plan:
                     self.log.record([subtrees[origin]], 0, parts, {"nodes": 0, "updates": 0})
                     self.done += 1
             self.figures["tasks"] = self.done
-        self.todo = _deal([s for _, s, _ in pieces], tasks)
+        self.todo = _deal_by_region([(e, s) for e, s, _ in pieces], tasks)
 
-    def end_task_seconds(self) -> float:
+    def end_task_seconds(self, thread_slots: int) -> float:
         """How long a task counts near the end of the count (see
-        `_END_TASK_SHARE`)."""
-        elapsed = time.monotonic() - self.started
-        return min(_MIN_TASK_SECONDS, max(_END_TASK_SECONDS, elapsed * _END_TASK_SHARE))
+        `_END_TASK_SHARE` and `_END_LEFT_SHARE`)."""
+        share = (time.monotonic() - self.started) * _END_TASK_SHARE
+        if self.left is not None and self.speed is not None:
+            share = max(share, self.left / self.speed / thread_slots * _END_LEFT_SHARE)
+        return min(_MIN_TASK_SECONDS, max(_END_TASK_SECONDS, share))
 
     def task_seconds(self, thread_slots: int) -> float:
         """How long the next task should count: about a `_TASKS_PER_WORKER`th
@@ -1009,9 +1117,48 @@ def _deal(subtrees: list[_Ids], tasks: int) -> list[list[_Ids]]:
     return [bundle[::-1] for bundle in reversed(bundles)]
 
 
-#: Submits a task for a few subtrees with a time budget and a number of
-#: pieces to cut its rest into (see `count_subtrees()`); returns its future.
-_Submit = Callable[[List[_Ids], float, int], Any]
+def _deal_by_region(pieces: list[tuple[float, _Ids]], tasks: int) -> list[list[_Ids]]:
+    """Deals pieces of the tree into at most `tasks` tasks of about equal
+    estimated work, each a run of neighbours in the tree (the pieces in the
+    order of their forced options: those under the same first choices
+    together). Neighbours meet the same sub-problems more often than pieces
+    far apart, and a task's pieces share its worker's memo: on pentominoes
+    6 x 10 cut into 60 pieces, two memos count 1-2% fewer nodes than with
+    pieces dealt like cards.
+
+    Returns:
+        The tasks, each with its biggest piece last, the one of the most
+        estimated work last (they are taken from the end).
+    """
+    if not pieces:
+        return []
+    ordered = sorted(pieces, key=lambda p: (p[1][0], p[1][1]))
+    count = max(1, min(tasks, len(ordered)))
+    total = sum(e for e, _ in ordered)
+    bundles: list[tuple[float, list[tuple[float, _Ids]]]] = []
+    run: list[tuple[float, _Ids]] = []
+    work = done = 0.0
+    for k, (estimate, piece) in enumerate(ordered):
+        run.append((estimate, piece))
+        work += estimate
+        done += estimate
+        left = len(ordered) - k - 1
+        # Close the run where its share of the work is reached, keeping a
+        # piece for each task still to come.
+        wanted = count - len(bundles) - 1
+        if wanted > 0 and (done >= total * (len(bundles) + 1) / count or left == wanted):
+            bundles.append((work, run))
+            run, work = [], 0.0
+    if run:
+        bundles.append((work, run))
+    bundles.sort(key=lambda b: b[0])
+    return [[p for _, p in sorted(run, key=lambda p: p[0])] for _, run in bundles]
+
+
+#: Submits a task for a few subtrees with a time budget, a number of
+#: pieces to cut its rest into and the order to branch in (see
+#: `count_subtrees()`); returns its future.
+_Submit = Callable[[List[_Ids], float, int, str], Any]
 
 
 def _executor_backend(
@@ -1020,8 +1167,10 @@ def _executor_backend(
     threads: int,
     run: str,
 ) -> _Submit:
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
-        return executor.submit(count_subtrees, problem, subtrees, seconds, pieces, threads, run)
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
+        return executor.submit(
+            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order
+        )
 
     return submit
 
@@ -1064,7 +1213,7 @@ def _dask_backend(
         }
         thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
         return client.submit(
             count_subtrees,
             problem,
@@ -1074,6 +1223,7 @@ def _dask_backend(
             per_worker,
             run,
             name,
+            order,
             pure=False,
         )
 
@@ -1144,12 +1294,16 @@ def _drive(
             # Long tasks only while every worker has one waiting: at the
             # end, a long task would keep the work left from the others.
             seconds = task_seconds or (
-                plan.task_seconds(thread_slots) if len(todo) >= slots else plan.end_task_seconds()
+                plan.task_seconds(thread_slots)
+                if len(todo) >= slots
+                else plan.end_task_seconds(thread_slots)
             )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
-            future = submit(subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1)
+            future = submit(
+                subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1, plan.order
+            )
             running[future] = subtrees
             future.add_done_callback(finished.put)
 

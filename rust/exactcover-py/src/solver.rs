@@ -304,6 +304,12 @@ impl PySolver {
             .map_err(|e| to_py_err(py, &e))
     }
 
+    /// The item ids of `set_sweep_order`, or None if it was not called.
+    #[getter]
+    fn sweep_order(&self) -> Option<Vec<usize>> {
+        self.solver.sweep_order().map(<[usize]>::to_vec)
+    }
+
     /// An independent copy of this solver, at the same point of the search.
     fn copy(&mut self) -> PyResult<Self> {
         slices::usable(self.poisoned)?;
@@ -400,10 +406,13 @@ impl PySolver {
     /// part as subtrees (if describing it takes more than `max_entries` ids,
     /// counts on and tries again); error is the exception that stopped the
     /// count (Ctrl-C), None if none: the count and remainder are right
-    /// either way, for the caller to keep before raising it.
+    /// either way, for the caller to keep before raising it. order: "mrv"
+    /// or "sweep" searches the subtrees in that order (see
+    /// `set_sweep_order`); "auto" keeps the solver's order (a race needs
+    /// the whole tree: see `exactcover::Solver::count_subtrees_with`).
     #[pyo3(signature = (
         subtrees, seconds=None, threads=1, pool=None, memo=None, memo_bytes=1073741824,
-        max_entries=1_000_000,
+        max_entries=1_000_000, order="auto",
     ))]
     #[allow(clippy::too_many_arguments)]
     fn count_subtrees<'py>(
@@ -416,10 +425,12 @@ impl PySolver {
         memo: Option<bool>,
         memo_bytes: usize,
         max_entries: usize,
+        order: &str,
     ) -> PyResult<CountedSubtrees<'py>> {
         self.settle_threads();
         let options = CountOptions {
             threads,
+            order: order_mode(order)?,
             ..PySolver::options(memo_options(memo, memo_bytes, 64))
         };
         let subtrees: Vec<Subtree> = subtrees

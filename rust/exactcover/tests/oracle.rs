@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use exactcover::{
-    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, MemoPool, Outcome, Problem, Solver,
-    Step, Subtree,
+    CountOptions, EngineChoice, Item, MemoMode, MemoOptions, MemoPool, OrderMode, Outcome, Problem,
+    Solver, Step, Subtree,
 };
 use proptest::prelude::*;
 
@@ -582,8 +582,9 @@ proptest! {
     /// ([`Solver::count_subtrees_with`]): random splits dealt into tasks
     /// of several subtrees, each counted on 1 to 3 threads that donate after
     /// every slice, through one [`MemoPool`], stopped after a few calls of
-    /// the callback and their remainder dealt again. The counts add up to
-    /// the oracle's.
+    /// the callback and their remainder dealt again, with a random sweep
+    /// order searched in every [`OrderMode`] (the bitset engine sweeps
+    /// under `Sweep`). The counts add up to the oracle's.
     #[test]
     fn threaded_tasks_of_several_subtrees_add_up(
         spec in spec_any(),
@@ -593,11 +594,15 @@ proptest! {
         threads in 1usize..4,
         calls in 1usize..4,
         mode in proptest::sample::select(vec![MemoMode::Always, MemoMode::Auto, MemoMode::Never]),
+        order in proptest::sample::select(vec![OrderMode::Auto, OrderMode::Mrv, OrderMode::Sweep]),
+        sweep in proptest::collection::vec(0usize..64, 0..16),
     ) {
         let problem = build(&spec);
-        let Some(root) = solver_on(&problem, engine, None) else {
+        let Some(mut root) = solver_on(&problem, engine, None) else {
             return Ok(());
         };
+        let sweep: Vec<usize> = sweep.into_iter().filter(|&i| i < spec.items.len()).collect();
+        root.set_sweep_order(&sweep).unwrap();
         let expected = brute_force(&spec, &[]).len() as u64;
         let pool = MemoPool::new();
         let options = CountOptions {
@@ -605,6 +610,7 @@ proptest! {
             memo: MemoOptions { mode, max_bytes: 1 << 20, hash_bits: 64 },
             nodes_per_slice: Some(2),
             slice: std::time::Duration::from_micros(50),
+            order,
             ..CountOptions::default()
         };
         let mut queue: Vec<(Vec<Subtree>, u32)> = root
@@ -624,6 +630,10 @@ proptest! {
                 })
                 .unwrap();
             total += counted.count.to_u64().unwrap();
+            // Auto keeps the root's order (MRV); Sweep sweeps where the
+            // engine can (the bitset engine).
+            let swept = order == OrderMode::Sweep && solver.engine_name() == "bitset";
+            prop_assert_eq!(solver.order_name(), if swept { "sweep" } else { "mrv" });
             let rest = solver.remainder(usize::MAX).unwrap();
             if counted.outcome == Outcome::Complete {
                 prop_assert!(rest.is_empty());

@@ -325,6 +325,14 @@ impl Solver {
         self.engine.name()
     }
 
+    /// The order of items its counts may sweep in, as
+    /// [`Solver::set_sweep_order`] gave it (`None`: none was given), so
+    /// that another solver of the same problem (a distributed count's
+    /// worker) can be given the same.
+    pub fn sweep_order(&self) -> Option<&[usize]> {
+        self.sweep_order.as_deref()
+    }
+
     fn from_engine(engine: Box<dyn Engine>, problem: &Problem) -> Solver {
         Solver {
             n_items: problem.num_items(),

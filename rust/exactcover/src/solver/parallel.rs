@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use super::count::{
     per_thread, CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY,
 };
-use super::{LentMemo, MemoPool, Solver};
+use super::{LentMemo, MemoPool, OrderMode, Solver};
 use crate::count::Count;
 use crate::engine::{Stats, Step, Subtree};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
@@ -1008,6 +1008,14 @@ impl Solver {
     /// the module documentation). This is a task of a distributed count:
     /// a few subtrees, counted on all the cores of one machine.
     ///
+    /// The subtrees are searched in the order `options.order` names where
+    /// the solver has a sweep order ([`Solver::set_sweep_order`]):
+    /// [`OrderMode::Mrv`] or [`OrderMode::Sweep`] (which keeps its memo, as
+    /// in [`Solver::count_with`]); [`OrderMode::Auto`] keeps the engine's
+    /// order as it is (MRV unless an earlier count chose the sweep), since
+    /// its race needs the whole tree at the root: a distributed count
+    /// settles it once on the whole problem and passes the winner.
+    ///
     /// With a `pool`, each thread starts with one of its memos (as many as
     /// it has), carries it from subtree to subtree, and gives it back when
     /// the count ends or stops, with the verdict on whether the memo pays;
@@ -1077,6 +1085,28 @@ impl Solver {
                 return Err(Error::UnknownOption { option });
             }
         }
+        // The order of branching, as a count from the root would take it:
+        // by MRV or by the sweep (see [`OrderMode`]). Auto's race needs the
+        // whole tree at its root, which a task's subtrees are not: a
+        // distributed count settles Auto once, on the whole problem, and
+        // passes its winner; here Auto keeps the engine's order as it is.
+        if options.order != OrderMode::Auto {
+            self.settle_order(options.order, &options.memo, false, options.threads);
+        }
+        let swept;
+        let options = if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
+            // As in `count_with`: a sweep keeps its memo.
+            swept = CountOptions {
+                memo: MemoOptions {
+                    mode: MemoMode::Always,
+                    ..options.memo
+                },
+                ..*options
+            };
+            &swept
+        } else {
+            options
+        };
         // Taken from the end: the first subtree given is counted last.
         let share = 1.0 / subtrees.len().max(1) as f64;
         self.parked = Some(Box::new(Parked {
