@@ -529,7 +529,8 @@ struct Cache {
     slots: Vec<u64>,
     /// Where the entries start in `slots`: on a cache line, so that a
     /// bucket of two-word keys (65 to 128 items) is one line to fetch (a lookup
-    /// misses the cache, the most of a node's time).
+    /// misses the cache, the most of a node's time). A clone keeps the
+    /// offset (its entries where they were, maybe off the lines).
     base: usize,
     /// Entries the table has room for.
     capacity: usize,
