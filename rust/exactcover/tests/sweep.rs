@@ -341,6 +341,36 @@ fn pentominoes_swept_match_their_known_counts() {
 }
 
 #[test]
+fn an_item_of_many_options_scans_them() {
+    // Item 0 begins 100 options {0, k} (more than a filter takes: they are
+    // scanned), each completed by the singletons of the other items: 100
+    // exact covers; 100 x 40 with a second item, swept next, of 40
+    // options {n, 100 + k} (filtered).
+    for second in [0, 40] {
+        let n = 101 + second;
+        let mut p = Problem::with_items(n + 1, 0);
+        for k in 1..=100 {
+            p.add_option([0, k]).unwrap();
+        }
+        for k in 1..=second {
+            p.add_option([n, 100 + k]).unwrap();
+        }
+        for k in 1..n {
+            p.add_option([k]).unwrap();
+        }
+        if second == 0 {
+            p.add_option([n]).unwrap();
+        }
+        let order: Vec<usize> = [0, n].into_iter().chain(1..n).collect();
+        let options = sweep_options(OrderMode::Sweep, MemoMode::Always, 1 << 20);
+        let counted = common::count_with(&mut sweeper(&p, &order), &options).unwrap();
+        let expected = Solver::new(&p).count();
+        assert_eq!(counted.count.to_u64(), Some(expected));
+        assert_eq!(expected, if second == 0 { 100 } else { 100 * 40 });
+    }
+}
+
+#[test]
 fn an_order_naming_an_unknown_item_is_refused() {
     let p = common::dominoes(2, 2);
     let mut solver = Solver::with_engine(&p, EngineChoice::Bitset, None).unwrap();

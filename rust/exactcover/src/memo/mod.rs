@@ -28,6 +28,7 @@ mod table;
 
 use graph::GraphNode;
 pub use graph::{GraphCursor, GraphSolutions, SolutionGraph};
+pub(crate) use table::huge_pages;
 pub(crate) use table::Fingerprint;
 use table::Table;
 

@@ -449,12 +449,12 @@ impl Table {
 /// the same of every allocation). Where the kernel gives them only on
 /// request (`transparent_hugepage=madvise`, a common default) this is that
 /// request; elsewhere it does nothing.
-mod huge_pages {
+pub(crate) mod huge_pages {
     /// Asks that the whole 2 MiB pages inside `v`'s allocation be huge
     /// pages. Small vectors are left alone.
     #[cfg(target_os = "linux")]
     #[allow(unsafe_code)]
-    pub(super) fn advise<T>(v: &Vec<T>) {
+    pub(crate) fn advise<T>(v: &Vec<T>) {
         const HUGE: usize = 2 << 20;
         /// `MADV_HUGEPAGE` of Linux's `<sys/mman.h>`, on every architecture.
         const MADV_HUGEPAGE: i32 = 14;
@@ -478,7 +478,7 @@ mod huge_pages {
     }
 
     #[cfg(not(target_os = "linux"))]
-    pub(super) fn advise<T>(_: &Vec<T>) {}
+    pub(crate) fn advise<T>(_: &Vec<T>) {}
 }
 
 #[cfg(test)]
