@@ -84,9 +84,10 @@ pub const RACE_MAX: u64 = 1 << 28;
 pub const MRV_NODE_WORK: u64 = 50;
 
 /// The work of a node of the memoized sweep (`bitset::SweepCount`), in the
-/// same unit: 180-600 ns measured, the more the larger its memo. To tune
-/// with the sweep's own speed.
-pub const SWEEP_NODE_WORK: u64 = 150;
+/// same unit: about 90 ns measured on pentominoes 5x12 and 6x10 (it was
+/// 180-600 ns before the sweep found its branches by nibble filters). To
+/// tune with the sweep's own speed.
+pub const SWEEP_NODE_WORK: u64 = 50;
 
 /// The sweep must take less work than MRV by this factor on the largest
 /// sub-problem the check counted (the estimates of work are rough).
