@@ -536,6 +536,9 @@ impl DancingLinks {
                     }
                     budget -= 1;
                     self.stats.nodes += 1;
+                    if H::ACTIVE {
+                        hooks.prefetch(self);
+                    }
                     // X3/M3/C3 [Choose i]: the fewest branches (MRV).
                     let choice = if M { self.choose_m() } else { self.choose_x() };
                     // Only a node that branches is looked up: a solution or a

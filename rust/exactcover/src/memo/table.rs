@@ -158,6 +158,18 @@ impl Table {
         &self.keys[e.key_start as usize..e.key_start as usize + e.key_len as usize]
     }
 
+    /// Starts loading the slot where a lookup of `hash` begins
+    /// ([`prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, hash: u64) {
+        if let Some(slot) = self
+            .slots
+            .get(((hash >> 32) as usize) & self.slots.len().wrapping_sub(1))
+        {
+            prefetch::read(slot);
+        }
+    }
+
     /// The value stored for `key` (whose hash is `hash`), with the work its
     /// search took.
     #[inline]
@@ -479,6 +491,28 @@ mod huge_pages {
 
     #[cfg(not(target_os = "linux"))]
     pub(super) fn advise<T>(_: &Vec<T>) {}
+}
+
+/// A hint that a cache line will be read soon: the memo computes a node's
+/// key before the engine chooses the node's item, and asks for the slot of
+/// its hash then, so that the cache miss of the lookup (in a table of
+/// hundreds of megabytes, nearly every lookup misses) overlaps the choice.
+mod prefetch {
+    /// Asks the processor to start loading the cache line of `value`.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    pub(super) fn read<T>(value: &T) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch reads nothing into the program and cannot
+        // fault; the address is of a live reference. The instruction (SSE)
+        // is part of every x86_64 processor.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>()) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub(super) fn read<T>(_: &T) {}
 }
 
 #[cfg(test)]
