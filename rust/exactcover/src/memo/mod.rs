@@ -72,9 +72,11 @@ pub struct MemoOptions {
     pub mode: MemoMode,
     /// Memory cap of the memo table in bytes. When the table is full it is
     /// thinned (counts stay exact; see [`MemoStats::evictions`]): where
-    /// search nodes have few children, only every second level of the
-    /// search is stored from then on; otherwise about half of the entries,
-    /// those whose sub-problems took least work, make room for new ones.
+    /// search nodes have few children, half as many levels of the search
+    /// are stored from then on; otherwise about half of the entries, those
+    /// whose sub-problems took least work, make room for new ones. (Where
+    /// nodes have few children, a table past a few megabytes stores only
+    /// every second level anyway: see `Memo::choose_stride`.)
     pub max_bytes: usize,
     /// Bits of the hash that are used (64). Fewer make keys collide: tests
     /// use this to check that collisions never change a count.
