@@ -241,7 +241,7 @@ class Search(Iterator[S], Generic[S]):
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
         With `timeout` or `progress` too: a count stopped by its `timeout`
         keeps its memo, and the next `count()` goes on with it. When the memo
-        is full, it is thinned (only every second level of the search is
+        is full, it is thinned (half as many levels of the search are
         stored from then on where nodes have few children, else the half of
         it that took least work to count makes room), and the count stays
         exact.

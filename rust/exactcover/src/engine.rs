@@ -211,6 +211,13 @@ impl Clone for Box<dyn Engine> {
 pub(crate) trait Hooks<E: ?Sized> {
     /// False for [`NoHooks`]: the search loop skips every call.
     const ACTIVE: bool;
+    /// The search is at a new node, before it chooses its item: the hooks
+    /// may read the node's key and start loading what [`Hooks::enter`] will
+    /// look at, so that the memory access overlaps the choice. Optional: an
+    /// engine may skip it, and a node that turns out not to branch is never
+    /// entered.
+    #[inline(always)]
+    fn prefetch(&mut self, _: &E) {}
     /// A node that branches is entered, after its item is chosen but before
     /// it is covered (solutions and dead ends are not entered). Returning
     /// true skips the node's subtree (the hooks accounted for its solutions).

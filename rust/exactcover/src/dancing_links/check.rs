@@ -124,6 +124,9 @@ impl DancingLinks {
                 if head != 0 && bound > slack {
                     return Err(format!("secondary item {p}: bound {bound} > slack {slack}"));
                 }
+                if head == 0 && self.primary_bits.is_some() && prev != head && p < prev {
+                    return Err(format!("primary ring out of order: {p} after {prev}"));
+                }
                 active[p as usize / 64] |= 1 << (p % 64);
                 prev = p;
                 p = self.rlink[p as usize];

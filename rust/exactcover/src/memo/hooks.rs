@@ -4,12 +4,22 @@
 //! frame, which collects its children's counts and is stored when the level
 //! is left.
 
-use super::{Frame, GraphNode, Memo, EMPTY};
+use super::{Frame, GraphNode, Memo, EMPTY, STRIDE_CHECK};
 use crate::count::Count;
 use crate::engine::{Engine, Hooks};
 
 impl<E: Engine + ?Sized> Hooks<E> for Memo {
     const ACTIVE: bool = true;
+
+    #[inline]
+    fn prefetch(&mut self, engine: &E) {
+        self.prefetched = !self.overflow && self.frames.len() as u32 % self.stride == 0;
+        if self.prefetched {
+            engine.state_key(&mut self.scratch);
+            self.scratch_hash = self.table.hash(&self.scratch);
+            self.table.prefetch(self.scratch_hash);
+        }
+    }
 
     #[inline]
     fn enter(&mut self, engine: &E) -> bool {
@@ -21,9 +31,15 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
         if self.off_stride {
             return false;
         }
-        engine.state_key(&mut self.scratch);
-        self.scratch_hash = self.table.hash(&self.scratch);
+        if !std::mem::take(&mut self.prefetched) {
+            engine.state_key(&mut self.scratch);
+            self.scratch_hash = self.table.hash(&self.scratch);
+        }
         self.stats.lookups += 1;
+        let lookups = self.stats.lookups;
+        if self.stride == 1 && lookups >= STRIDE_CHECK && lookups.is_power_of_two() {
+            self.choose_stride(engine.stats().nodes);
+        }
         match self.table.get(self.scratch_hash, &self.scratch) {
             Some((value, work)) => {
                 self.stats.hits += 1;
