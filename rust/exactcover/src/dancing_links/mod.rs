@@ -198,6 +198,10 @@ enum Choice {
     Item(u32),
 }
 
+/// The most words of [`DancingLinks::active`] that [`DancingLinks::choose_x`]
+/// scans instead of walking the primary ring (4096 items).
+const PRIMARY_BITS_MAX_WORDS: usize = 64;
+
 /// The dancing-links search state (see the module documentation).
 /// [`DancingLinks::check_invariants`] checks what the fields promise.
 #[derive(Debug, Clone)]
@@ -232,6 +236,7 @@ pub(crate) struct DancingLinks {
     /// ring, a chain of dependent loads, and chooses the same item (the
     /// first of the fewest options in ring order). On the Aztec diamonds the
     /// walk was half of a memoized count (perf).
+    /// `None` beyond [`PRIMARY_BITS_MAX_WORDS`] words.
     primary_bits: Option<Vec<u64>>,
     /// Knuth's `BOUND(i)` (Algorithm M): how many more chosen options may
     /// contain item `i`. An active item's bound is at least 1; an item whose
@@ -420,13 +425,18 @@ impl DancingLinks {
         let secondary: Vec<u32> = (1..=n as u32)
             .filter(|&i| !problem.items[i as usize - 1].primary)
             .collect();
-        let primary_bits = rng.is_none().then(|| {
-            let mut bits = vec![0u64; (n + 1).div_ceil(64)];
-            for &i in &primary {
-                bits[i as usize / 64] |= 1 << (i % 64);
-            }
-            bits
-        });
+        // Only where the bitsets are short: a scan reads every word, covered
+        // or not, while the walk of the ring meets active items only (a
+        // forced chain of a million items covers them from the front, and
+        // its walk stops at the first, forced, item).
+        let primary_bits =
+            (rng.is_none() && (n + 1).div_ceil(64) <= PRIMARY_BITS_MAX_WORDS).then(|| {
+                let mut bits = vec![0u64; (n + 1).div_ceil(64)];
+                for &i in &primary {
+                    bits[i as usize / 64] |= 1 << (i % 64);
+                }
+                bits
+            });
         if let Some(rng) = rng.as_mut() {
             rng.shuffle(&mut primary);
         }
