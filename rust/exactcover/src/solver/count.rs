@@ -305,21 +305,7 @@ impl Solver {
                 memo: self.memo_stats(),
             });
         }
-        let swept;
-        let options = if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
-            // A sweep without its memo is the slowest order there is: its
-            // nodes are too cheap for Auto's weighing, so it keeps the memo.
-            swept = CountOptions {
-                memo: MemoOptions {
-                    mode: MemoMode::Always,
-                    ..options.memo
-                },
-                ..*options
-            };
-            &swept
-        } else {
-            options
-        };
+        let options = &self.sweep_keeps_memo(options);
         // The fast count of a sweep: from the root (or where it stopped),
         // on one thread, memoized, without a limit.
         let swept = self.swept.take();
@@ -504,6 +490,18 @@ impl Solver {
             stats: self.stats(),
             memo: self.memo_stats(),
         }
+    }
+
+    /// `options`, with [`MemoMode::Auto`] made [`MemoMode::Always`] where
+    /// the engine branches by the sweep: a sweep without its memo is the
+    /// slowest order there is, and its nodes are too cheap for Auto's
+    /// weighing.
+    pub(super) fn sweep_keeps_memo(&self, options: &CountOptions) -> CountOptions {
+        let mut options = *options;
+        if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
+            options.memo.mode = MemoMode::Always;
+        }
+        options
     }
 
     /// The solutions counted since [`Solver::solutions_counted`] was

@@ -1093,20 +1093,8 @@ impl Solver {
         if options.order != OrderMode::Auto {
             self.settle_order(options.order, &options.memo, false, options.threads);
         }
-        let swept;
-        let options = if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
-            // As in `count_with`: a sweep keeps its memo.
-            swept = CountOptions {
-                memo: MemoOptions {
-                    mode: MemoMode::Always,
-                    ..options.memo
-                },
-                ..*options
-            };
-            &swept
-        } else {
-            options
-        };
+        // As in `count_with`: a sweep keeps its memo.
+        let options = &self.sweep_keeps_memo(options);
         // Taken from the end: the first subtree given is counted last.
         let share = 1.0 / subtrees.len().max(1) as f64;
         self.parked = Some(Box::new(Parked {
