@@ -106,6 +106,23 @@ def brute_force(
     return result
 
 
+@st.composite
+def swept_problems(
+    draw: Any,
+) -> tuple[dict[Hashable, list[Hashable]], list[Hashable], list[Hashable], int]:
+    """A random problem of `problems()` with random secondary items and a
+    random sweep order (a prefix of a permutation of the items used):
+    (choices, secondary, order, the brute force's count)."""
+    universe, choices = draw(problems())
+    secondary = draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    order = draw(st.permutations(sorted(used, key=repr)))
+    order = order[: draw(st.integers(0, len(order)))]
+    return choices, secondary, order, expected
+
+
 def colored_brute_force(
     choices: Mapping[Any, Mapping[Hashable, Hashable]],
     secondary: Iterable[Hashable],

@@ -12,7 +12,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import brute_force, count_in_background, problems, queens_cover, queens_problem
+from conftest import (
+    brute_force,
+    count_in_background,
+    problems,
+    queens_cover,
+    queens_problem,
+    swept_problems,
+)
 from exactcover import DlxProblem, ExactCover, MultiCover
 from exactcover import distributed as _distributed
 from exactcover.distributed import CheckpointError, count_distributed
@@ -642,19 +649,12 @@ def test_ctrl_c_during_a_local_count_keeps_its_partial_count(tmp_path):
 
 
 @settings(max_examples=60, deadline=None)
-@given(problems(), st.data())
-def test_the_sweep_order_travels_and_every_order_counts_the_brute_force(problem, data):
+@given(swept_problems(), st.integers(1, 2))
+def test_the_sweep_order_travels_and_every_order_counts_the_brute_force(problem, threads):
     # A random sweep order, counted distributed in each order mode (tasks of
     # a few microseconds: subtrees cut and handed back), equals brute force
     # and count() with the same order; the tasks branch as the count says.
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
-    order = data.draw(st.permutations(sorted(used, key=repr)))
-    order = order[: data.draw(st.integers(0, len(order)))]
-    threads = data.draw(st.integers(1, 2))
+    choices, secondary, order, expected = problem
 
     def build():
         return ExactCover(choices, secondary=secondary, engine="bitset").sweep_order(order)

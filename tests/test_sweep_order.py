@@ -6,27 +6,20 @@ known numbers with it; the automatic order's race decides by work and
 reports the winner's tree; bad orders are refused."""
 
 import pytest
-from conftest import brute_force, problems
+from conftest import swept_problems
 from exactcover import ExactCover
 from exactcover.dominoes import domino_tilings, rectangle
 from exactcover.grids import sweep_order
 from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 PIECES = encode_polyominoes(PENTOMINOES)
 
 
 @settings(max_examples=150, deadline=None)
-@given(problems(), st.data())
-def test_every_order_mode_counts_the_brute_force(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
-    order = data.draw(st.permutations(sorted(used, key=repr)))
-    order = order[: data.draw(st.integers(0, len(order)))]
+@given(swept_problems())
+def test_every_order_mode_counts_the_brute_force(problem):
+    choices, secondary, order, expected = problem
 
     def build(engine="bitset"):
         return ExactCover(choices, secondary=secondary, engine=engine).sweep_order(order)
