@@ -28,9 +28,9 @@ mod table;
 
 use graph::GraphNode;
 pub use graph::{GraphCursor, GraphSolutions, SolutionGraph};
-pub(crate) use table::huge_pages;
 pub(crate) use table::Fingerprint;
 use table::Table;
+pub(crate) use table::{huge_pages, prefetch};
 
 /// Default memory cap of a memo table: 1 GiB.
 pub const DEFAULT_MEMO_BYTES: usize = 1 << 30;

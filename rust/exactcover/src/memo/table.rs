@@ -519,12 +519,12 @@ pub(crate) mod huge_pages {
 /// key before the engine chooses the node's item, and asks for the slot of
 /// its hash then, so that the cache miss of the lookup (in a table of
 /// hundreds of megabytes, nearly every lookup misses) overlaps the choice.
-mod prefetch {
+pub(crate) mod prefetch {
     /// Asks the processor to start loading the cache line of `value`.
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub(super) fn read<T>(value: &T) {
+    pub(crate) fn read<T>(value: &T) {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         // SAFETY: a prefetch reads nothing into the program and cannot
         // fault; the address is of a live reference. The instruction (SSE)
@@ -534,7 +534,7 @@ mod prefetch {
 
     #[cfg(not(target_arch = "x86_64"))]
     #[inline(always)]
-    pub(super) fn read<T>(_: &T) {}
+    pub(crate) fn read<T>(_: &T) {}
 }
 
 #[cfg(test)]
