@@ -822,8 +822,9 @@ def count_distributed(
     spec = _spec_of(problem)
     # The checkpoint knows the problem by its digest; the processes know its
     # solver (with its sweep order) by `digest`, from here on.
-    log = _Checkpoint(checkpoint, problem_digest(spec)) if checkpoint is not None else None
-    digest = _solver_key(problem_digest(spec), spec)
+    problem_key = problem_digest(spec)
+    log = _Checkpoint(checkpoint, problem_key) if checkpoint is not None else None
+    digest = _solver_key(problem_key, spec)
     figures = stats if stats is not None else {}
     owned: list[Any] = []
     try:
