@@ -249,7 +249,8 @@ impl SweepCount {
                             // counts, and the child is memoized: it is
                             // neither looked up nor stored (each lookup is
                             // a cache miss, the most of a node's time).
-                            let memoized = alive & alive.wrapping_sub(1) != 0 || alive == 0;
+                            let several = alive & alive.wrapping_sub(1) != 0;
+                            let memoized = several || alive == 0;
                             match if memoized {
                                 self.memo.get::<W>(covered)
                             } else {
@@ -257,7 +258,7 @@ impl SweepCount {
                             } {
                                 Some(count) => Count::from(count),
                                 None => {
-                                    if W > 0 && alive & alive.wrapping_sub(1) != 0 {
+                                    if W > 0 && several {
                                         self.prefetch_children::<W>(d, s, alive);
                                     }
                                     self.frames.push(Frame {
