@@ -91,6 +91,12 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     fn sweep_count(&self, _max_bytes: usize) -> Option<crate::bitset::SweepCount> {
         None
     }
+    /// Makes `sweep` (a fast count of a sweep of this problem, in this
+    /// engine's order) start again at this engine's root, a subtree of its
+    /// own, keeping its memo; false if it cannot.
+    fn sweep_restart(&self, _sweep: &mut crate::bitset::SweepCount) -> bool {
+        false
+    }
 
     /// Before the search: may `option` still be part of a solution, as far
     /// as the items it contains tell (not saturated, not purified with

@@ -3,15 +3,18 @@
 //! fast memoized count of a sweep (its memo full, tiny, all-ones keys, and
 //! stopped and resumed), the race of `OrderMode::Auto`, on random problems
 //! with secondary items, at the word boundaries of the item sets, and on
-//! pentominoes.
+//! pentominoes; and the tasks of a distributed count that sweep on one
+//! thread (`Solver::count_subtrees_with`), their subtrees made by any
+//! restrictions, stopped and resumed from their remainder, through one
+//! memo pool.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use exactcover::bitset::BitsetEngine;
 use exactcover::{
-    CountOptions, EngineChoice, MemoMode, MemoOptions, OrderMode, Outcome, Problem, Solver, Step,
-    Subtree,
+    CountOptions, EngineChoice, MemoMode, MemoOptions, MemoPool, OrderMode, Outcome, Problem,
+    Solver, Step, Subtree,
 };
 use proptest::prelude::*;
 
@@ -394,4 +397,165 @@ fn an_order_naming_an_unknown_item_is_refused() {
         Some(2)
     );
     assert_eq!(solver.order_name(), "mrv");
+}
+
+/// Cuts the solutions of `p` into disjoint subtrees by a random tree of
+/// decisions: at each node, option `choices[k]` is forced on one side and
+/// excluded on the other, to depth `depth` (any options with a primary
+/// item, so the subtrees exclude options of any item, not only those a
+/// sweep's cut would).
+fn decision_subtrees(p: &Problem, choices: &[usize], depth: usize) -> Vec<Subtree> {
+    // Options with a primary item (the oracle never chooses the others).
+    let usable: Vec<usize> = (0..p.num_options())
+        .filter(|&k| p.option(k).any(|i| p.item(i).primary))
+        .collect();
+    let mut out = vec![Subtree::default()];
+    for &k in choices.iter().take(depth) {
+        if usable.is_empty() {
+            break;
+        }
+        let k = usable[k % usable.len()];
+        out = out
+            .into_iter()
+            .flat_map(|s| {
+                let (mut with, mut without) = (s.clone(), s);
+                if !with.forced.contains(&k) && !with.excluded.contains(&k) {
+                    with.forced.push(k);
+                    without.excluded.push(k);
+                    vec![with, without]
+                } else {
+                    vec![with]
+                }
+            })
+            .collect();
+    }
+    out
+}
+
+/// Counts `subtrees` as tasks of `per_task` subtrees by the sweep on one
+/// thread, through one `pool`; each task stops after `calls` calls of its
+/// callback (slices of `nodes` nodes) for its first two generations, and
+/// its remainder makes new tasks. Returns the total, checking that every
+/// task swept.
+fn count_swept_tasks(
+    root: &Solver,
+    subtrees: Vec<Subtree>,
+    per_task: usize,
+    calls: usize,
+    nodes: u64,
+    pool: &MemoPool,
+) -> u64 {
+    let options = CountOptions {
+        nodes_per_slice: Some(nodes),
+        ..sweep_options(OrderMode::Sweep, MemoMode::Always, 1 << 20)
+    };
+    let mut queue: Vec<(Vec<Subtree>, u32)> =
+        subtrees.chunks(per_task).map(|c| (c.to_vec(), 0)).collect();
+    let mut total = 0;
+    while let Some((task, generation)) = queue.pop() {
+        let mut solver = root.clone();
+        let mut left = if generation < 2 { calls } else { usize::MAX };
+        let counted = solver
+            .count_subtrees_with(&task, &options, Some(pool), |_| {
+                left = left.saturating_sub(1);
+                if left == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        assert_eq!(solver.order_name(), "sweep");
+        total += counted.count.to_u64().unwrap();
+        let rest = solver.remainder(usize::MAX).unwrap();
+        assert_eq!(rest.is_empty(), counted.is_complete());
+        for part in rest.chunks(per_task) {
+            queue.push((part.to_vec(), generation + 1));
+        }
+    }
+    total
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Tasks that sweep on one thread count the oracle's total, whatever
+    /// restrictions make their subtrees, stopped after a few slices and
+    /// resumed from their remainder, all through one memo pool.
+    #[test]
+    fn swept_tasks_of_any_subtrees_agree_with_the_oracle(
+        p in common::problem_strategy(8, 14),
+        keys in proptest::collection::vec(any::<u64>(), 8),
+        keep in 0usize..9,
+        choices in proptest::collection::vec(0usize..14, 4),
+        depth in 0usize..5,
+        per_task in 1usize..4,
+        calls in 1usize..4,
+        nodes in 1u64..6,
+        mrv_cut in any::<bool>(),
+    ) {
+        let expected = brute_force(&p).len() as u64;
+        let order = order_of(p.num_items(), &keys, keep);
+        let root = sweeper(&p, &order);
+        let subtrees = if mrv_cut {
+            root.split(1 + depth * 2).unwrap()
+        } else {
+            decision_subtrees(&p, &choices, depth)
+        };
+        let pool = MemoPool::new();
+        prop_assert_eq!(count_swept_tasks(&root, subtrees, per_task, calls, nodes, &pool), expected);
+        // The pool's memo, full of the first count's sub-problems, counts
+        // another cut of the same problem right.
+        let subtrees = decision_subtrees(&p, &choices[1..], depth);
+        prop_assert_eq!(count_swept_tasks(&root, subtrees, 1, calls, nodes, &pool), expected);
+    }
+}
+
+#[test]
+fn a_key_under_an_excluded_option_is_not_shared() {
+    // Items 0..4 swept in order; options a = {0, 1}, b = {0}, c = {1},
+    // x = {2, 3}, y = {2}, y2 = {2}, z = {3}. Subtree one forces a and
+    // excludes x: below {0, 1} covered, 2 covers (y z, y2 z). Subtree two
+    // forces b and c: the same covered set, but x too, 3 covers. Counted
+    // in one task (one memo), the first's node may not answer the second's.
+    let mut p = Problem::with_items(4, 0);
+    for option in [&[0, 1][..], &[0], &[1], &[2, 3], &[2], &[2], &[3]] {
+        p.add_option(option.iter().copied()).unwrap();
+    }
+    let root = sweeper(&p, &[0, 1, 2, 3]);
+    let one = Subtree {
+        forced: vec![0],
+        excluded: vec![3],
+    };
+    let two = Subtree {
+        forced: vec![1, 2],
+        excluded: vec![],
+    };
+    for subtrees in [vec![two.clone(), one.clone()], vec![one, two]] {
+        let pool = MemoPool::new();
+        assert_eq!(
+            count_swept_tasks(&root, subtrees.clone(), 2, usize::MAX, 1 << 20, &pool),
+            5
+        );
+        assert_eq!(
+            count_swept_tasks(&root, subtrees, 1, usize::MAX, 1 << 20, &pool),
+            5
+        );
+    }
+}
+
+#[test]
+fn a_swept_task_counts_pentominoes_and_hands_back_its_rest() {
+    // Pentominoes on 3 x 20 (8 tilings), swept column by column, cut by
+    // MRV: tasks of a few slices of 300 nodes, resumed from their rests.
+    let region = common::rectangle(3, 20);
+    let p = common::pentominoes(&region);
+    let mut order: Vec<usize> = (0..region.len()).collect();
+    order.sort_by_key(|&k| (region[k].1, region[k].0));
+    let order: Vec<usize> = order.into_iter().map(|k| 12 + k).collect();
+    let root = sweeper(&p, &order);
+    let subtrees = root.split(6).unwrap();
+    let pool = MemoPool::new();
+    assert_eq!(count_swept_tasks(&root, subtrees, 2, 3, 300, &pool), 8);
+    assert!(pool.stats().entries > 0);
 }

@@ -98,7 +98,7 @@ mod tables;
 mod tests;
 
 pub use key::KeyLayout;
-pub(crate) use sweep::SweepCount;
+pub(crate) use sweep::{SweepCount, SweepMemo};
 use tables::Tables;
 pub use tables::{fits, WhyNot, MAX_OPTIONS, MAX_TABLE_BYTES};
 pub(crate) use tables::{COUNT_LANES, SENTINEL};
@@ -869,6 +869,10 @@ impl Engine for BitsetEngine {
 
     fn sweep_count(&self, max_bytes: usize) -> Option<SweepCount> {
         BitsetEngine::sweep_count(self, max_bytes)
+    }
+
+    fn sweep_restart(&self, sweep: &mut SweepCount) -> bool {
+        BitsetEngine::sweep_restart(self, sweep)
     }
 
     fn is_available(&self, option: usize) -> bool {

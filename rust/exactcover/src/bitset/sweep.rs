@@ -38,13 +38,28 @@
 //! key (64 items, all covered), so occupancy is a flag of its own, not a
 //! key value; counts past `u64` (domino tilings) are not stored (their
 //! sub-problems are counted again), the count itself is exact ([`Count`]).
+//!
+//! # Subtrees (the tasks of a distributed count)
+//!
+//! A count of several subtrees of one problem ([`SweepCount::restart`])
+//! keeps the tables above and its memo from subtree to subtree, and from
+//! task to task through a [`SweepMemo`]: a subtree's root is the covered
+//! set of its forced options, and the options it excludes are taken off
+//! the branches of their item. A covered set names one sub-problem under
+//! every root as long as no option excluded at the root is still free (all
+//! its items uncovered): a node where one is neither looks its key up nor
+//! stores it. The excluded options of a subtree cut from a sweep are those
+//! of its root's item, so only its root is not memoized. Stopped between
+//! two nodes, the count hands back what is left as subtrees
+//! ([`SweepCount::remainder`]): the node about to be entered and, at each
+//! level with branches still to come, those branches.
 
 use std::sync::Arc;
 
 use super::tables::Tables;
 use super::{sweep_choice, BitsetEngine, Choice};
 use crate::count::Count;
-use crate::engine::{Stats, Step};
+use crate::engine::{Stats, Step, Subtree};
 use crate::memo::{huge_pages, prefetch, MemoStats};
 
 /// Buckets of a new table (it doubles as it fills, up to its cap).
@@ -64,6 +79,9 @@ pub(crate) struct SweepCount {
     /// whose first primary item is `i`, in the order of the search, as
     /// places in `first_masks`.
     first_start: Vec<u32>,
+    /// `first[k]`: the option at place `k` (the engine's number), to name
+    /// the subtrees of [`SweepCount::remainder`].
+    first: Vec<u32>,
     /// How item `i` finds its branches: the rows of `filter_rows` for it
     /// (see the module documentation), or a scan of its options.
     filters: Vec<Filter>,
@@ -85,6 +103,35 @@ pub(crate) struct SweepCount {
     at: At,
     nodes: u64,
     memo: Cache,
+    /// The places in `first` of the options excluded at the root of the
+    /// subtree counted (see [`SweepCount::restart`]), ascending; they are
+    /// taken off their item's branches. Empty from the engine's own root.
+    banned: Vec<u32>,
+    /// The items of the options removed at the subtree's root that were
+    /// still free there (no item covered), `words` words each: a node
+    /// where one is still free is not memoized.
+    free_removed: Vec<u64>,
+    /// With `free_removed`: the depth of a node on the current path where
+    /// none was free any more (so none is below it), or `usize::MAX`.
+    clean_from: usize,
+}
+
+/// The memo of a [`SweepCount`], on its way to the count of another
+/// subtree of the same problem ([`SweepCount::take_memo`],
+/// [`SweepCount::lend_memo`]): the memo of the tasks of a distributed
+/// count, kept by their worker between tasks.
+#[derive(Debug, Clone)]
+pub struct SweepMemo {
+    /// The tables its keys were written with.
+    tables: Arc<Tables>,
+    cache: Cache,
+}
+
+impl SweepMemo {
+    /// Figures of the memo.
+    pub fn stats(&self) -> MemoStats {
+        self.cache.stats
+    }
 }
 
 /// Marks an item whose options are scanned, in [`Filter::start`].
@@ -132,6 +179,9 @@ struct Frame {
     nodes: u64,
     /// Is it stored in the memo when done? (Not with a single branch.)
     memoized: bool,
+    /// The place in `first` of the branch being searched (its child is at
+    /// the next depth).
+    branch: u32,
 }
 
 /// Where [`SweepCount::run`] resumes.
@@ -185,6 +235,7 @@ impl BitsetEngine {
             tables: Arc::clone(&self.tables),
             words,
             first_start,
+            first,
             filters,
             filter_rows,
             first_masks,
@@ -194,6 +245,9 @@ impl BitsetEngine {
             at,
             nodes: 0,
             memo: Cache::new(words, max_bytes),
+            banned: Vec::new(),
+            free_removed: Vec::new(),
+            clean_from: usize::MAX,
         })
     }
 }
@@ -226,6 +280,10 @@ impl SweepCount {
                     budget -= 1;
                     self.nodes += 1;
                     let d = self.frames.len();
+                    if !self.free_removed.is_empty() && self.clean_from >= d {
+                        // The node that was clean is no ancestor of this one.
+                        self.clean_from = usize::MAX;
+                    }
                     let covered = &self.covered[d * words..][..words];
                     let found = match sweep_choice(covered, n_primary) {
                         Choice::Item(i) => {
@@ -237,7 +295,10 @@ impl SweepCount {
                             } else {
                                 let rows = &self.filter_rows[filter.start as usize..]
                                     [..(filter.end - filter.start) as usize];
-                                let alive = branches::<W>(rows, covered, filter.all);
+                                let mut alive = branches::<W>(rows, covered, filter.all);
+                                if !self.banned.is_empty() {
+                                    alive &= !banned_bits(&self.banned, s, e);
+                                }
                                 if alive == 0 {
                                     // A dead end: nothing to look up or store.
                                     self.add_to_parent(&Count::ZERO);
@@ -250,7 +311,13 @@ impl SweepCount {
                             // neither looked up nor stored (each lookup is
                             // a cache miss, the most of a node's time).
                             let several = alive & alive.wrapping_sub(1) != 0;
-                            let memoized = several || alive == 0;
+                            let memoized = (several || alive == 0)
+                                && (self.free_removed.is_empty()
+                                    || self.clean_from < d
+                                    || none_free(&self.free_removed, covered) && {
+                                        self.clean_from = d;
+                                        true
+                                    });
                             match if memoized {
                                 self.memo.get::<W>(covered)
                             } else {
@@ -269,6 +336,7 @@ impl SweepCount {
                                         count: Count::ZERO,
                                         nodes: self.nodes,
                                         memoized,
+                                        branch: s,
                                     });
                                     self.at = At::Advance;
                                     continue;
@@ -289,6 +357,7 @@ impl SweepCount {
                     if frame.alive != 0 {
                         let k = (frame.base + frame.alive.trailing_zeros()) as usize;
                         frame.alive &= frame.alive - 1;
+                        frame.branch = k as u32;
                         let mask = &self.first_masks[k * words..][..words];
                         for ((c, &p), &m) in child.iter_mut().zip(parent).zip(mask) {
                             *c = p | m;
@@ -300,10 +369,14 @@ impl SweepCount {
                         let k = frame.next as usize;
                         frame.next += 1;
                         let mask = &self.first_masks[k * words..][..words];
-                        if mask.iter().zip(parent).all(|(&m, &c)| m & c == 0) {
+                        if mask.iter().zip(parent).all(|(&m, &c)| m & c == 0)
+                            && (self.banned.is_empty()
+                                || self.banned.binary_search(&(k as u32)).is_err())
+                        {
                             for ((c, &p), &m) in child.iter_mut().zip(parent).zip(mask) {
                                 *c = p | m;
                             }
+                            frame.branch = k as u32;
                             entered = true;
                             break;
                         }
@@ -416,6 +489,152 @@ impl SweepCount {
     pub(crate) fn memo_stats(&self) -> MemoStats {
         self.memo.stats
     }
+
+    /// Solutions counted so far below the root, those of the nodes still on
+    /// the path included: with [`SweepCount::remainder`], exactly the
+    /// solutions of the root.
+    pub(crate) fn counted(&self) -> Count {
+        let mut counted = self.total.clone();
+        for frame in &self.frames {
+            counted += &frame.count;
+        }
+        counted
+    }
+
+    /// What is left of a count stopped between two nodes (after
+    /// [`Step::Paused`]), as disjoint subtrees below its root (the
+    /// problem's numbers of options), in tree order: the node about to be
+    /// entered, then the branches still to come at each level, deepest
+    /// first (the options of the level's item tried so far excluded). Its
+    /// solutions and [`SweepCount::counted`]'s are the root's.
+    pub(crate) fn remainder(&self) -> Vec<Subtree> {
+        if self.at == At::Done {
+            return Vec::new();
+        }
+        debug_assert!(self.at == At::Enter, "paused between two nodes");
+        let (t, words) = (&self.tables, self.words);
+        let path: Vec<usize> = self
+            .frames
+            .iter()
+            .map(|f| t.option_ext(self.first[f.branch as usize]))
+            .collect();
+        let mut out = vec![Subtree {
+            forced: path.clone(),
+            excluded: Vec::new(),
+        }];
+        for (d, frame) in self.frames.iter().enumerate().rev() {
+            let parent = &self.covered[d * words..][..words];
+            // A branch of the node: holds no covered item, not excluded.
+            let free = |p: u32| {
+                let mask = &self.first_masks[p as usize * words..][..words];
+                mask.iter().zip(parent).all(|(&m, &c)| m & c == 0)
+                    && self.banned.binary_search(&p).is_err()
+            };
+            if frame.alive == 0 && !(frame.next..frame.end).any(free) {
+                continue;
+            }
+            out.push(Subtree {
+                forced: path[..d].to_vec(),
+                excluded: (frame.base..=frame.branch)
+                    .filter(|&p| free(p))
+                    .map(|p| t.option_ext(self.first[p as usize]))
+                    .collect(),
+            });
+        }
+        out
+    }
+
+    /// Takes the memo, for the count of another subtree of the problem
+    /// ([`SweepCount::lend_memo`]); this count goes on with an empty one.
+    pub(crate) fn take_memo(&mut self) -> SweepMemo {
+        let empty = Cache::new(self.words, 0);
+        SweepMemo {
+            tables: Arc::clone(&self.tables),
+            cache: std::mem::replace(&mut self.memo, empty),
+        }
+    }
+
+    /// Counts on with `memo` (taken from a count of the same problem in
+    /// the same order) instead of its own; false (and `memo` is dropped)
+    /// if it was written with other tables.
+    pub(crate) fn lend_memo(&mut self, memo: SweepMemo) -> bool {
+        if !Arc::ptr_eq(&self.tables, &memo.tables) && !self.tables.same_numbering(&memo.tables) {
+            return false;
+        }
+        self.memo = memo.cache;
+        true
+    }
+}
+
+impl BitsetEngine {
+    /// Makes `sweep` (a [`SweepCount`] of this engine's problem and order,
+    /// from [`BitsetEngine::sweep_count`] on an unrestricted copy) start
+    /// again at this engine's root, a subtree of its own: its covered
+    /// items, and the options excluded there taken off their item's
+    /// branches (see the module documentation). The memo stays. False (and
+    /// `sweep` is left as it was) if `sweep` has other tables or this
+    /// search has started.
+    pub(crate) fn sweep_restart(&self, sweep: &mut SweepCount) -> bool {
+        let t = &self.tables;
+        if !Arc::ptr_eq(t, &sweep.tables) || !self.levels.is_empty() || self.stats.nodes > 0 {
+            return false;
+        }
+        let words = sweep.words;
+        let root = &self.stack.covered[self.root * words..][..words];
+        sweep.covered[..words].copy_from_slice(root);
+        sweep.banned.clear();
+        sweep.free_removed.clear();
+        for &k in &self.removed {
+            let o = t.option_int(k);
+            let mask = t.item_mask(o);
+            // Forced options, and options dead at the root, hold a covered
+            // item: no node can take them, whatever its root.
+            if mask.iter().zip(root).any(|(&m, &c)| m & c != 0) {
+                continue;
+            }
+            sweep.free_removed.extend_from_slice(mask);
+            if let Some(&i) = t.primary_items(o).first() {
+                let (s, e) = (
+                    sweep.first_start[i as usize],
+                    sweep.first_start[i as usize + 1],
+                );
+                if let Some(p) = (s..e).find(|&p| sweep.first[p as usize] == o) {
+                    sweep.banned.push(p);
+                }
+            }
+        }
+        sweep.banned.sort_unstable();
+        sweep.banned.dedup();
+        sweep.frames.clear();
+        sweep.total = Count::ZERO;
+        sweep.clean_from = usize::MAX;
+        sweep.at = if self.is_exhausted() || self.next == Choice::DeadEnd {
+            At::Done
+        } else {
+            At::Enter
+        };
+        true
+    }
+}
+
+/// The bits of the places `banned` (ascending) within `s..e`, from `s`:
+/// the branches of an item taken off at the root.
+#[inline]
+fn banned_bits(banned: &[u32], s: u32, e: u32) -> u64 {
+    let from = banned.partition_point(|&p| p < s);
+    banned[from..]
+        .iter()
+        .take_while(|&&p| p < e)
+        .fold(0, |bits, &p| bits | 1 << (p - s))
+}
+
+/// Does every set of items in `removed` (`covered.len()` words each) hold a
+/// covered item?
+#[inline]
+fn none_free(removed: &[u64], covered: &[u64]) -> bool {
+    removed
+        .chunks_exact(covered.len())
+        .all(|mask| mask.iter().zip(covered).any(|(&m, &c)| m & c != 0))
 }
 
 /// The filters of every item (see the module documentation): for item

@@ -431,6 +431,20 @@ impl Tables {
         &self.conflicts[o as usize * w..][..w]
     }
 
+    /// Do these tables number items and options as `other` does, with the
+    /// same items in each option and the same options dead from the start?
+    /// (Then a set of items, or a sweep's memo key, means the same in both.)
+    pub(crate) fn same_numbering(&self, other: &Tables) -> bool {
+        self.sweep == other.sweep
+            && self.shape.n_items == other.shape.n_items
+            && self.shape.n_primary == other.shape.n_primary
+            && self.shape.n_options == other.shape.n_options
+            && self.item_ext == other.item_ext
+            && self.option_ext == other.option_ext
+            && self.item_masks == other.item_masks
+            && self.forbidden == other.forbidden
+    }
+
     /// The items of option `o`, as a set.
     #[inline(always)]
     pub(crate) fn item_mask(&self, o: u32) -> &[u64] {

@@ -17,12 +17,15 @@
 //! most `t` (a table is not shared while it is written). A threaded count
 //! of several subtrees ([`Solver::count_subtrees_with`]) lends each of its
 //! threads one, which the thread carries from subtree to subtree and gives
-//! back when the count ends or stops.
+//! back when the count ends or stops. A count of subtrees on one thread by
+//! a sweep takes the memo of the sweep's fast count instead (one per task
+//! that runs at the same time as another, as above).
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::parallel::add_memo_stats;
 use super::{LentMemo, Solver};
+use crate::bitset::SweepMemo;
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
 
 /// The memos of the counts of many subtrees of one problem, kept between
@@ -73,6 +76,9 @@ pub struct MemoPool {
 struct PoolState {
     /// Memos not lent now, the largest last (lent first).
     free: Vec<LentMemo>,
+    /// The memos of the fast count of a sweep not lent now (tasks that
+    /// count their subtrees on one thread by the sweep), the largest last.
+    swept: Vec<SweepMemo>,
     /// [`MemoMode::Auto`]'s verdict, once a task reached one.
     verdict: Option<bool>,
 }
@@ -142,6 +148,21 @@ impl MemoPool {
         }
     }
 
+    /// Takes the largest free memo of a sweep's fast count, if any.
+    pub(super) fn take_swept(&self) -> Option<SweepMemo> {
+        self.state().swept.pop()
+    }
+
+    /// Puts a memo of a sweep's fast count back.
+    pub(super) fn put_swept(&self, memo: SweepMemo) {
+        let mut state = self.state();
+        let entries = memo.stats().entries;
+        let at = state
+            .swept
+            .partition_point(|m| m.stats().entries <= entries);
+        state.swept.insert(at, memo);
+    }
+
     /// Whether the memo pays, as the first task to know decided:
     /// `Some(true)` or `Some(false)`, `None` before.
     pub fn verdict(&self) -> Option<bool> {
@@ -156,6 +177,9 @@ impl MemoPool {
         for memo in &state.free {
             add_memo_stats(&mut total, memo.stats());
         }
+        for memo in &state.swept {
+            add_memo_stats(&mut total, memo.stats());
+        }
         total
     }
 
@@ -163,6 +187,7 @@ impl MemoPool {
     pub fn clear(&self) {
         let mut state = self.state();
         state.free.clear();
+        state.swept.clear();
         state.verdict = None;
     }
 }

@@ -25,6 +25,7 @@ mod memo_pool;
 mod order;
 mod parallel;
 mod split;
+mod swept;
 
 pub use count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_EVERY};
 pub use estimate::{Estimate, Estimator};
