@@ -475,12 +475,12 @@ def test_stats_of_a_small_count_and_their_errors():
             count_distributed(queens(8), executor=pool, stats=[])
 
 
-def _count_in_rounds(problem, threads, seconds, cut):
+def _count_in_rounds(problem, threads, seconds, cut, order="auto"):
     """Counts a problem with the tasks' own code, here: the tree cut by the
     estimate into `cut` pieces, then rounds of `seconds` on `threads`
-    threads, each round resuming from the last one's rest."""
+    threads in `order`, each round resuming from the last one's rest."""
     spec = _distributed._spec_of(problem)
-    digest = _distributed.problem_digest(spec)
+    digest = _distributed._solver_key(_distributed.problem_digest(spec), spec)
     root = (list(spec[4]), [])
     pieces = _distributed._cut_by_estimate(digest, spec, [root], cut)
     assert [origin for _, _, origin in pieces] == [0] * len(pieces)
@@ -489,9 +489,10 @@ def _count_in_rounds(problem, threads, seconds, cut):
     run = os.urandom(8).hex()  # one memo for the rounds of this count
     while todo:
         found, todo, figures, error = _distributed._count_here(
-            digest, spec, todo, seconds, threads, run
+            digest, spec, todo, seconds, threads, run, order
         )
         assert error is None
+        assert figures["order"] == (order if order != "auto" else "mrv")
         total += found
         rounds += 1
         assert figures["busy"] >= 0
@@ -691,6 +692,67 @@ def test_the_sweep_order_travels_and_every_order_counts_the_brute_force(problem,
         )
         assert (found, rest, error) == (expected, [], None)
         assert figures["order"] == stats["order"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(swept_problems(), st.integers(1, 9), st.sampled_from([1e-4, 1e-3]))
+def test_swept_tasks_in_rounds_match_brute_force_and_count(problem, cut, seconds):
+    # Tasks on one thread that sweep take the sweep's fast count: cut by
+    # the estimate (by MRV: subtrees that exclude options of any item),
+    # stopped after a few nodes and resumed from their rest, through the
+    # process's memo; every mode of count() agrees.
+    choices, secondary, order, expected = problem
+    cover = ExactCover(choices, secondary=secondary, engine="bitset").sweep_order(order)
+    for mode in ("sweep", "mrv"):
+        assert _count_in_rounds(cover, 1, seconds, cut, mode)[0] == expected
+    assert cover.count(order="sweep") == expected
+
+
+def _pentominoes(rows, columns):
+    from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+
+    cells = [(i, j) for i in range(rows) for j in range(columns)]
+    return polyomino(encode_polyominoes(PENTOMINOES), cells)
+
+
+def test_swept_tasks_of_pentominoes_hand_back_their_rest_and_resume():
+    # 5 x 12 (4040 tilings) swept in rounds of 5 ms on one thread: each
+    # round stops inside a subtree and hands back its remainder; and a
+    # count interrupted after a few tasks resumes from its checkpoint, in
+    # the sweep again, counting no subtree twice.
+    total, rounds = _count_in_rounds(_pentominoes(5, 12), 1, 0.005, 4, "sweep")
+    assert (total, _pentominoes(5, 12).count()) == (4040, 4040)
+    assert rounds > 1
+
+
+def test_a_swept_count_interrupted_resumes_from_its_checkpoint(tmp_path):
+    path = tmp_path / "swept.ckpt"
+    with _InterruptAfter(6) as pool, pytest.raises(KeyboardInterrupt):
+        count_distributed(
+            _pentominoes(5, 12),
+            executor=pool,
+            checkpoint=path,
+            task_seconds=0.005,
+            local_seconds=0,
+            order="sweep",
+        )
+    first = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert first and sum(r["count"] for r in first) < 4040
+    stats = {}
+    with ThreadPoolExecutor(1) as pool:
+        total = count_distributed(
+            _pentominoes(5, 12),
+            executor=pool,
+            checkpoint=path,
+            task_seconds=0.005,
+            order="sweep",
+            stats=stats,
+        )
+    assert (total, stats["order"]) == (4040, "sweep")
+    records = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    keys = [json.dumps(s) for r in records for s in r.get("subtrees", [r.get("subtree")])]
+    assert len(keys) == len(set(keys))
+    assert sum(r["count"] for r in records) == 4040
 
 
 def test_a_builders_sweep_order_reaches_the_dask_workers(client, tmp_path):

@@ -165,6 +165,11 @@ class Solver:
     def set_sweep_order(self, order: list[int]) -> None:
         """Item ids in the order that counts may sweep in (see ``count``'s
         ``order``)."""
+    def set_order(self, order: str) -> None:
+        """Puts the solver (not started) in the order ``order`` names
+        ("mrv" or "sweep"; "auto" keeps its order), so that ``split`` and
+        ``estimate`` cut and weigh the tree as a count in that order
+        branches."""
     @property
     def sweep_order(self) -> list[int] | None:
         """The item ids of ``set_sweep_order``, or None if it was not

@@ -224,9 +224,18 @@ _INSTALLED: dict[str, _Spec] = {}
 _INSTALLED_LOCK = threading.Lock()
 
 
-def _built(digest: str, spec: _Spec | None) -> _Solver:
+def _built(digest: str, spec: _Spec | None, order: str = "mrv") -> _Solver:
     """The solver of a problem, built once per process (without its initial
-    choices: every subtree includes them)."""
+    choices: every subtree includes them); with `order` ``"sweep"``, its
+    engine made again in the sweep order, once too (a few milliseconds that
+    every task and cut would pay)."""
+    if order == "sweep":
+        swept = _BUILT.get(f"{digest}/sweep")
+        if swept is None:
+            swept = _built(digest, spec).copy()
+            swept.set_order("sweep")
+            _BUILT[f"{digest}/sweep"] = swept
+        return swept
     solver = _BUILT.get(digest)
     if solver is None:
         if spec is None:
@@ -334,13 +343,19 @@ def count_subtrees(
         raise error
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
-        rest[top : top + 1] = _cut(digest, spec, rest[top], pieces)
+        rest[top : top + 1] = _cut(digest, spec, rest[top], pieces, figures["order"])
     return found, rest, figures
 
 
-def _cut(digest: str, spec: _Spec | None, subtree: _Ids, pieces: int) -> list[_Ids]:
-    """A subtree cut into at least `pieces` (none if it has no solutions)."""
-    part = _built(digest, spec).copy()
+def _cut(
+    digest: str, spec: _Spec | None, subtree: _Ids, pieces: int, order: str = "mrv"
+) -> list[_Ids]:
+    """A subtree cut into at least `pieces` (none if it has no solutions), as
+    a count in `order` branches (`"mrv"` or `"sweep"`): the pieces of a
+    sweep share more of its memo's sub-problems than pieces cut by MRV (on
+    pentominoes 6 x 10 cut into 60, one memo counts them in 6.3 million
+    nodes, against 16.7 million for MRV's pieces)."""
+    part = _built(digest, spec, order).copy()
     if not part.restrict(list(subtree[0]), list(subtree[1])):
         return []
     return part.split(pieces)
@@ -382,7 +397,7 @@ def _count_here(
         (Ctrl-C; None if none): the count and the rest are right either
         way, for the caller to keep before raising it.
     """
-    solver = _built(digest, spec).copy()
+    solver = _built(digest, spec, order).copy()
     pool = _memo_pool(f"{digest}/{run}")
     threads = max(1, min(threads, _cores()))
     start, cpu = time.monotonic(), time.process_time()
@@ -431,13 +446,14 @@ def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> f
 
 
 def _cut_by_estimate(
-    digest: str, spec: _Spec, subtrees: list[_Ids], target: int
+    digest: str, spec: _Spec, subtrees: list[_Ids], target: int, order: str = "mrv"
 ) -> list[tuple[float, _Ids, int]]:
     """Cuts subtrees until there are at least `target` pieces and none holds
     much more than a `target`th of the work, always the piece of the most
     work left by Knuth's estimate (a few probes each). The estimates are
     rough and the cut stops after `_CUT_SECONDS` whatever it reached: tasks
-    that turn out long are cut again as they run.
+    that turn out long are cut again as they run. The pieces are cut as a
+    count in `order` branches (see `_cut`).
 
     Returns:
         The pieces, each with its estimate and the index in `subtrees` of the
@@ -452,7 +468,7 @@ def _cut_by_estimate(
         if len(heap) >= target and -heap[0][0] <= 2 * total / target:
             break
         estimate, _, origin, biggest = heapq.heappop(heap)
-        pieces = _cut(digest, spec, biggest, 2)
+        pieces = _cut(digest, spec, biggest, 2, order)
         if len(pieces) <= 1:  # too small to cut: it stays whole
             heapq.heappush(heap, (0.0, serial, origin, pieces[0] if pieces else biggest))
             serial += 1
@@ -830,8 +846,8 @@ def count_distributed(
     try:
         plan = _Plan(digest, spec, log, figures)
         # The order's race (on the whole problem, GIL released) runs beside
-        # the start of the cluster and the cut of the tree, which wait for
-        # it only before the first task.
+        # the start of the cluster, which waits for it only before the cut
+        # of the tree (cut in the order the tasks branch in).
         racer = concurrent.futures.ThreadPoolExecutor(1)
         owned.append(racer)
         settling = racer.submit(_settle_order, digest, spec, order)
@@ -887,8 +903,9 @@ def count_distributed(
             thread_slots = slots * (threads or 1)
         cpu = _scheduler_cpu(scheduler)
         try:
-            plan.prepare(slots, thread_slots)
+            # The tree is cut in the order the tasks branch in.
             plan.settle(settling.result())
+            plan.prepare(slots, thread_slots)
             return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
         finally:
             if scheduler is not None and cpu is not None:
@@ -1063,7 +1080,9 @@ class _Plan:
         if self.resumed:
             self.todo = _deal(subtrees, tasks)
             return
-        pieces = _cut_by_estimate(self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots))
+        pieces = _cut_by_estimate(
+            self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots), self.order
+        )
         if self.left is None:
             # The pieces' estimates, summed: the whole tree's, without a
             # separate estimate before the workers start.

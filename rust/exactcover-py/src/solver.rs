@@ -304,6 +304,16 @@ impl PySolver {
             .map_err(|e| to_py_err(py, &e))
     }
 
+    /// Puts the solver (not started) in the order `order` names ("mrv" or
+    /// "sweep"; "auto" keeps the order it has), so that `split` and
+    /// `estimate` cut and weigh the tree as a count in that order branches.
+    fn set_order(&mut self, py: Python<'_>, order: &str) -> PyResult<()> {
+        self.settle_threads();
+        self.solver
+            .set_order(order_mode(order)?)
+            .map_err(|e| to_py_err(py, &e))
+    }
+
     /// The item ids of `set_sweep_order`, or None if it was not called.
     #[getter]
     fn sweep_order(&self) -> Option<Vec<usize>> {

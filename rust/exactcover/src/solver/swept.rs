@@ -17,9 +17,10 @@ use std::ops::ControlFlow;
 
 use super::count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_LEVELS};
 use super::parallel::{max_threads, Parked, Work};
-use super::{MemoPool, Solver};
+use super::{MemoPool, OrderMode, Solver};
 use crate::engine::{Step, Subtree};
-use crate::memo::MemoMode;
+use crate::memo::{MemoMode, MemoOptions};
+use crate::Error;
 
 impl Solver {
     /// Counts the solutions in `subtrees` by the sweep's fast count on this
@@ -160,5 +161,23 @@ impl Solver {
             done,
             ..Parked::default()
         }));
+    }
+}
+
+impl Solver {
+    /// Puts a solver at its root in the order `mode` names (where it has a
+    /// sweep order and an engine that sweeps; [`OrderMode::Auto`] keeps the
+    /// order it has), so that [`Solver::split`] and [`Solver::estimate`]
+    /// cut and weigh the tree as a count in that order branches.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SearchStarted`] if the search has started.
+    pub fn set_order(&mut self, mode: OrderMode) -> Result<(), Error> {
+        self.at_root()?;
+        if mode != OrderMode::Auto {
+            self.settle_order(mode, &MemoOptions::default(), false, 1);
+        }
+        Ok(())
     }
 }
