@@ -31,6 +31,7 @@ workers (``local_seconds=0``). Needs no network (loopback only).
     python benches/dask_workers.py --pieces 0              # stragglers' rest handed back uncut
     python benches/dask_workers.py --timeline --repeat 0   # where the time and work go
     python benches/dask_workers.py --memo-split 60 --repeat 0
+    python benches/dask_workers.py --order mrv             # the tasks by MRV
 
 ``--timeline`` adds, for one count on 1 worker and one on ``--workers``
 workers, where the work and the time go: every task as it came back (its
@@ -94,6 +95,13 @@ def main() -> None:
         help="nodes through one memo and through two, the tree cut into P pieces (see above)",
     )
     parser.add_argument(
+        "--order",
+        default="auto",
+        choices=["auto", "mrv", "sweep"],
+        help="how the tasks branch (count_distributed's order; default auto: the sweep on "
+        "pentominoes, whose memoized tasks split less well across workers' memos than MRV's)",
+    )
+    parser.add_argument(
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
@@ -141,7 +149,9 @@ def main() -> None:
     runs[threads_label] = []
     try:
         for client, (_, _, threads) in zip(clients, setups):  # workers warm
-            count_distributed(inst.solver(), client=client, threads=threads, local_seconds=0)
+            count_distributed(
+                inst.solver(), client=client, threads=threads, local_seconds=0, order=args.order
+            )
         for _ in range(args.repeat):
             start = time.perf_counter()
             assert inst.solver().count(threads=cores) == inst.expected
@@ -152,7 +162,12 @@ def main() -> None:
                 cpu, start = time.process_time(), time.perf_counter()
                 with get_task_stream(client) as stream:
                     total = count_distributed(
-                        problem, client=client, stats=stats, threads=threads, local_seconds=0
+                        problem,
+                        client=client,
+                        stats=stats,
+                        threads=threads,
+                        local_seconds=0,
+                        order=args.order,
                     )
                 wall = time.perf_counter() - start
                 assert total == inst.expected, (label, total)
@@ -168,7 +183,7 @@ def main() -> None:
                 )
         if args.timeline:
             for client, (label, _, threads) in list(zip(clients, setups))[:2]:
-                _timeline(label, client, inst, threads)
+                _timeline(label, client, inst, threads, args.order)
     finally:
         for thing in clients + clusters:
             thing.close()
@@ -179,8 +194,8 @@ def main() -> None:
         return statistics.median(r[key] for r in runs[label])
 
     print(
-        f"{args.instance}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the "
-        f"end; medians of {args.repeat} interleaved runs"
+        f"{args.instance} (order {args.order}), {os.cpu_count()} CPUs, load average "
+        f"{os.getloadavg()[0]:.2f} at the end; medians of {args.repeat} interleaved runs"
     )
     print(
         "| how | wall-clock | ratio | tasks | CPU of scheduler + client "
@@ -202,6 +217,18 @@ def main() -> None:
             f"| {median(label, 'here'):.2f} s | {median(label, 'scheduler'):.2f} s "
             f"| {median(label, 'per_second'):.3f} s | {median(label, 'cpu'):.2f} s |"
         )
+    # Wall-clock reckoned from CPU for an idle machine of as many cores as
+    # workers: one worker's tasks and this process (scheduler and client)
+    # one after the other; N workers' tasks and this process shared by N
+    # cores.
+    n = setups[1][1]
+    alone = median(setups[0][0], "cpu") + median(setups[0][0], "here")
+    shared = (median(setups[1][0], "cpu") + median(setups[1][0], "here")) / n
+    print(
+        f"\nReckoned from CPU for an idle {n}-core machine: {n} workers "
+        f"{shared / alone:.2f} of 1 worker ((task CPU + CPU of scheduler and client) / {n}, "
+        "over 1 worker's task CPU + CPU of scheduler and client)."
+    )
 
 
 def _memo_split(inst: Any, pieces: int) -> None:
@@ -237,7 +264,7 @@ def _memo_split(inst: Any, pieces: int) -> None:
             print(f"| two memos, {tasks} tasks {how} | {n:,} | {n / one:.3f} |")
 
 
-def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
+def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> None:
     """One count on `client`, task by task: see the module's ``--timeline``."""
     import exactcover.distributed as dist
     from dask.distributed import get_task_stream
@@ -255,7 +282,12 @@ def _timeline(label: str, client: Any, inst: Any, threads: int) -> None:
         start, cpu = time.time(), time.process_time()
         with get_task_stream(client) as stream:
             total = dist.count_distributed(
-                inst.solver(), client=client, stats=stats, threads=threads, local_seconds=0
+                inst.solver(),
+                client=client,
+                stats=stats,
+                threads=threads,
+                local_seconds=0,
+                order=order,
             )
         end = time.time()
     finally:

@@ -740,7 +740,10 @@ def count_distributed(
     Every task branches as `count(order=order)` would on the whole problem
     (where it has a sweep order: `ExactCover.sweep_order`, which the puzzle
     builders give): `"auto"` is settled once, here, by `count()`'s race at
-    the root, and the tasks all take its winner.
+    the root, and the tasks all take its winner. The tree is cut in that
+    order, and a task of one thread that sweeps counts its subtrees with
+    the sweep's fast count (as `count()` does), its memo kept by its
+    worker process from task to task.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 

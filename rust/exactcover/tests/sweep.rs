@@ -559,3 +559,42 @@ fn a_swept_task_counts_pentominoes_and_hands_back_its_rest() {
     assert_eq!(count_swept_tasks(&root, subtrees, 2, 3, 300, &pool), 8);
     assert!(pool.stats().entries > 0);
 }
+
+#[test]
+fn a_solver_put_in_an_order_cuts_its_tree_in_it() {
+    // Pentominoes on 3 x 20 cut in the sweep's order: every piece's first
+    // choice covers the sweep's first cell, and the pieces add
+    // up to the 8 tilings; a started search refuses a new order.
+    let region = common::rectangle(3, 20);
+    let p = common::pentominoes(&region);
+    let mut order: Vec<usize> = (0..region.len()).collect();
+    order.sort_by_key(|&k| (region[k].1, region[k].0));
+    let order: Vec<usize> = order.into_iter().map(|k| 12 + k).collect();
+    let mut root = sweeper(&p, &order);
+    assert_eq!(root.order_name(), "mrv");
+    root.set_order(OrderMode::Sweep).unwrap();
+    assert_eq!(root.order_name(), "sweep");
+    let pieces = root.split(8).unwrap();
+    assert!(pieces.len() >= 8);
+    for piece in &pieces {
+        // Its first choice, or the root's branches it leaves out.
+        let first = piece.forced.first().or(piece.excluded.first()).unwrap();
+        assert!(p.option(*first).any(|i| i == order[0]));
+    }
+    let total: u64 = pieces
+        .iter()
+        .map(|piece| {
+            let mut solver = sweeper(&p, &order);
+            solver.restrict(piece).unwrap();
+            solver.count()
+        })
+        .sum();
+    assert_eq!(total, 8);
+    root.set_order(OrderMode::Mrv).unwrap();
+    assert_eq!(root.order_name(), "mrv");
+    root.step(1);
+    assert_eq!(
+        root.set_order(OrderMode::Sweep),
+        Err(exactcover::Error::SearchStarted)
+    );
+}
