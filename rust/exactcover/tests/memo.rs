@@ -459,3 +459,37 @@ fn a_capped_memo_thins_by_depth_where_nodes_have_few_children() {
         assert!(nodes <= 2.0, "{nodes:.2}x the nodes");
     }
 }
+
+/// A full table makes room entry by entry: each new entry replaces one (the
+/// least work near its slot), so the table keeps counting exactly and stays
+/// full instead of emptying. Langford pairs (many children a node: no
+/// thinning by depth) and 2 x n strips (thinnings by depth first; counts
+/// past u64 replaced and their places reused).
+#[test]
+fn a_full_table_replaces_entry_by_entry_and_counts_exactly() {
+    for (problem, max_bytes) in [
+        (common::langford(8), 3000),
+        (common::langford(9), 8000),
+        (dominoes(2, 120), 2500),
+    ] {
+        let mut unbounded = Solver::new(&problem);
+        let expected = common::count_memo(&mut unbounded, always());
+        let mut capped = Solver::new(&problem);
+        let options = MemoOptions {
+            max_bytes,
+            ..always()
+        };
+        assert_eq!(common::count_memo(&mut capped, options), expected);
+        let stats = capped.memo_stats();
+        assert!(stats.peak_bytes <= max_bytes as u64, "{stats:?}");
+        // Turned over many times, yet full at the end: the entries dropped
+        // beyond one per eviction (those of thinnings by depth, which drop
+        // the levels no longer looked up) are a few tables' worth at most.
+        assert!(stats.evictions > 4 * stats.entries, "{stats:?}");
+        assert!(stats.entries > 0, "{stats:?}");
+        assert!(
+            stats.evicted - stats.evictions <= 4 * stats.entries,
+            "{stats:?}"
+        );
+    }
+}
