@@ -241,10 +241,10 @@ class Search(Iterator[S], Generic[S]):
         enumeration can (the 2.4 x 10^30 domino tilings of a 16 x 16 board).
         With `timeout` or `progress` too: a count stopped by its `timeout`
         keeps its memo, and the next `count()` goes on with it. When the memo
-        is full, it is thinned (half as many levels of the search are
-        stored from then on where nodes have few children, else the half of
-        it that took least work to count makes room), and the count stays
-        exact.
+        is full it makes room in place (half as many levels of the search
+        are stored from then on where nodes have few children; otherwise
+        each new sub-problem replaces the one of least work near its slot),
+        and the count stays exact.
         `memo_stats` tells what the memo did (after `threads=N`: the threads'
         memos, summed). With `threads=N` every thread memoizes the
         subtrees it counts, in a table of its own (`memo_bytes` is shared
@@ -661,9 +661,10 @@ class Search(Iterator[S], Generic[S]):
     def memo_stats(self) -> dict[str, Any]:
         """What the memo of the last `count()` did: `active` (still in use),
         `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
-        now, `peak_bytes`, `evictions` (times it was full and thinned, by
-        depth or by work: see the README's "Counting without enumerating")
-        and `evicted` (the entries so dropped, in all)."""
+        now, `peak_bytes`, `evictions` (times it was full and made room: a
+        thinning by depth, or one entry replaced; see the README's "Counting
+        without enumerating") and `evicted` (the entries so dropped, in
+        all)."""
         return self._solver.memo_stats
 
     # -- costs, checks and exports (exactcover.costs, exactcover.cnf) ----------

@@ -128,7 +128,7 @@ fn main() {
         if memo.is_some() {
             let m = solver.memo_stats();
             println!(
-                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB, {} thinnings dropped {}",
+                "{:24} memo: active {}, {} lookups, {} hits, {} entries, peak {:.1} MB, {} evictions dropped {}",
                 "",
                 m.active,
                 m.lookups,

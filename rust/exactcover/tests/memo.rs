@@ -99,7 +99,7 @@ fn memoized_and_enumerating_counts_agree_on_the_benchmarks() {
 }
 
 #[test]
-fn a_tiny_memory_cap_thins_the_table_and_keeps_counting_right() {
+fn a_tiny_memory_cap_makes_room_in_the_table_and_keeps_counting_right() {
     let options = MemoOptions {
         mode: MemoMode::Always,
         max_bytes: 4096,
@@ -113,16 +113,15 @@ fn a_tiny_memory_cap_thins_the_table_and_keeps_counting_right() {
     let stats = solver.memo_stats();
     assert!(stats.evictions > 0, "{stats:?}");
     assert!(stats.peak_bytes <= 4096, "{stats:?}");
-    // Thinned, never emptied: about half of the entries were dropped each
-    // time, and the table is not empty at the end.
+    // Room made, never emptied: the table is not empty at the end.
     assert!(stats.entries > 0, "{stats:?}");
     assert!(stats.evicted >= stats.evictions, "{stats:?}");
 }
 
 #[test]
-fn thinning_moves_counts_past_u64_with_their_entries() {
+fn making_room_keeps_counts_past_u64_with_their_entries() {
     // Fibonacci counts of 2 x n strips pass 2^63 from n = 91 on: under a
-    // tiny cap, entries holding them are thinned and kept, and the count
+    // tiny cap, entries holding them are thinned, kept or replaced, and the count
     // stays exact.
     let n = 120;
     let mut expected = Solver::new(&dominoes(2, n));
@@ -457,5 +456,39 @@ fn a_capped_memo_thins_by_depth_where_nodes_have_few_children() {
         assert!(memo.evictions > 0 && memo.peak_bytes as usize <= peak / 8);
         let nodes = capped.stats().nodes as f64 / unbounded.stats().nodes as f64;
         assert!(nodes <= 2.0, "{nodes:.2}x the nodes");
+    }
+}
+
+/// A full table makes room entry by entry: each new entry replaces one (the
+/// least work near its slot), so the table keeps counting exactly and stays
+/// full instead of emptying. Langford pairs (many children a node: no
+/// thinning by depth) and 2 x n strips (thinnings by depth first; counts
+/// past u64 replaced and their places reused).
+#[test]
+fn a_full_table_replaces_entry_by_entry_and_counts_exactly() {
+    for (problem, max_bytes) in [
+        (common::langford(8), 3000),
+        (common::langford(9), 8000),
+        (dominoes(2, 120), 2500),
+    ] {
+        let mut unbounded = Solver::new(&problem);
+        let expected = common::count_memo(&mut unbounded, always());
+        let mut capped = Solver::new(&problem);
+        let options = MemoOptions {
+            max_bytes,
+            ..always()
+        };
+        assert_eq!(common::count_memo(&mut capped, options), expected);
+        let stats = capped.memo_stats();
+        assert!(stats.peak_bytes <= max_bytes as u64, "{stats:?}");
+        // Turned over many times, yet full at the end: the entries dropped
+        // beyond one per eviction (those of thinnings by depth, which drop
+        // the levels no longer looked up) are a few tables' worth at most.
+        assert!(stats.evictions > 4 * stats.entries, "{stats:?}");
+        assert!(stats.entries > 0, "{stats:?}");
+        assert!(
+            stats.evicted - stats.evictions <= 4 * stats.entries,
+            "{stats:?}"
+        );
     }
 }

@@ -222,8 +222,8 @@ fn check_on(
 
 /// Memoized counting and the solution graph find the brute force's solutions,
 /// also when every key shares one hash (1 or 0 bits of it), and when the memo
-/// is so small that it is thinned again and again (alone, and with every
-/// key sharing one hash).
+/// is so small that it makes room again and again, by depth and entry by
+/// entry (alone, and with every key sharing one hash).
 fn check_memo(
     problem: &Problem,
     engine: EngineChoice,

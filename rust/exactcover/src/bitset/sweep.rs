@@ -60,7 +60,7 @@ use super::tables::Tables;
 use super::{sweep_choice, BitsetEngine, Choice};
 use crate::count::Count;
 use crate::engine::{Stats, Step, Subtree};
-use crate::memo::{huge_pages, prefetch, MemoStats};
+use crate::memo::{huge_pages, prefetch, replace, MemoStats};
 
 /// Buckets of a new table (it doubles as it fills, up to its cap).
 const FIRST_BUCKETS: usize = 1 << 12;
@@ -820,32 +820,26 @@ impl Cache {
         {
             self.grow();
         }
-        self.place::<W>(key, count, cost.saturating_add(1));
+        self.place::<W>(key, count, replace::stored_cost(cost));
     }
 
     /// Puts an entry in its bucket: an empty slot, or the one whose
-    /// subtree took fewer nodes. `stored_cost` is one more than the nodes.
+    /// subtree took fewer nodes ([`replace::place_for`], the rule of both
+    /// memo tables). `stored_cost` is one more than the nodes.
     fn place<const W: usize>(&mut self, key: &[u64], count: u64, stored_cost: u64) {
         let words = if W > 0 { W } else { self.words };
         let b = self.bucket::<W>(key);
         let a = self.base + 2 * b * (words + 2);
         let z = a + words + 2;
-        let (cost_a, cost_z) = (self.slots[a + words + 1], self.slots[z + words + 1]);
-        let e = if cost_a == 0 {
-            a
-        } else if cost_z == 0 {
-            z
-        } else {
+        let costs = [self.slots[a + words + 1], self.slots[z + words + 1]];
+        let (k, replaces) = replace::place_for(costs).expect("a bucket has two places");
+        if replaces {
             self.stats.evictions += 1;
             self.stats.evicted += 1;
             self.stats.entries -= 1;
             self.crowded += 1;
-            if cost_a <= cost_z {
-                a
-            } else {
-                z
-            }
-        };
+        }
+        let e = [a, z][k];
         let entry = &mut self.slots[e..][..words + 2];
         entry[..words].copy_from_slice(&key[..words]);
         entry[words] = count;

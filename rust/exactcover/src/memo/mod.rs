@@ -24,6 +24,7 @@ use crate::engine::Engine;
 mod algebra;
 mod graph;
 mod hooks;
+pub(crate) mod replace;
 mod table;
 
 use graph::GraphNode;
@@ -71,13 +72,16 @@ pub const AUTO_FIRST_CHECK: u64 = 1 << 10;
 pub struct MemoOptions {
     /// When to memoize.
     pub mode: MemoMode,
-    /// Memory cap of the memo table in bytes. When the table is full it is
-    /// thinned (counts stay exact; see [`MemoStats::evictions`]): where
-    /// search nodes have few children, half as many levels of the search
-    /// are stored from then on; otherwise about half of the entries, those
-    /// whose sub-problems took least work, make room for new ones. (Where
-    /// nodes have few children, a table past a few megabytes stores only
-    /// every second level anyway: see `Memo::choose_stride`.)
+    /// Memory cap of the memo table in bytes. When the table is full it
+    /// makes room in place (counts stay exact; see
+    /// [`MemoStats::evictions`]): where search nodes have few children,
+    /// half as many levels of the search are stored from then on (the
+    /// entries off them go); otherwise, and once that would cost too much,
+    /// each new entry takes the place of the entry of least work among the
+    /// few near its slot, so a full table keeps its costly sub-problems and
+    /// degrades one entry at a time. (Where nodes have few children, a
+    /// table past a few megabytes stores only every second level anyway:
+    /// see `Memo::choose_stride`.)
     pub max_bytes: usize,
     /// Bits of the hash that are used (64). Fewer make keys collide: tests
     /// use this to check that collisions never change a count.
@@ -111,12 +115,12 @@ pub struct MemoStats {
     pub bytes: u64,
     /// Largest `bytes` so far.
     pub peak_bytes: u64,
-    /// Times the table was full and thinned: each time the entries off a
-    /// doubled stride of levels, or about half of the entries, those whose
-    /// sub-problems took least work (weighed with their age), were dropped
-    /// to make room (see [`MemoOptions::max_bytes`]).
+    /// Times the full table made room (see [`MemoOptions::max_bytes`]):
+    /// each thinning by depth (the entries off a doubled stride of levels
+    /// dropped) and each entry replaced by a new one.
     pub evictions: u64,
-    /// Entries dropped by those thinnings, in all.
+    /// Entries dropped to make room, in all (those thinned and those
+    /// replaced).
     pub evicted: u64,
 }
 
@@ -131,7 +135,7 @@ struct Frame {
     count: Count,
     edges_start: usize,
     /// Is the node stored when left? Not if its depth is off the memo's
-    /// stride (see [`Memo::thin`]): it was not looked up either.
+    /// stride (see [`Memo::thin_by_depth`]): it was not looked up either.
     stored: bool,
 }
 
@@ -149,10 +153,18 @@ const MIN_BENEFIT: f64 = 0.1;
 const SWAMPED: u64 = 16;
 
 /// The most a thinning by depth may multiply the nodes of the search by,
-/// as [`Memo::thin`] estimates it; past that it thins by work.
+/// as [`Memo::thin_by_depth`] estimates it; past that a full table
+/// replaces entries one by one.
 const STRIDE_MAX_COST: f64 = 2.0;
 
-/// The largest stride of [`Memo::thin`].
+/// The fewest levels a stride of [`Memo::thin_by_depth`] leaves stored
+/// down to the deepest level stored so far: a stride past the depth of the
+/// tree would store the root alone and drop all else (pentominoes on the
+/// 8x8 board under a tiny cap went to a stride of 16 for a tree 12 deep,
+/// and ended with 2 entries).
+const STRIDE_MIN_LEVELS: u32 = 4;
+
+/// The largest stride of [`Memo::thin_by_depth`].
 const MAX_STRIDE: u32 = 64;
 
 /// From this many lookups on (at every power of two) the memo weighs its
@@ -187,6 +199,11 @@ pub(crate) struct Memo {
     table: Table,
     /// Counts too large for a table value (count mode).
     big: Vec<Count>,
+    /// Places in `big` free for reuse (their entries were replaced).
+    big_free: Vec<u64>,
+    /// The deepest level stored so far (see [`STRIDE_MIN_LEVELS`]).
+    deepest: u32,
+
     /// The key of the node just entered.
     scratch: Vec<u64>,
     scratch_hash: u64,
@@ -212,13 +229,13 @@ pub(crate) struct Memo {
     /// Only nodes at depths (levels of `frames`) that are multiples of this
     /// are looked up and stored: 1, or 2 where the search tree is thin
     /// ([`Memo::choose_stride`]), doubled by the thinnings that go by depth
-    /// (see [`Memo::thin`]).
+    /// (see [`Memo::thin_by_depth`]).
     stride: u32,
     /// The node just entered is off the stride: not looked up, not stored.
     off_stride: bool,
     /// The engine's nodes when this search took the memo, and the nodes
     /// that branched since: their ratio is the children per node searched
-    /// that [`Memo::thin`] weighs.
+    /// that [`Memo::thin_by_depth`] weighs.
     nodes_base: u64,
     branches: u64,
     /// `scratch` and `scratch_hash` already hold the key of the node about
@@ -256,6 +273,8 @@ impl Memo {
             format: engine.prepare_keys(),
             table,
             big: Vec::new(),
+            big_free: Vec::new(),
+            deepest: 0,
             scratch: Vec::new(),
             scratch_hash: 0,
             frames: Vec::new(),
@@ -414,75 +433,106 @@ impl Memo {
     }
 
     /// The table value of a finished sub-problem: its graph node, or its
-    /// count (inline, or an index into `big`).
+    /// count (inline, or a place in `big`).
     fn encode(&mut self, count: &Count, node: Option<u32>) -> u64 {
         match node {
             Some(id) => u64::from(id),
             None if self.graph.is_some() => EMPTY,
             None => match count.to_u64() {
                 Some(v) if v < BIG => v,
-                _ => {
-                    self.big.push(count.clone());
-                    BIG + self.big.len() as u64 - 1
-                }
+                _ => match self.big_free.pop() {
+                    Some(k) => {
+                        self.big[k as usize] = count.clone();
+                        BIG + k
+                    }
+                    None => {
+                        self.big.push(count.clone());
+                        BIG + self.big.len() as u64 - 1
+                    }
+                },
             },
         }
     }
 
-    /// Stores a finished sub-problem. A full table is thinned when counting
-    /// ([`Table::thin`]: the cheapest half of its entries make room; the
-    /// counts on the stack are kept, so nothing is lost but time); when
-    /// building a graph, the overflow is reported instead.
-    fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>, nodes: u64) {
-        let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
-        let depth = self.frames.len();
-        for attempt in 0..2 {
-            let value = self.encode(count, node);
-            if self
-                .table
-                .insert(hash, &self.stack_keys[key_start..], value, work, depth)
-            {
-                return;
-            }
-            if self.graph.is_some() {
-                self.overflow = true;
-                return;
-            }
-            if value >= BIG {
-                self.big.pop();
-            }
-            if attempt == 0 {
-                self.thin(nodes);
-            }
+    /// Frees the place in `big` of a table value no entry holds any more
+    /// (count mode).
+    fn release(&mut self, value: u64) {
+        if self.graph.is_none() && value >= BIG {
+            self.big[(value - BIG) as usize] = Count::ZERO;
+            self.big_free.push(value - BIG);
         }
     }
 
-    /// Thins the full table (count mode), moving the big counts of the
-    /// entries kept to the front of `big`; `nodes` is the engine's node
-    /// count.
+    /// Stores a finished sub-problem. When building a graph, a full table
+    /// is an overflow. When counting, a full table makes room: where
+    /// search nodes have few children, by a thinning by depth
+    /// ([`Memo::thin_by_depth`]); otherwise entry by entry, the new entry
+    /// replacing the entry of least work near its slot
+    /// ([`Table::replace`]). The counts on the stack are kept, so nothing
+    /// is lost but time.
+    fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>, nodes: u64) {
+        let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
+        let depth = self.frames.len();
+        self.deepest = self.deepest.max(depth as u32);
+        let mut value = self.encode(count, node);
+        let key = &self.stack_keys[key_start..];
+        if self.table.insert(hash, key, value, work, depth) {
+            return;
+        }
+        if self.graph.is_some() {
+            self.overflow = true;
+            return;
+        }
+        self.release(value);
+        if self.thin_by_depth(nodes) {
+            value = self.encode(count, node);
+            let key = &self.stack_keys[key_start..];
+            if self.table.insert(hash, key, value, work, depth) {
+                return;
+            }
+        } else {
+            value = self.encode(count, node);
+        }
+        let key = &self.stack_keys[key_start..];
+        match self.table.replace(hash, key, value, work, depth) {
+            Some(old) => {
+                self.release(old);
+                self.stats.evictions += 1;
+                self.stats.evicted += 1;
+            }
+            None => self.release(value),
+        }
+    }
+
+    /// Thins the full table by depth, if that is cheap (count mode): doubles
+    /// the stride, drops the entries off it, and from then on looks up and
+    /// stores only the nodes on it; `nodes` is the engine's node count.
+    /// Returns whether it did. The big counts of the entries kept move to
+    /// the front of `big`.
     ///
-    /// Two policies. By depth: double the stride, drop the entries off it,
-    /// and from then on look up and store only the nodes on it. A sub-problem
-    /// on the stride is then searched once as before, but the `s - 1` levels
-    /// below it down to the next stored level are searched afresh from each
-    /// of them: about `b^(s-1) / s` times the nodes, for `b` children per
-    /// node searched (every level kept: 1), in `1/s` of the memory. Where
-    /// `b` is small (domino tilings: about 1.4) a stride of 4 or 8 costs
-    /// little, and no sub-problem is lost whole, so the count degrades
-    /// smoothly instead of re-searching subtrees of subtrees. By work
-    /// ([`Table::thin`]): keep the costliest half, for problems of many
-    /// children per node (pentominoes: a stride of 2 would cost `b / 2`,
-    /// about 5x), or once the stride would cost more than
-    /// [`STRIDE_MAX_COST`].
-    fn thin(&mut self, nodes: u64) {
-        self.stats.evictions += 1;
-        self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
+    /// A sub-problem on the stride is then searched once as before, but the
+    /// `s - 1` levels below it down to the next stored level are searched
+    /// afresh from each of them: about `b^(s-1) / s` times the nodes, for
+    /// `b` children per node searched (every level kept: 1), in `1/s` of the
+    /// memory. Where `b` is small (domino tilings: about 1.4) a stride of 4
+    /// or 8 costs little, and no sub-problem is lost whole. It is not done
+    /// where it would cost more than [`STRIDE_MAX_COST`] (pentominoes: a
+    /// stride of 2 would cost `b / 2`, about 5x), nor where few entries lie
+    /// off the doubled stride, nor where it would leave fewer than
+    /// [`STRIDE_MIN_LEVELS`] levels stored.
+    fn thin_by_depth(&mut self, nodes: u64) -> bool {
         let b = nodes.saturating_sub(self.nodes_base) as f64 / self.branches.max(1) as f64;
         let stride = self.stride.saturating_mul(2);
         let cost = b.powi(stride as i32 - 1) / f64::from(stride);
-        let by_depth = cost <= STRIDE_MAX_COST
-            && stride <= MAX_STRIDE
-            && self.table.off_stride(stride) * 4 >= self.table.len();
+        if cost > STRIDE_MAX_COST
+            || stride > MAX_STRIDE
+            || stride.saturating_mul(STRIDE_MIN_LEVELS) > self.deepest
+            || self.table.off_stride(stride) * 4 < self.table.len()
+        {
+            return false;
+        }
+        self.stats.evictions += 1;
+        self.stats.peak_bytes = self.stats.peak_bytes.max(self.table.peak_bytes as u64);
         let mut kept = Vec::new();
         let big = &mut self.big;
         let remap = |value| {
@@ -495,14 +545,12 @@ impl Memo {
             ));
             BIG + kept.len() as u64 - 1
         };
-        let dropped = if by_depth {
-            self.stride = stride;
-            self.table.thin_depths(stride, remap)
-        } else {
-            self.table.thin(remap)
-        };
+        self.stride = stride;
+        let dropped = self.table.thin_depths(stride, remap);
         self.big = kept;
+        self.big_free.clear();
         self.stats.evicted += dropped as u64;
+        true
     }
 
     fn value_count(&self, value: u64) -> Count {

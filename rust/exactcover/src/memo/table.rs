@@ -5,17 +5,25 @@
 //!
 //! The table knows nothing of the engine: a key is words, a value is a word,
 //! and every entry carries the work its sub-problem took and the depth of
-//! its node. When the cap is reached the table is thinned, by depth
-//! ([`Table::thin_depths`]: the entries off a stride of levels) or by work
-//! ([`Table::thin`]: the entries whose sub-problems took least work,
-//! weighed with their age, about half of them), as the memo decides, and
-//! their room is reused in place, so memory never grows past the cap.
+//! its node. When the cap is reached, room is made in place, so memory
+//! never grows past the cap, in one of two ways, as the memo decides: by
+//! depth ([`Table::thin_depths`]: the entries off a stride of levels go,
+//! those the memo no longer looks up), or entry by entry
+//! ([`Table::replace`]: a new entry takes the place of the entry of least
+//! work near its slot, the rule of [`super::replace`]). A full table so
+//! keeps nearly all of its entries and the costly ones among them; it
+//! never empties. (Thinning half of a full table by work at once, as it
+//! did before, lost whole sub-problems again and again: the domino tilings
+//! of the 16x16 board under an eighth of their memo took over 60 s against
+//! 0.9 s unbounded; entry by entry, 3.1 s.)
 //!
 //! The table grows by doubling while the cap allows; the growth that a
 //! doubling would carry past the cap is instead the last one, to what the
 //! cap holds ([`Table::fill_to_cap`]), with the slots up to three quarters
 //! full. Doubling alone would stop at 1/2 to 3/4 of the cap (a full table of
 //! the Aztec diamond of order 12 took 738 MB of its 1 GiB).
+
+use super::replace;
 
 /// An open-addressing hash table from keys (slices of words, stored whole in
 /// one arena) to 64-bit values.
@@ -43,23 +51,29 @@ pub(super) struct Table {
     /// with a solution graph, which could not grow after it: there an
     /// entry whose doubling does not fit is refused.
     pub(super) fills_cap: bool,
+    /// Words of `keys` that no entry's key holds any more (left by
+    /// [`Table::replace`]; [`Table::pack_keys`] takes them back).
+    garbage: usize,
 }
+
+/// The entries among which [`Table::replace`] chooses the one to replace:
+/// the first this many from the new key's home slot on, within
+/// [`WINDOW_SLOTS`] slots. Measured on the domino tilings of the 16x16
+/// board under a cap of 10.5 MB (an eighth of the unbounded memo): 5.47 M
+/// lookups with 4 entries, 3.88 M with 8, 3.48 M with 16, 3.33 M with 32
+/// (1.53 M unbounded); each entry weighed is a read of its work, often a
+/// cache miss.
+const WINDOW: usize = 16;
+
+/// The most slots [`Table::replace`] looks through for its [`WINDOW`]
+/// entries (a table at its cap may be a quarter full).
+const WINDOW_SLOTS: usize = 64;
 
 /// The most entries per slot once a doubling of the slots would pass the
 /// cap (before that, at most one half): linear probing over 8-byte slots
 /// with a 32-bit fingerprint in each reads one or two cache lines a miss at
 /// that load.
 const MAX_LOAD: (usize, usize) = (3, 4);
-
-/// Each thinning halves the work of the entries it keeps (see
-/// [`Table::thin`]): an entry outlives `k` thinnings only if its work is
-/// about `2^k` times that of the newer entries it competes with, so that
-/// costly sub-problems of a part of the search long left give way in the end.
-/// Measured (pentominoes 6x10, a cap of 1/32 of the unbounded memo): the
-/// same nodes as without aging within 0.2%; keeping by work at all, against
-/// keeping the newest half: 4% fewer nodes (2.65 M against 2.76 M; 2.26 M
-/// unbounded), against keeping the cheapest: 8% fewer.
-const AGE_SHIFT: u32 = 1;
 
 /// An entry: 24 bytes beside its key. Its hash is not kept: the slot holds
 /// what a lookup needs, and moving entries ([`Table::grow`],
@@ -70,10 +84,13 @@ struct Entry {
     key_len: u32,
     value: u64,
     /// Low [`DEPTH_SHIFT`] bits: the work the sub-problem's search took, in
-    /// link updates (what a hit saves; see [`super::Memo::pays`]), shifted
-    /// right by [`AGE_SHIFT`] at every thinning the entry survived: what
-    /// [`Table::thin`] weighs. High bits: the depth of its node in the
-    /// memo's search, what [`Table::thin_depths`] weighs.
+    /// link updates (what a hit saves; see [`super::Memo::pays`]): what
+    /// [`Table::replace`] weighs. It is not aged: halving the work of the
+    /// older entries at every turn of the table (so that costly
+    /// sub-problems of a part of the search long left give way) took the
+    /// 16x16 board under its eighth from 3.5 M lookups to 11 M. High bits:
+    /// the depth of its node in the memo's search, what
+    /// [`Table::thin_depths`] weighs.
     work_depth: u64,
 }
 
@@ -139,6 +156,7 @@ impl Table {
             peak_bytes: 0,
             at_cap: false,
             fills_cap: true,
+            garbage: 0,
         }
     }
 
@@ -383,48 +401,119 @@ impl Table {
         }
     }
 
-    /// Makes room in a full table without giving memory back: keeps the
-    /// entries of highest `work` (a sub-problem that took long to search
-    /// saves much at every hit; [`AGE_SHIFT`] lets old entries give way to
-    /// new ones), at most half of them, and drops the rest. Among entries of
-    /// the same order of work (the same bit length) the newest are kept: the
-    /// search is likelier to meet again the sub-problems of the part of the
-    /// tree it is in. `remap` is called with the value of every entry kept,
-    /// in order, and returns its new value (the memo moves its big counts).
-    /// Returns the number of entries dropped.
-    pub(super) fn thin(&mut self, mut remap: impl FnMut(u64) -> u64) -> usize {
-        let n = self.entries.len();
-        let room = n / 2;
-        // Entries by bit length of work (0 for work 0, 64 for >= 2^63).
-        let class = |e: &Entry| 64 - e.work().leading_zeros() as usize;
-        let mut by_class = [0usize; 65];
-        for e in &self.entries {
-            by_class[class(e)] += 1;
+    /// Stores `value` for `key` (not in the table) in a full table, in
+    /// place of the entry of least work among the first [`WINDOW`] entries
+    /// from its home slot on ([`super::replace`]'s rule): that entry is
+    /// taken out of the slots (by backward shift), the new one takes its
+    /// place in `entries` (and its key's room in the arena, if long enough)
+    /// and is placed from its home. Returns the value of the entry
+    /// replaced, or `None` (and stores nothing) if there is none near or no
+    /// room for the key even with the arena packed.
+    pub(super) fn replace(
+        &mut self,
+        hash: u64,
+        key: &[u64],
+        value: u64,
+        work: u64,
+        depth: usize,
+    ) -> Option<u64> {
+        // A slot's home comes from the hash bits it keeps: tables of at most
+        // 2^32 slots (32 GiB of slots).
+        if self.slots.is_empty() || self.slots.len() > 1 << 32 {
+            return None;
         }
-        // The lowest class kept whole, and how many of the class below it
-        // (the newest) are kept too.
-        let mut kept = 0;
-        let mut whole = 65;
-        while whole > 0 && kept + by_class[whole - 1] <= room {
-            whole -= 1;
-            kept += by_class[whole];
+        let mask = self.slots.len() - 1;
+        let mut window = [0usize; WINDOW];
+        let mut found = 0;
+        let mut s = self.home(hash);
+        for _ in 0..self.slots.len().min(WINDOW_SLOTS) {
+            if found == WINDOW {
+                break;
+            }
+            if self.slots[s] != 0 {
+                window[found] = s;
+                found += 1;
+            }
+            s = (s + 1) & mask;
         }
-        let (partial, mut skip) = match whole {
-            0 => (usize::MAX, 0),
-            c => (c - 1, by_class[c - 1] - (room - kept)),
+        let index_at = |slot: u64| (slot as u32) as usize - 1;
+        let costs = window[..found]
+            .iter()
+            .map(|&s| replace::stored_cost(self.entries[index_at(self.slots[s])].work()));
+        let (k, _) = replace::place_for(costs)?;
+        let s = window[k];
+        let index = index_at(self.slots[s]);
+        let old = self.entries[index];
+        let (start, len) = (old.key_start as usize, old.key_len as usize);
+        // Room for the key: the old key's, else the end of the arena, else
+        // the arena packed (the old key gone).
+        let free = self.keys.capacity() - self.keys.len();
+        if key.len() > len && key.len() > free && key.len() > free + self.garbage + len {
+            return None;
+        }
+        self.remove_slot(s);
+        let key_start = if key.len() <= len {
+            self.garbage += len - key.len();
+            start
+        } else {
+            self.garbage += len;
+            self.entries[index].key_len = 0;
+            if key.len() > free {
+                self.pack_keys();
+            }
+            let start = self.keys.len();
+            self.keys.resize(start + key.len(), 0);
+            start
         };
-        self.retain(
-            |e| {
-                let c = class(e);
-                c >= whole
-                    || (c == partial && {
-                        let past = skip == 0;
-                        skip = skip.saturating_sub(1);
-                        past
-                    })
-            },
-            &mut remap,
-        )
+        self.keys[key_start..key_start + key.len()].copy_from_slice(key);
+        self.entries[index] = Entry {
+            key_start: key_start as u32,
+            key_len: key.len() as u32,
+            value,
+            work_depth: work.min(WORK_MASK) | (depth.min(0xffff) as u64) << DEPTH_SHIFT,
+        };
+        self.place(hash, index as u32 + 1);
+        Some(old.value)
+    }
+
+    /// Empties slot `hole` (linear probing's deletion by backward shift:
+    /// each later slot of the run whose home is not after the hole moves
+    /// into it, so that no probe stops short of its key). A slot's home
+    /// comes from the hash bits it keeps.
+    fn remove_slot(&mut self, mut hole: usize) {
+        let mask = self.slots.len() - 1;
+        let mut s = (hole + 1) & mask;
+        loop {
+            let slot = self.slots[s];
+            if slot == 0 {
+                break;
+            }
+            let home = self.home(slot & !0xffff_ffff);
+            if s.wrapping_sub(home) & mask >= s.wrapping_sub(hole) & mask {
+                self.slots[hole] = slot;
+                hole = s;
+            }
+            s = (s + 1) & mask;
+        }
+        self.slots[hole] = 0;
+    }
+
+    /// Packs the keys of all entries at the front of the arena, in the
+    /// order they lie in (so that each moves down, never over a key not yet
+    /// moved), and forgets the garbage.
+    fn pack_keys(&mut self) {
+        let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
+        order.sort_unstable_by_key(|&k| self.entries[k as usize].key_start);
+        let mut kw = 0;
+        for k in order {
+            let e = &mut self.entries[k as usize];
+            let (start, len) = (e.key_start as usize, e.key_len as usize);
+            self.keys.copy_within(start..start + len, kw);
+            e.key_start = kw as u32;
+            kw += len;
+        }
+        self.keys.truncate(kw);
+        self.garbage = 0;
     }
 
     /// How many entries lie at depths that are not multiples of `stride`.
@@ -437,38 +526,34 @@ impl Table {
 
     /// Makes room in a full table by depth: keeps the entries whose depth
     /// is a multiple of `stride`, drops the others (see
-    /// [`super::Memo::thin`]). `remap` as in [`Table::thin`]. Returns the
-    /// number of entries dropped.
+    /// [`super::Memo::thin_by_depth`]). `remap` is called with the value of
+    /// every entry kept, in order, and returns its new value (the memo
+    /// moves its big counts). Returns the number of entries dropped.
     pub(super) fn thin_depths(&mut self, stride: u32, mut remap: impl FnMut(u64) -> u64) -> usize {
         self.retain(|e| e.depth() % stride == 0, &mut remap)
     }
 
     /// Keeps the entries `keep` says (called once per entry, in order),
-    /// their keys packed at the front of the arena and their work aged by
-    /// [`AGE_SHIFT`]; returns the number dropped.
+    /// their keys packed at the front of the arena; returns the number
+    /// dropped.
     fn retain(
         &mut self,
         mut keep: impl FnMut(&Entry) -> bool,
         remap: &mut impl FnMut(u64) -> u64,
     ) -> usize {
         let n = self.entries.len();
-        let (mut w, mut kw) = (0, 0);
+        let mut w = 0;
         for i in 0..n {
             let mut e = self.entries[i];
             if !keep(&e) {
                 continue;
             }
-            let (start, len) = (e.key_start as usize, e.key_len as usize);
-            self.keys.copy_within(start..start + len, kw);
-            e.key_start = kw as u32;
             e.value = remap(e.value);
-            e.work_depth = (e.work_depth & !WORK_MASK) | (e.work() >> AGE_SHIFT);
             self.entries[w] = e;
             w += 1;
-            kw += len;
         }
         self.entries.truncate(w);
-        self.keys.truncate(kw);
+        self.pack_keys();
         self.slots.fill(0);
         self.place_all();
         n - w
@@ -542,9 +627,10 @@ mod tests {
     use super::*;
 
     /// A table of `works.len()` one-word keys `[k]`, entry `k` with value
-    /// `100 + k` and work `works[k]`, under a cap that fits them all.
-    fn table(works: &[u64]) -> Table {
-        let mut t = Table::new(1 << 20, u64::MAX);
+    /// `100 + k`, work `works[k]` and depth `k`, under a cap that fits them
+    /// all, with hashes masked by `hash_mask`.
+    fn table(works: &[u64], hash_mask: u64) -> Table {
+        let mut t = Table::new(1 << 20, hash_mask);
         for (k, &work) in works.iter().enumerate() {
             let key = [k as u64];
             assert!(t.insert(t.hash(&key), &key, 100 + k as u64, work, k));
@@ -558,37 +644,40 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn thinning_keeps_the_costliest_half_and_the_newest_of_a_tie() {
-        // Classes by bit length: works 1 (class 1), 2-3 (class 2), 100 and
-        // 127 (class 7), 1000 (class 10). Room for 4 of 9: classes 10 and 7
-        // whole (3 entries), then the newest one of class 2.
-        let works = [3, 1000, 2, 1, 100, 2, 3, 127, 1];
-        let mut t = table(&works);
-        let bytes = t.bytes();
-        let mut seen = Vec::new();
-        let dropped = t.thin(|v| {
-            seen.push(v);
-            v + 1000
-        });
-        assert_eq!(dropped, 5);
-        assert_eq!(kept(&t, works.len()), vec![1, 4, 6, 7]);
-        assert_eq!(seen, vec![101, 104, 106, 107]);
-        let key = [7u64];
-        // Values remapped, work aged by AGE_SHIFT, memory kept.
-        assert_eq!(t.get(t.hash(&key), &key), Some((1107, 127 >> AGE_SHIFT)));
-        assert_eq!(t.bytes(), bytes);
-        assert_eq!(t.len(), 4);
-        // The room is reused: new entries fit without growing.
-        for k in 9..13u64 {
-            assert!(t.insert(t.hash(&[k]), &[k], k, 0, 0));
-        }
-        assert_eq!(t.bytes(), bytes);
-        assert_eq!(kept(&t, 13), vec![1, 4, 6, 7, 9, 10, 11, 12]);
+    /// A small random generator (xorshift), so the tests need no crate.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
     }
 
     #[test]
-    fn a_table_fills_its_cap_and_never_passes_it() {
+    fn a_new_entry_replaces_the_least_work_of_its_window() {
+        // Every hash is 0: every probe starts at slot 0, and the window is
+        // the entries in slots 0 to 15, entries 0 to 15 in order.
+        let works = [9, 7, 8, 3, 5, 3, 9, 9, 6, 4, 8, 9, 5, 7, 6, 4, 0, 1, 2];
+        let mut t = table(&works, 0);
+        let n = works.len();
+        let key = [1000u64];
+        // The least work among entries 0-15 is 3, first at entry 3 (the
+        // cheaper entries 16-18 lie past the window).
+        assert_eq!(t.replace(t.hash(&key), &key, 7, 50, 0), Some(103));
+        assert_eq!(t.len(), n);
+        assert_eq!(t.get(t.hash(&key), &key), Some((7, 50)));
+        let mut left: Vec<usize> = (0..n).filter(|&k| k != 3).collect();
+        assert_eq!(kept(&t, n), left);
+        // Taking entry 3 out shifted the run back a slot: entry 16 (work 0)
+        // is in the window now and goes next; then entry 17 (work 1).
+        for (k, gone) in [(1001u64, 16), (1002, 17)] {
+            assert_eq!(t.replace(t.hash(&[k]), &[k], k, 50, 0), Some(100 + gone));
+            left.retain(|&j| j != gone as usize);
+            assert_eq!(kept(&t, n), left);
+        }
+    }
+
+    #[test]
+    fn a_table_fills_its_cap_and_never_passes_it_nor_empties() {
         let per_entry = std::mem::size_of::<Entry>() + 3 * 8;
         for max_bytes in [1000, 5000, 77_777, 1 << 20, 3 << 20] {
             let mut t = Table::new(max_bytes, u64::MAX);
@@ -612,63 +701,99 @@ mod tests {
                 "cap {max_bytes}: {full} entries"
             );
             assert_eq!(t.len(), full);
-            // Thinned, it takes new entries in the room it has.
+            // Full, each new entry replaces one: the table stays full, in
+            // the same memory, and every entry not replaced is found.
             let bytes = t.bytes();
-            assert_eq!(t.thin(|v| v), full - full / 2);
-            for k in 0..(full - full / 2) as u64 {
-                let key = [k, 1 << 40, 5];
-                assert!(t.insert(t.hash(&key), &key, k, 0, 0));
-            }
-            assert_eq!(t.bytes(), bytes);
-            for k in 0..full as u64 {
+            let mut present: Vec<bool> = vec![true; full];
+            for k in full as u64..3 * full as u64 {
                 let key = [k, k ^ 7, 3];
-                let found = t.get(t.hash(&key), &key).map(|(v, _)| v);
-                assert_eq!(found, (k >= (full - full / 2) as u64).then_some(k));
+                let old = t.replace(t.hash(&key), &key, k, k, 0);
+                let old = old.expect("a full table replaces an entry") as usize;
+                assert!(present[old], "entry {old} replaced twice");
+                present[old] = false;
+                present.push(true);
+                assert_eq!(t.len(), full);
+                assert_eq!(t.bytes(), bytes);
             }
+            for (k, &here) in present.iter().enumerate() {
+                let key = [k as u64, k as u64 ^ 7, 3];
+                let found = t.get(t.hash(&key), &key).map(|(v, _)| v);
+                assert_eq!(found, here.then_some(k as u64), "cap {max_bytes}, key {k}");
+            }
+            assert_eq!(present.iter().filter(|&&p| p).count(), full);
         }
     }
 
     #[test]
     fn thinning_by_depth_keeps_the_depths_on_the_stride() {
         // Entry k at depth k.
-        let mut t = table(&[7; 9]);
+        let mut t = table(&[7; 9], u64::MAX);
         assert_eq!(t.off_stride(1), 0);
         assert_eq!(t.off_stride(2), 4);
-        assert_eq!(t.thin_depths(4, |v| v), 6);
+        assert_eq!(t.thin_depths(4, |v| v + 1000), 6);
         assert_eq!(kept(&t, 9), vec![0, 4, 8]);
         let key = [4u64];
-        assert_eq!(t.get(t.hash(&key), &key), Some((104, 7 >> AGE_SHIFT)));
+        assert_eq!(t.get(t.hash(&key), &key), Some((1104, 7)));
     }
 
+    /// Replacements with keys of other lengths (the arena's garbage and
+    /// its packing), under collisions (few hash bits: long runs, deletions
+    /// by backward shift that wrap around the slots), then a thinning by
+    /// depth: every key present is found whole with its value, no other.
     #[test]
-    fn thinning_one_class_keeps_its_newest_half() {
-        let mut t = table(&[5; 7]);
-        assert_eq!(t.thin(|v| v), 4);
-        assert_eq!(kept(&t, 7), vec![4, 5, 6]);
-    }
-
-    #[test]
-    fn thinning_a_single_entry_drops_it() {
-        let mut t = table(&[u64::MAX]);
-        assert_eq!(t.thin(|v| v), 1);
-        assert_eq!(t.len(), 0);
-        assert_eq!(kept(&t, 1), Vec::<usize>::new());
-    }
-
-    #[test]
-    fn thinning_keeps_long_keys_whole_and_findable_under_collisions() {
-        // Every hash is 0: lookups go by the whole key.
-        let mut t = Table::new(1 << 20, 0);
-        let keys: Vec<Vec<u64>> = (0..20u64)
-            .map(|k| (0..k % 5 + 1).map(|w| k * 7 + w).collect())
-            .collect();
-        for (k, key) in keys.iter().enumerate() {
-            assert!(t.insert(t.hash(key), key, k as u64, k as u64 * 1000, 0));
-        }
-        assert_eq!(t.thin(|v| v), 10);
-        for (k, key) in keys.iter().enumerate() {
-            let expected = (k >= 10).then_some((k as u64, (k as u64 * 1000) >> AGE_SHIFT));
-            assert_eq!(t.get(t.hash(key), key), expected, "key {k}");
+    fn replacing_keeps_keys_of_any_length_whole_and_findable_under_collisions() {
+        for (hash_mask, max_bytes) in [(0u64, 6000), (0x7 << 61, 20_000), (u64::MAX, 50_000)] {
+            let mut t = Table::new(max_bytes, hash_mask);
+            let mut state = 0x9e37_79b9_7f4a_7c15 ^ hash_mask;
+            let key_of = |k: u64| -> Vec<u64> { (0..k % 7 + 1).map(|w| k * 11 + w).collect() };
+            let mut present: Vec<bool> = Vec::new();
+            let mut k = 0u64;
+            while t.insert(
+                t.hash(&key_of(k)),
+                &key_of(k),
+                k,
+                next(&mut state) % 100,
+                k as usize,
+            ) {
+                present.push(true);
+                k += 1;
+            }
+            let full = t.len();
+            assert!(full > 10, "{full} entries");
+            let mut packs = 0;
+            for _ in 0..4 * full {
+                let key = key_of(k);
+                let garbage = t.garbage;
+                match t.replace(t.hash(&key), &key, k, next(&mut state) % 100, k as usize) {
+                    Some(old) => {
+                        assert!(present[old as usize]);
+                        present[old as usize] = false;
+                        present.push(true);
+                    }
+                    // No room for a longer key, even packed: nothing
+                    // replaced.
+                    None => present.push(false),
+                }
+                assert!(t.bytes() <= max_bytes);
+                packs += usize::from(t.garbage < garbage);
+                k += 1;
+            }
+            // The arena was packed to take a longer key.
+            assert!(packs > 0, "mask {hash_mask:x}");
+            assert_eq!(present.iter().filter(|&&p| p).count(), t.len());
+            let check = |t: &Table, present: &[bool]| {
+                for (k, &here) in present.iter().enumerate() {
+                    let key = key_of(k as u64);
+                    let found = t.get(t.hash(&key), &key).map(|(v, _)| v);
+                    assert_eq!(found, here.then_some(k as u64), "key {k}");
+                }
+            };
+            check(&t, &present);
+            t.thin_depths(2, |v| v);
+            for (k, p) in present.iter_mut().enumerate() {
+                *p &= k % 2 == 0;
+            }
+            check(&t, &present);
         }
     }
 }
