@@ -51,7 +51,11 @@
 //! the top level's next live branch that is not dead (X4, X5), or pops the
 //! level when it has none (X7); `Backup` moves past the branch whose subtree
 //! is done (X6, X8). Between two slices the engine is in `Forward` (a node
-//! about to be entered), `Backup` (after a solution) or `Done`.
+//! about to be entered), `Backup` (after a solution) or `Done`. Where no
+//! hook listens, `Advance` enters a child that branches itself, and on
+//! backtracking moves to the parent's next branch, without a pass through
+//! `Forward` or `Backup`: the same nodes, counted the same, with fewer
+//! stores and dispatches (callgrind, Langford 11: -2.7% instructions).
 //!
 //! # Width
 //!
@@ -528,15 +532,34 @@ impl BitsetEngine {
                     match next {
                         Some((o, choice)) => {
                             self.levels[l].branch = o;
+                            if let (false, Choice::Item(item), 1..) = (H::ACTIVE, choice, budget) {
+                                // X2, X3, X4 for the child at once where no
+                                // hook is told of it: enter it and branch
+                                // (the state stays Advance; as Forward
+                                // would, with fewer stores and no dispatch).
+                                budget -= 1;
+                                self.stats.nodes += 1;
+                                self.levels.push(Level { item, branch: 0 });
+                                continue;
+                            }
                             self.next = choice;
                             self.state = State::Forward;
                         }
                         None => {
                             // X7 [Backtrack]: nothing to uncover.
                             self.levels.pop();
-                            self.state = State::Backup;
                             if H::ACTIVE {
                                 hooks.leave(self);
+                            }
+                            // X8, X6 at once, as Backup would (the state
+                            // stays Advance).
+                            match self.levels.last_mut() {
+                                Some(level) => level.branch += 1,
+                                None => {
+                                    self.state = State::Done;
+                                    debug_assert_eq!(self.check_invariants(), Ok(()));
+                                    return (found, Step::Exhausted);
+                                }
                             }
                         }
                     }
@@ -588,10 +611,17 @@ impl Stack {
         let (words, item_words) = (shape.option_words, shape.item_words);
         let (stride, lanes) = (shape.count_stride, shape.count_lanes);
 
-        let (parent, child) = self.covered.split_at_mut((s + 1) * item_words);
-        let (parent, child) = (&parent[s * item_words..], &mut child[..item_words]);
-        for ((c, &p), &m) in child.iter_mut().zip(parent).zip(t.item_mask(o)) {
-            *c = p | m;
+        if W > 0 && item_words == 1 {
+            // One word (Langford pairs: up to 64 items): the loop below
+            // costs ~30 instructions for it, vectorized for long sets.
+            let mask = t.item_mask(o)[0];
+            self.covered[s + 1] = self.covered[s] | mask;
+        } else {
+            let (parent, child) = self.covered.split_at_mut((s + 1) * item_words);
+            let (parent, child) = (&parent[s * item_words..], &mut child[..item_words]);
+            for ((c, &p), &m) in child.iter_mut().zip(parent).zip(t.item_mask(o)) {
+                *c = p | m;
+            }
         }
 
         let (parent, child) = self.counts.split_at_mut((s + 1) * stride);
@@ -835,11 +865,37 @@ fn choose(counts: &[u16], sweep: bool) -> Choice {
 /// `BitsetEngine::run`) copies and scans whole.
 const FIXED_LANES: usize = 64;
 
-/// [`choose`] on [`FIXED_LANES`] counters: inlined here, its length is a
-/// constant, so the scans unroll into vector code.
+/// Bits of a lane's number in the keys of [`choose_fixed`].
+const LANE_BITS: u32 = FIXED_LANES.trailing_zeros();
+
+/// [`choose`] on [`FIXED_LANES`] counters, in one vectorized pass: each
+/// lane's key is its count above its lane number (`count << 6 | lane`), so
+/// the smallest key names the item with the fewest options, the lowest on
+/// ties, and no second scan looks for where the minimum is (that scan was
+/// a third of `choose`'s instructions on Langford pairs, and a bitmask of
+/// the lanes at the minimum did not vectorize). A [`SENTINEL`] lane's key,
+/// `0xFFC0 | lane` (the shift drops the top bits), is above every real
+/// count's: the unrolled loop runs only on problems of at most 256
+/// options (4 words), so a count is at most 256 and its key at most
+/// `256 << 6 | 63`.
 #[inline(always)]
 fn choose_fixed(counts: &[u16; FIXED_LANES], sweep: bool) -> Choice {
-    choose(counts, sweep)
+    if sweep {
+        return choose(counts, sweep);
+    }
+    let key = (0..FIXED_LANES)
+        .map(|lane| counts[lane] << LANE_BITS | lane as u16)
+        .fold(u16::MAX, u16::min);
+    debug_assert!(counts
+        .iter()
+        .all(|&c| c == SENTINEL || c < SENTINEL >> LANE_BITS));
+    if key >= SENTINEL << LANE_BITS {
+        Choice::Solved
+    } else if key >> LANE_BITS == 0 {
+        Choice::DeadEnd
+    } else {
+        Choice::Item(u32::from(key) & (FIXED_LANES as u32 - 1))
+    }
 }
 
 impl Engine for BitsetEngine {
