@@ -307,7 +307,7 @@ impl BitsetEngine {
         // root's.
         self.next = self
             .stack
-            .apply::<false, false, 0, 0>(t, s, o, &mut self.stats.updates);
+            .apply::<false, false, 0, 0, 0>(t, s, o, &mut self.stats.updates);
         let stack = &mut self.stack;
         stack
             .live
@@ -361,19 +361,34 @@ impl BitsetEngine {
             0
         };
         match (t.shape.small(), t.uniform, words) {
-            (true, 2, 2) => self.run::<H, true, 2, 2>(budget, limit, hooks),
-            (true, 2, 3) => self.run::<H, true, 2, 3>(budget, limit, hooks),
-            (true, 2, 4) => self.run::<H, true, 2, 4>(budget, limit, hooks),
-            (true, 3, 2) => self.run::<H, true, 3, 2>(budget, limit, hooks),
-            (true, 3, 3) => self.run::<H, true, 3, 3>(budget, limit, hooks),
-            (true, 3, 4) => self.run::<H, true, 3, 4>(budget, limit, hooks),
-            (true, 2, _) => self.run::<H, true, 2, 0>(budget, limit, hooks),
-            (true, 3, _) => self.run::<H, true, 3, 0>(budget, limit, hooks),
-            (true, 4, _) => self.run::<H, true, 4, 0>(budget, limit, hooks),
-            (true, 5, _) => self.run::<H, true, 5, 0>(budget, limit, hooks),
-            (true, 6, _) => self.run::<H, true, 6, 0>(budget, limit, hooks),
-            (true, _, _) => self.run::<H, true, 0, 0>(budget, limit, hooks),
-            (false, _, _) => self.run::<H, false, 0, 0>(budget, limit, hooks),
+            (true, 2, 2) => self.run_fixed::<H, 2, 2>(budget, limit, hooks),
+            (true, 2, 3) => self.run_fixed::<H, 2, 3>(budget, limit, hooks),
+            (true, 2, 4) => self.run_fixed::<H, 2, 4>(budget, limit, hooks),
+            (true, 3, 2) => self.run_fixed::<H, 3, 2>(budget, limit, hooks),
+            (true, 3, 3) => self.run_fixed::<H, 3, 3>(budget, limit, hooks),
+            (true, 3, 4) => self.run_fixed::<H, 3, 4>(budget, limit, hooks),
+            (true, 2, _) => self.run::<H, true, 2, 0, 0>(budget, limit, hooks),
+            (true, 3, _) => self.run::<H, true, 3, 0, 0>(budget, limit, hooks),
+            (true, 4, _) => self.run::<H, true, 4, 0, 0>(budget, limit, hooks),
+            (true, 5, _) => self.run::<H, true, 5, 0, 0>(budget, limit, hooks),
+            (true, 6, _) => self.run::<H, true, 6, 0, 0>(budget, limit, hooks),
+            (true, _, _) => self.run::<H, true, 0, 0, 0>(budget, limit, hooks),
+            (false, _, _) => self.run::<H, false, 0, 0, 0>(budget, limit, hooks),
+        }
+    }
+
+    /// The unrolled loop (`W` in [`BitsetEngine::run`]) with as many
+    /// counters as the problem needs, in groups of 16 (`L`): a state's
+    /// counters are copied and scanned with the fewest vector moves.
+    fn run_fixed<H: Hooks<Self>, const P: usize, const W: usize>(
+        &mut self,
+        budget: u64,
+        limit: u64,
+        hooks: &mut H,
+    ) -> (u64, Step) {
+        match self.tables.shape.count_lanes {
+            ..=32 => self.run::<H, true, P, W, 32>(budget, limit, hooks),
+            _ => self.run::<H, true, P, W, 64>(budget, limit, hooks),
         }
     }
 
@@ -441,8 +456,10 @@ impl BitsetEngine {
     /// so the loops over both are unrolled (callgrind, queens 12 and
     /// Langford 11: -17% and -20%
     /// instructions, with `choose_fixed` and `Tables::uniform_items` as
-    /// eight bytes).
-    fn run<H: Hooks<Self>, const SMALL: bool, const P: usize, const W: usize>(
+    /// eight bytes); `L`, with `W`: the first `L` counters (32 or 64)
+    /// hold every primary item, and only those are copied and scanned
+    /// (queens 12: -3%; 48 for Langford pairs vectorized worse than 64).
+    fn run<H: Hooks<Self>, const SMALL: bool, const P: usize, const W: usize, const L: usize>(
         &mut self,
         mut budget: u64,
         limit: u64,
@@ -516,7 +533,7 @@ impl BitsetEngine {
                         while bits != 0 {
                             let o = (w * 64) as u32 + bits.trailing_zeros();
                             bits &= bits - 1;
-                            let choice = self.stack.apply::<true, SMALL, P, W>(
+                            let choice = self.stack.apply::<true, SMALL, P, W, L>(
                                 t,
                                 s,
                                 o,
@@ -597,7 +614,13 @@ impl Stack {
     /// own items, which reach 0 too, `o`'s items are set to [`SENTINEL`]
     /// first (they then count down from it, and are set again at the end).
     #[inline(always)]
-    fn apply<const ABORT: bool, const SMALL: bool, const P: usize, const W: usize>(
+    fn apply<
+        const ABORT: bool,
+        const SMALL: bool,
+        const P: usize,
+        const W: usize,
+        const L: usize,
+    >(
         &mut self,
         t: &Tables,
         s: usize,
@@ -629,10 +652,8 @@ impl Stack {
         if W > 0 {
             // FIXED_LANES counters (those past `lanes` are SENTINEL in
             // every state): a few vector moves, and `choose_fixed`.
-            let parent: &[u16; FIXED_LANES] = parent[s * stride..][..FIXED_LANES]
-                .try_into()
-                .expect("FIXED_LANES counters");
-            counts[..FIXED_LANES].copy_from_slice(parent);
+            let parent: &[u16; L] = parent[s * stride..][..L].try_into().expect("L counters");
+            counts[..L].copy_from_slice(parent);
         } else {
             counts[..lanes].copy_from_slice(&parent[s * stride..][..lanes]);
         }
@@ -651,7 +672,7 @@ impl Stack {
         if ABORT && dead {
             Choice::DeadEnd
         } else if W > 0 {
-            choose_fixed(
+            choose_fixed::<L>(
                 counts[..FIXED_LANES]
                     .try_into()
                     .expect("FIXED_LANES counters"),
@@ -868,7 +889,8 @@ const FIXED_LANES: usize = 64;
 /// Bits of a lane's number in the keys of [`choose_fixed`].
 const LANE_BITS: u32 = FIXED_LANES.trailing_zeros();
 
-/// [`choose`] on [`FIXED_LANES`] counters, in one vectorized pass: each
+/// [`choose`] on the first `L` of [`FIXED_LANES`] counters (those after
+/// hold [`SENTINEL`]), in one vectorized pass: each
 /// lane's key is its count above its lane number (`count << 6 | lane`), so
 /// the smallest key names the item with the fewest options, the lowest on
 /// ties, and no second scan looks for where the minimum is (that scan was
@@ -879,11 +901,11 @@ const LANE_BITS: u32 = FIXED_LANES.trailing_zeros();
 /// options (4 words), so a count is at most 256 and its key at most
 /// `256 << 6 | 63`.
 #[inline(always)]
-fn choose_fixed(counts: &[u16; FIXED_LANES], sweep: bool) -> Choice {
+fn choose_fixed<const L: usize>(counts: &[u16; FIXED_LANES], sweep: bool) -> Choice {
     if sweep {
         return choose(counts, sweep);
     }
-    let key = (0..FIXED_LANES)
+    let key = (0..L)
         .map(|lane| counts[lane] << LANE_BITS | lane as u16)
         .fold(u16::MAX, u16::min);
     debug_assert!(counts
