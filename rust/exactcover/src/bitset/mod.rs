@@ -105,7 +105,7 @@ pub use key::KeyLayout;
 pub(crate) use sweep::SweepCount;
 use tables::Tables;
 pub use tables::{fits, WhyNot, MAX_OPTIONS, MAX_TABLE_BYTES};
-pub(crate) use tables::{COUNT_LANES, SENTINEL};
+pub(crate) use tables::{COUNT_LANES, FEW_OPTIONS, SENTINEL};
 
 /// The outcome of choosing an item at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -828,6 +828,13 @@ fn kill_uniform<const ABORT: bool, const P: usize, const W: usize>(
     let conflicts = t.conflicts(o);
     // With W, the three sets have W words: one check here, and the loop
     // below is unrolled.
+    /// Read in place of the table where `W` is 0 (never indexed then).
+    static UNUSED: [[u8; 8]; FEW_OPTIONS] = [[0; 8]; FEW_OPTIONS];
+    let few = if W > 0 {
+        t.few_uniform_items()
+    } else {
+        &UNUSED
+    };
     let (parent, child, conflicts) = if W > 0 {
         (&parent[..W], &mut child[..W], &conflicts[..W])
     } else {
@@ -840,7 +847,14 @@ fn kill_uniform<const ABORT: bool, const P: usize, const W: usize>(
             let x = (w * 64) as u32 + killed.trailing_zeros();
             killed &= killed - 1;
             done += P as u64;
-            for j in t.uniform_items::<P>(x) {
+            let items: [u8; P] = if W > 0 {
+                // At most 4 words: x < 256, and the table has 256 rows.
+                let bytes = few[x as u8 as usize];
+                std::array::from_fn(|k| bytes[k])
+            } else {
+                t.uniform_items::<P>(x)
+            };
+            for j in items {
                 let count = &mut counts[usize::from(j)];
                 *count -= 1;
                 if ABORT && *count == 0 {
