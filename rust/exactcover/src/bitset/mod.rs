@@ -907,9 +907,9 @@ const LANE_BITS: u32 = FIXED_LANES.trailing_zeros();
 /// hold [`SENTINEL`]), in one vectorized pass: each
 /// lane's key is its count above its lane number (`count << 6 | lane`), so
 /// the smallest key names the item with the fewest options, the lowest on
-/// ties, and no second scan looks for where the minimum is (that scan was
-/// a third of `choose`'s instructions on Langford pairs, and a bitmask of
-/// the lanes at the minimum did not vectorize). A [`SENTINEL`] lane's key,
+/// ties, and no second scan looks for where the minimum is (callgrind,
+/// Langford 11: 237.8 M to 228.4 M instructions in all; a bitmask of the
+/// lanes at the minimum, tried before, did not vectorize). A [`SENTINEL`] lane's key,
 /// `0xFFC0 | lane` (the shift drops the top bits), is above every real
 /// count's: the unrolled loop runs only on problems of at most 256
 /// options (4 words), so a count is at most 256 and its key at most
