@@ -443,5 +443,9 @@ proptest! {
             }
         }
         prop_assert_eq!(total, count);
+        // Slices change nothing: the same nodes and updates as one run.
+        let mut whole = engine(&p);
+        prop_assert_eq!(whole.count_step(u64::MAX, u64::MAX).0, count);
+        prop_assert_eq!(e.stats(), whole.stats());
     }
 }

@@ -50,7 +50,7 @@ impl BitsetEngine {
                 if self.is_live(s, o)
                     && self
                         .stack
-                        .apply::<true, false, 0, 0>(t, s, o, &mut self.stats.updates)
+                        .apply::<true, false, 0, 0, 0>(t, s, o, &mut self.stats.updates)
                         != Choice::DeadEnd
                 {
                     children.push(o);
@@ -63,7 +63,7 @@ impl BitsetEngine {
             weight *= children.len() as f64;
             choice = self
                 .stack
-                .apply::<true, false, 0, 0>(t, s, o, &mut self.stats.updates);
+                .apply::<true, false, 0, 0, 0>(t, s, o, &mut self.stats.updates);
             s += 1;
         };
         self.stats.updates = updates_before;

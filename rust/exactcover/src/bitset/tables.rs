@@ -244,8 +244,13 @@ pub(crate) struct Tables {
     /// specialized to `P` (callgrind: pentominoes 8x8 -30%, queens 12 -22%,
     /// Langford 11 -21% instructions).
     pub(crate) uniform: usize,
+    /// Padded with zeros to [`FEW_OPTIONS`] entries at least.
     uniform_items: Vec<[u8; 8]>,
 }
+
+/// Options of the problems whose search loop is unrolled (4 words): their
+/// `uniform_items` take this many entries, padded.
+pub(crate) const FEW_OPTIONS: usize = 256;
 
 impl Tables {
     /// The tables of `problem` (which [`fits`]), in the problem's order or
@@ -398,6 +403,8 @@ impl Tables {
                     }
                     bytes
                 })
+                .chain(std::iter::repeat([0; 8]))
+                .take(shape.n_options.max(FEW_OPTIONS))
                 .collect()
         } else {
             Vec::new()
@@ -464,6 +471,17 @@ impl Tables {
 
     /// The primary items of option `o` when every option has `P` of them
     /// ([`Tables::uniform`]).
+    /// [`Tables::uniform_items`] of problems of at most [`FEW_OPTIONS`]
+    /// options (those of the unrolled loop), whose table is padded to
+    /// that length: one bounds check for every option of a conflict row
+    /// (`table`), none per option (an option's number cast to `u8`).
+    #[inline(always)]
+    pub(crate) fn few_uniform_items(&self) -> &[[u8; 8]; FEW_OPTIONS] {
+        self.uniform_items[..FEW_OPTIONS]
+            .try_into()
+            .expect("uniform_items padded to FEW_OPTIONS")
+    }
+
     #[inline(always)]
     pub(crate) fn uniform_items<const P: usize>(&self, o: u32) -> [u8; P] {
         let bytes = self.uniform_items[o as usize];

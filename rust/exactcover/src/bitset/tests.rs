@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 
-use super::{BitsetEngine, KeyLayout};
+use super::{choose, choose_fixed, BitsetEngine, KeyLayout, FIXED_LANES, SENTINEL};
 use crate::engine::{Hooks, Step};
 use crate::rng::SplitMix64;
 use crate::{Problem, Solver};
@@ -222,4 +222,29 @@ fn a_probe_stops_when_told() {
     );
     assert_eq!(engine.check_invariants(), Ok(()));
     assert_eq!(engine.count_step(u64::MAX, u64::MAX).0, 92);
+}
+
+proptest! {
+    /// The keyed minimum of the unrolled loop chooses as `choose` does:
+    /// the fewest options, the lowest item on ties, a dead end at a 0 and
+    /// a solution where every counter is SENTINEL (counts up to 256, the
+    /// most the unrolled loop meets; lanes from 16 to 64).
+    #[test]
+    fn choose_fixed_agrees_with_choose(
+        groups in 1usize..=4,
+        cells in proptest::collection::vec(
+            prop_oneof![Just(SENTINEL), Just(0u16), 1u16..4, 0u16..=256],
+            FIXED_LANES,
+        ),
+    ) {
+        let lanes = groups * 16;
+        let mut counts = [SENTINEL; FIXED_LANES];
+        counts[..lanes].copy_from_slice(&cells[..lanes]);
+        let chosen = choose(&counts[..lanes], false);
+        prop_assert_eq!(choose_fixed::<64>(&counts, false), chosen);
+        if lanes <= 32 {
+            prop_assert_eq!(choose_fixed::<32>(&counts, false), chosen);
+        }
+        prop_assert_eq!(choose_fixed::<64>(&counts, true), choose(&counts, true));
+    }
 }
