@@ -469,7 +469,7 @@ fn a_full_table_replaces_entry_by_entry_and_counts_exactly() {
     for (problem, max_bytes) in [
         (common::langford(8), 3000),
         (common::langford(9), 8000),
-        (dominoes(2, 120), 2500),
+        (dominoes(2, 120), 1800),
     ] {
         let mut unbounded = Solver::new(&problem);
         let expected = common::count_memo(&mut unbounded, always());

@@ -2,11 +2,12 @@
 //! of the sub-problem left at a node, the format of those keys, the work
 //! done, and the option of the branch being explored.
 //!
-//! A key is the set of active items (a bitset), the remaining bound of every
-//! active item that can take two or more options (Algorithm M), the color of
-//! every active colorable item (Algorithm C), and the options removed from
-//! the lists (forced or excluded at the root, tweaked by Algorithm M) whose
-//! items are all still active. The options still available at a node are
+//! A key is the set of active items (a bitset, item `i` at bit `i - 1`),
+//! the remaining bound of every active item that can take two or more
+//! options (Algorithm M), the color of every active colorable item
+//! (Algorithm C), and the options removed from the lists (forced or
+//! excluded at the root, tweaked by Algorithm M) whose items are all still
+//! active. The options still available at a node are
 //! exactly those whose items are all active, that were not removed, and
 //! whose colors agree with the purified items; so two nodes with equal keys
 //! have the same solutions below them, whatever root they were met under.
@@ -102,8 +103,18 @@ impl DancingLinks {
     pub(super) fn state_key(&self, out: &mut Vec<u64>) {
         let layout = &self.keys;
         out.clear();
-        out.extend_from_slice(&self.active);
-        let active = |out: &[u64], i: u32| out[i as usize / 64] >> (i % 64) & 1 == 1;
+        // Item `i` is bit `i - 1` of the key (bit `i` of `active`, whose bit
+        // 0 is the ring's head, never an item): `n` items take `n / 64`
+        // words, rounded up, not one more when `n` is a multiple of 64
+        // (the domino tilings of the 16x16 board: 4 words, not 5, and a
+        // fifth more entries in the same memory).
+        let n = self.llink.len() - 2;
+        let words = &self.active;
+        out.extend(
+            (0..n.div_ceil(64))
+                .map(|w| words[w] >> 1 | words.get(w + 1).map_or(0, |&next| next << 63)),
+        );
+        let active = |out: &[u64], i: u32| out[(i - 1) as usize / 64] >> ((i - 1) % 64) & 1 == 1;
         let mut pending: Option<u32> = None;
         let mut push = |out: &mut Vec<u64>, v: u32| match pending.take() {
             Some(first) => out.push(u64::from(first) << 32 | u64::from(v)),

@@ -1,21 +1,28 @@
 //! The memo's hash table: keys of any length (words written by the engine,
-//! stored whole in one arena and compared word for word) to 64-bit values,
-//! under a memory cap. A hash only chooses where to look, so a collision
-//! can cost time but never change a count.
+//! stored whole and compared word for word) to 64-bit values, under a
+//! memory cap. A hash only chooses where to look, so a collision can cost
+//! time but never change a count.
 //!
 //! The table knows nothing of the engine: a key is words, a value is a word,
 //! and every entry carries the work its sub-problem took and the depth of
-//! its node. When the cap is reached, room is made in place, so memory
-//! never grows past the cap, in one of two ways, as the memo decides: by
-//! depth ([`Table::thin_depths`]: the entries off a stride of levels go,
-//! those the memo no longer looks up), or entry by entry
-//! ([`Table::replace`]: a new entry takes the place of the entry of least
-//! work near its slot, the rule of [`super::replace`]). A full table so
-//! keeps nearly all of its entries and the costly ones among them; it
-//! never empties. (Thinning half of a full table by work at once, as it
-//! did before, lost whole sub-problems again and again: the domino tilings
-//! of the 16x16 board under an eighth of their memo took over 60 s against
-//! 0.9 s unbounded; entry by entry, 3.1 s.)
+//! its node. An entry is one record of an arena, its value, a word of work,
+//! depth and key length, then its key, and its slot points straight at it:
+//! a lookup that hits reads its slot and its record, two cache misses in a
+//! table of hundreds of megabytes (an entry apart from its key took a third
+//! one), and an entry of the domino tilings of the 16x16 board takes 48
+//! bytes and its share of the slots, not 64 and its share. When the cap is
+//! reached, room is made in place, so memory never grows past the cap, in
+//! one of two ways, as the memo decides: by depth ([`Table::thin_depths`]:
+//! the entries off a stride of levels go, those the memo no longer looks
+//! up), or entry by entry ([`Table::replace`]: a new entry takes the place
+//! of the entry of least work near its slot, the rule of
+//! [`super::replace`]). A full table so keeps nearly all of its entries and
+//! the costly ones among them; it never empties. (Thinning half of a full
+//! table by work at once, as it did before, lost whole sub-problems again
+//! and again: the domino tilings of the 16x16 board under 10.5 MB, an
+//! eighth of their memo, took over 60 s against 0.9 s unbounded; entry by
+//! entry, 3.1 s; in records of 48 bytes instead of 64 and their keys
+//! apart, 1.1 s.)
 //!
 //! The table grows by doubling while the cap allows; the growth that a
 //! doubling would carry past the cap is instead the last one, to what the
@@ -26,19 +33,25 @@
 use super::replace;
 
 /// An open-addressing hash table from keys (slices of words, stored whole in
-/// one arena) to 64-bit values.
+/// records of one arena) to 64-bit values.
 #[derive(Debug, Clone)]
 pub(super) struct Table {
     /// 0: empty; otherwise the high 32 bits of the key's hash above one
-    /// more than an index into `entries`. The top bits of the hash choose
-    /// the slot where a key's probe starts ([`Table::home`]), so a doubling
-    /// places every entry again from its slot alone ([`Table::grow`]); the
-    /// bits below them are a fingerprint that spares most misses a look at
-    /// the entry (8 bits among the keys of one home slot in a table of 2^24
-    /// slots, and keys of other homes differ in the top bits).
+    /// more than the offset of its entry's record in `records`. The top
+    /// bits of the hash choose the slot where a key's probe starts
+    /// ([`Table::home`]), so a doubling places every entry again from its
+    /// slot alone ([`Table::grow`]); the bits below them are a fingerprint
+    /// that spares most misses a look at the record (8 bits among the keys
+    /// of one home slot in a table of 2^24 slots, and keys of other homes
+    /// differ in the top bits).
     slots: Vec<u64>,
-    entries: Vec<Entry>,
-    keys: Vec<u64>,
+    /// The entries' records, one after another: [`HEADER`] words (the
+    /// value, then [`meta`]), then the key. Only the slots tell where a
+    /// record starts: the words of records no slot points at any more are
+    /// garbage.
+    records: Vec<u64>,
+    /// The number of entries.
+    count: usize,
     /// Hashes are masked with this (all ones normally; tests set fewer bits
     /// to force collisions).
     pub(super) hash_mask: u64,
@@ -51,8 +64,8 @@ pub(super) struct Table {
     /// with a solution graph, which could not grow after it: there an
     /// entry whose doubling does not fit is refused.
     pub(super) fills_cap: bool,
-    /// Words of `keys` that no entry's key holds any more (left by
-    /// [`Table::replace`]; [`Table::pack_keys`] takes them back).
+    /// Words of `records` that no entry holds any more (left by
+    /// [`Table::replace`]; [`Table::retain`] takes them back).
     garbage: usize,
 }
 
@@ -75,39 +88,47 @@ const WINDOW_SLOTS: usize = 64;
 /// that load.
 const MAX_LOAD: (usize, usize) = (3, 4);
 
-/// An entry: 24 bytes beside its key. Its hash is not kept: the slot holds
-/// what a lookup needs, and moving entries ([`Table::grow`],
-/// [`Table::retain`]) hashes their keys again.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    key_start: u32,
-    key_len: u32,
-    value: u64,
-    /// Low [`DEPTH_SHIFT`] bits: the work the sub-problem's search took, in
-    /// link updates (what a hit saves; see [`super::Memo::pays`]): what
-    /// [`Table::replace`] weighs. It is not aged: halving the work of the
-    /// older entries at every turn of the table (so that costly
-    /// sub-problems of a part of the search long left give way) took the
-    /// 16x16 board under its eighth from 3.5 M lookups to 11 M. High bits:
-    /// the depth of its node in the memo's search, what
-    /// [`Table::thin_depths`] weighs.
-    work_depth: u64,
+/// The words of a record before its key: the value, then [`meta`].
+const HEADER: usize = 2;
+
+/// The longest key stored (its length is 16 bits of [`meta`]); a longer
+/// one is refused, as if the table were full.
+const MAX_KEY_LEN: usize = 0xffff;
+
+/// The second word of a record: the work its sub-problem took, in link
+/// updates (what a hit saves, see [`super::Memo::pays`]; what
+/// [`Table::replace`] weighs), as the bits of an `f32` (to 1 part in 2^24,
+/// and no bound), in the high 32 bits; the depth of its node in the memo's
+/// search (saturating at 2^16 levels; only [`Table::thin_depths`] reads
+/// it) in the next 16; the key's length in words in the low 16. The work
+/// is not aged: halving the work of the older entries at every turn of the
+/// table (so that costly sub-problems of a part of the search long left
+/// give way) took the 16x16 board under its eighth from 3.5 M lookups to
+/// 11 M.
+#[inline]
+fn meta(work: u64, depth: usize, key_len: usize) -> u64 {
+    u64::from((work as f32).to_bits()) << 32 | (depth.min(0xffff) as u64) << 16 | key_len as u64
 }
 
-/// Where an entry's depth starts in `Entry::work_depth`: work saturates at
-/// 2^48 updates (days of search), depth at 2^16 levels (only the thinning
-/// policy reads it).
-const DEPTH_SHIFT: u32 = 48;
-const WORK_MASK: u64 = (1 << DEPTH_SHIFT) - 1;
+#[inline]
+fn meta_work(meta: u64) -> u64 {
+    f32::from_bits((meta >> 32) as u32) as u64
+}
 
-impl Entry {
-    fn work(&self) -> u64 {
-        self.work_depth & WORK_MASK
-    }
+#[inline]
+fn meta_depth(meta: u64) -> u32 {
+    (meta >> 16) as u32 & 0xffff
+}
 
-    fn depth(&self) -> u32 {
-        (self.work_depth >> DEPTH_SHIFT) as u32
-    }
+#[inline]
+fn meta_len(meta: u64) -> usize {
+    (meta & 0xffff) as usize
+}
+
+/// Where the record of a slot (not empty) starts.
+#[inline]
+fn record_at(slot: u64) -> usize {
+    (slot as u32) as usize - 1
 }
 
 /// FxHash's multiplier, then a final avalanche: fast, and good enough to
@@ -149,8 +170,8 @@ impl Table {
     pub(super) fn new(max_bytes: usize, hash_mask: u64) -> Table {
         Table {
             slots: Vec::new(),
-            entries: Vec::new(),
-            keys: Vec::new(),
+            records: Vec::new(),
+            count: 0,
             hash_mask,
             max_bytes,
             peak_bytes: 0,
@@ -166,18 +187,18 @@ impl Table {
     }
 
     pub(super) fn bytes(&self) -> usize {
-        self.slots.capacity() * 8
-            + self.entries.capacity() * std::mem::size_of::<Entry>()
-            + self.keys.capacity() * 8
+        Self::bytes_of(self.slots.capacity(), self.records.capacity())
     }
 
     pub(super) fn len(&self) -> usize {
-        self.entries.len()
+        self.count
     }
 
+    /// The key of the record at `at`.
     #[inline]
-    fn key(&self, e: &Entry) -> &[u64] {
-        &self.keys[e.key_start as usize..e.key_start as usize + e.key_len as usize]
+    fn key(&self, at: usize) -> &[u64] {
+        let len = meta_len(self.records[at + 1]);
+        &self.records[at + HEADER..at + HEADER + len]
     }
 
     /// Starts loading the slot where a lookup of `hash` begins
@@ -190,7 +211,7 @@ impl Table {
     }
 
     /// The value stored for `key` (whose hash is `hash`), with the work its
-    /// search took.
+    /// search took (to 1 part in 2^24: see [`meta`]).
     #[inline]
     pub(super) fn get(&self, hash: u64, key: &[u64]) -> Option<(u64, u64)> {
         if self.slots.is_empty() {
@@ -205,9 +226,12 @@ impl Table {
                 return None;
             }
             if slot >> 32 == fingerprint {
-                let e = &self.entries[(slot as u32) as usize - 1];
-                if self.key(e) == key {
-                    return Some((e.value, e.work()));
+                let at = record_at(slot);
+                let meta = self.records[at + 1];
+                if meta_len(meta) == key.len()
+                    && self.records[at + HEADER..at + HEADER + key.len()] == *key
+                {
+                    return Some((self.records[at], meta_work(meta)));
                 }
             }
             s = (s + 1) & mask;
@@ -225,40 +249,36 @@ impl Table {
         work: u64,
         depth: usize,
     ) -> bool {
-        if self.keys.len() + key.len() > u32::MAX as usize
-            || self.entries.len() >= u32::MAX as usize - 1
-            || !self.make_room(key.len())
+        let words = HEADER + key.len();
+        if key.len() > MAX_KEY_LEN
+            || self.records.len() + words >= u32::MAX as usize
+            || !self.make_room(words)
         {
             return false;
         }
-        self.entries.push(Entry {
-            key_start: self.keys.len() as u32,
-            key_len: key.len() as u32,
-            value,
-            work_depth: work.min(WORK_MASK) | (depth.min(0xffff) as u64) << DEPTH_SHIFT,
-        });
-        self.keys.extend_from_slice(key);
-        let index = self.entries.len() as u32;
-        self.place(hash, index);
+        let at = self.records.len();
+        self.records.push(value);
+        self.records.push(meta(work, depth, key.len()));
+        self.records.extend_from_slice(key);
+        self.count += 1;
+        self.place(hash, at as u32 + 1);
         self.peak_bytes = self.peak_bytes.max(self.bytes());
         true
     }
 
-    /// Makes room for one more entry whose key has `key_len` words:
-    /// doubles the slots past half full, and the entries or keys when full,
-    /// while the cap allows; then [`Table::fill_to_cap`]. Returns false if
-    /// the entry does not fit.
-    fn make_room(&mut self, key_len: usize) -> bool {
-        let n = self.entries.len() + 1;
-        let keys = self.keys.len() + key_len;
+    /// Makes room for one more entry whose record has `words` words:
+    /// doubles the slots past half full, and the records when full, while
+    /// the cap allows; then [`Table::fill_to_cap`]. Returns false if the
+    /// entry does not fit.
+    fn make_room(&mut self, words: usize) -> bool {
+        let n = self.count + 1;
+        let needed = self.records.len() + words;
         if self.at_cap {
-            return n <= self.entries.capacity()
-                && keys <= self.keys.capacity()
+            return needed <= self.records.capacity()
                 && n * MAX_LOAD.1 <= self.slots.len() * MAX_LOAD.0;
         }
-        let (slots_ok, entries_ok) = (n * 2 <= self.slots.len(), n <= self.entries.capacity());
-        let keys_ok = keys <= self.keys.capacity();
-        if slots_ok && entries_ok && keys_ok {
+        let (slots_ok, records_ok) = (n * 2 <= self.slots.len(), needed <= self.records.capacity());
+        if slots_ok && records_ok {
             return true;
         }
         let slots = if slots_ok {
@@ -266,47 +286,37 @@ impl Table {
         } else {
             (self.slots.len() * 2).max(16)
         };
-        let entries = if entries_ok {
-            self.entries.capacity()
+        let record_words = if records_ok {
+            self.records.capacity()
         } else {
-            (self.entries.capacity() * 2).max(16)
+            (self.records.capacity() * 2).max(words * 16).max(needed)
         };
-        let key_words = if keys_ok {
-            self.keys.capacity()
-        } else {
-            (self.keys.capacity() * 2).max(key_len * 16).max(keys)
-        };
-        if Self::bytes_of(slots, entries, key_words) > self.max_bytes {
-            return self.fills_cap && self.fill_to_cap(key_len);
+        if Self::bytes_of(slots, record_words) > self.max_bytes {
+            return self.fills_cap && self.fill_to_cap(words);
         }
         if !slots_ok {
             self.grow();
         }
-        self.reserve(entries, key_words);
+        self.reserve(record_words);
         true
     }
 
     /// The table's last growth, when a doubling would pass the cap: the
-    /// slots (doubled or not) and room for the most entries that fit beside
-    /// them, at most [`MAX_LOAD`] of the slots, their keys as long as the
-    /// longer of `key_len` and the average so far. Returns whether one more
-    /// entry with a key of `key_len` words fits.
-    fn fill_to_cap(&mut self, key_len: usize) -> bool {
+    /// slots (doubled or not) and room for the most records that fit beside
+    /// them, at most [`MAX_LOAD`] of the slots, each as long as the longer
+    /// of `words` and the average so far. Returns whether one more record
+    /// of `words` words fits.
+    fn fill_to_cap(&mut self, words: usize) -> bool {
         self.at_cap = true;
-        let words = match self.entries.len() {
-            0 => key_len,
-            n => key_len.max(self.keys.len().div_ceil(n)),
+        let per_entry = match self.count {
+            0 => words,
+            n => words.max(self.records.len().div_ceil(n)),
         };
         // The most entries that fit beside `slots` slots (memory already
-        // taken by a vector's capacity stays taken).
+        // taken by the records' capacity stays taken).
         let most = |slots: usize| -> usize {
-            let bytes = |e: usize| {
-                Self::bytes_of(
-                    slots,
-                    e.max(self.entries.capacity()),
-                    (e * words).max(self.keys.capacity()),
-                )
-            };
+            let bytes =
+                |e: usize| Self::bytes_of(slots, (e * per_entry).max(self.records.capacity()));
             let (mut lo, mut hi) = (0, slots / MAX_LOAD.1 * MAX_LOAD.0);
             if bytes(lo) > self.max_bytes {
                 return 0;
@@ -327,20 +337,20 @@ impl Table {
         } else {
             (self.slots.is_empty(), most(now))
         };
-        if entries <= self.entries.len() {
+        if entries <= self.count {
             return false;
         }
         if grow {
             self.grow();
         }
-        self.reserve(entries, (entries * words).max(self.keys.len() + key_len));
-        self.make_room(key_len) && self.bytes() <= self.max_bytes
+        self.reserve((entries * per_entry).max(self.records.len() + words));
+        self.make_room(words) && self.bytes() <= self.max_bytes
     }
 
-    /// The bytes of a table of `slots` slots and room for `entries` entries
-    /// and `key_words` words of keys.
-    fn bytes_of(slots: usize, entries: usize, key_words: usize) -> usize {
-        slots * 8 + entries * std::mem::size_of::<Entry>() + key_words * 8
+    /// The bytes of a table of `slots` slots and room for `record_words`
+    /// words of records.
+    fn bytes_of(slots: usize, record_words: usize) -> usize {
+        slots * 8 + record_words * 8
     }
 
     /// The slot where the probe for `hash` starts: its top bits (the
@@ -350,6 +360,8 @@ impl Table {
         (hash >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
+    /// Puts the record at `index - 1` in the first free slot from the home
+    /// of `hash` on.
     fn place(&mut self, hash: u64, index: u32) {
         let mask = self.slots.len() - 1;
         let mut s = self.home(hash);
@@ -359,45 +371,41 @@ impl Table {
         self.slots[s] = hash & !0xffff_ffff | u64::from(index);
     }
 
-    /// Doubles the slots. The high half of a hash, kept in its slot, holds
-    /// the top bits that choose the slot in a table of up to 2^32 slots: the
-    /// entries are placed again from the old slots alone, in order (so
-    /// nearly in the order of the new slots: a stream, not a random write
-    /// per entry), without reading and hashing their keys again (which took
-    /// 8% of the Aztec diamonds' memoized counts). The old slots are freed
+    /// Places again, in the (empty) slots, the entries of `old` slots (0
+    /// for none). The high half of a hash, kept in its slot, holds the top
+    /// bits that choose the slot in a table of up to 2^32 slots: the
+    /// entries are placed from the old slots alone, in order (so nearly in
+    /// the order of the new slots: a stream, not a random write per entry),
+    /// without reading and hashing their keys again (which took 8% of the
+    /// Aztec diamonds' memoized counts). In a larger table their keys are
+    /// hashed again.
+    fn place_again(&mut self, old: impl IntoIterator<Item = u64>) {
+        let rehash = self.slots.len() > 1 << 32;
+        for slot in old.into_iter().filter(|&slot| slot != 0) {
+            let hash = if rehash {
+                self.hash(self.key(record_at(slot)))
+            } else {
+                slot
+            };
+            self.place(hash, slot as u32);
+        }
+    }
+
+    /// Doubles the slots ([`Table::place_again`]). The old slots are freed
     /// after, a third of the slots' memory more for that moment.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(16);
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
         huge_pages::advise(&self.slots);
-        if size <= 1 << 32 {
-            for slot in old.into_iter().filter(|&slot| slot != 0) {
-                self.place(slot & !0xffff_ffff, slot as u32);
-            }
-        } else {
-            drop(old);
-            self.place_all();
-        }
+        self.place_again(old);
     }
 
-    /// Reserves room for `entries` entries and `key_words` words of keys
-    /// in all, and asks for huge pages for them ([`huge_pages`]).
-    fn reserve(&mut self, entries: usize, key_words: usize) {
-        if entries > self.entries.capacity() {
-            self.entries.reserve_exact(entries - self.entries.len());
-            huge_pages::advise(&self.entries);
-        }
-        if key_words > self.keys.capacity() {
-            self.keys.reserve_exact(key_words - self.keys.len());
-            huge_pages::advise(&self.keys);
-        }
-    }
-
-    /// Places every entry in the (empty) slots, hashing its key again.
-    fn place_all(&mut self) {
-        for k in 0..self.entries.len() {
-            let hash = self.hash(self.key(&self.entries[k]));
-            self.place(hash, k as u32 + 1);
+    /// Reserves room for `words` words of records in all, and asks for huge
+    /// pages for them ([`huge_pages`]).
+    fn reserve(&mut self, words: usize) {
+        if words > self.records.capacity() {
+            self.records.reserve_exact(words - self.records.len());
+            huge_pages::advise(&self.records);
         }
     }
 
@@ -405,10 +413,11 @@ impl Table {
     /// place of the entry of least work among the first [`WINDOW`] entries
     /// from its home slot on ([`super::replace`]'s rule): that entry is
     /// taken out of the slots (by backward shift), the new one takes its
-    /// place in `entries` (and its key's room in the arena, if long enough)
-    /// and is placed from its home. Returns the value of the entry
-    /// replaced, or `None` (and stores nothing) if there is none near or no
-    /// room for the key even with the arena packed.
+    /// record (if its key is no longer; else a record at the end of the
+    /// arena, packed first if need be) and is placed from its home. Returns
+    /// the value of the entry replaced, or `None` (and stores nothing) if
+    /// there is none near or no room for the key even with the arena
+    /// packed.
     pub(super) fn replace(
         &mut self,
         hash: u64,
@@ -419,7 +428,7 @@ impl Table {
     ) -> Option<u64> {
         // A slot's home comes from the hash bits it keeps: tables of at most
         // 2^32 slots (32 GiB of slots).
-        if self.slots.is_empty() || self.slots.len() > 1 << 32 {
+        if self.slots.is_empty() || self.slots.len() > 1 << 32 || key.len() > MAX_KEY_LEN {
             return None;
         }
         let mask = self.slots.len() - 1;
@@ -436,44 +445,43 @@ impl Table {
             }
             s = (s + 1) & mask;
         }
-        let index_at = |slot: u64| (slot as u32) as usize - 1;
         let costs = window[..found]
             .iter()
-            .map(|&s| replace::stored_cost(self.entries[index_at(self.slots[s])].work()));
+            .map(|&s| replace::stored_cost(meta_work(self.records[record_at(self.slots[s]) + 1])));
         let (k, _) = replace::place_for(costs)?;
         let s = window[k];
-        let index = index_at(self.slots[s]);
-        let old = self.entries[index];
-        let (start, len) = (old.key_start as usize, old.key_len as usize);
-        // Room for the key: the old key's, else the end of the arena, else
-        // the arena packed (the old key gone).
-        let free = self.keys.capacity() - self.keys.len();
-        if key.len() > len && key.len() > free && key.len() > free + self.garbage + len {
+        let at = record_at(self.slots[s]);
+        let (old_value, len) = (self.records[at], meta_len(self.records[at + 1]));
+        // Room for the record: the old one's, else the end of the arena,
+        // else the arena packed (the old record gone).
+        let words = HEADER + key.len();
+        let free = self.records.capacity() - self.records.len();
+        if key.len() > len
+            && (self.records.len() + words >= u32::MAX as usize
+                || words > free && words > free + self.garbage + HEADER + len)
+        {
             return None;
         }
         self.remove_slot(s);
-        let key_start = if key.len() <= len {
+        self.count -= 1;
+        let at = if key.len() <= len {
             self.garbage += len - key.len();
-            start
+            at
         } else {
-            self.garbage += len;
-            self.entries[index].key_len = 0;
-            if key.len() > free {
-                self.pack_keys();
+            self.garbage += HEADER + len;
+            if words > free {
+                self.retain(|_| true, &mut |value| value);
             }
-            let start = self.keys.len();
-            self.keys.resize(start + key.len(), 0);
-            start
+            let at = self.records.len();
+            self.records.resize(at + words, 0);
+            at
         };
-        self.keys[key_start..key_start + key.len()].copy_from_slice(key);
-        self.entries[index] = Entry {
-            key_start: key_start as u32,
-            key_len: key.len() as u32,
-            value,
-            work_depth: work.min(WORK_MASK) | (depth.min(0xffff) as u64) << DEPTH_SHIFT,
-        };
-        self.place(hash, index as u32 + 1);
-        Some(old.value)
+        self.records[at] = value;
+        self.records[at + 1] = meta(work, depth, key.len());
+        self.records[at + HEADER..at + words].copy_from_slice(key);
+        self.place(hash, at as u32 + 1);
+        self.count += 1;
+        Some(old_value)
     }
 
     /// Empties slot `hole` (linear probing's deletion by backward shift:
@@ -498,65 +506,64 @@ impl Table {
         self.slots[hole] = 0;
     }
 
-    /// Packs the keys of all entries at the front of the arena, in the
-    /// order they lie in (so that each moves down, never over a key not yet
-    /// moved), and forgets the garbage.
-    fn pack_keys(&mut self) {
-        let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
-        order.sort_unstable_by_key(|&k| self.entries[k as usize].key_start);
-        let mut kw = 0;
-        for k in order {
-            let e = &mut self.entries[k as usize];
-            let (start, len) = (e.key_start as usize, e.key_len as usize);
-            self.keys.copy_within(start..start + len, kw);
-            e.key_start = kw as u32;
-            kw += len;
-        }
-        self.keys.truncate(kw);
-        self.garbage = 0;
-    }
-
     /// How many entries lie at depths that are not multiples of `stride`.
     pub(super) fn off_stride(&self, stride: u32) -> usize {
-        self.entries
+        self.slots
             .iter()
-            .filter(|e| e.depth() % stride != 0)
+            .filter(|&&slot| {
+                slot != 0 && meta_depth(self.records[record_at(slot) + 1]) % stride != 0
+            })
             .count()
     }
 
     /// Makes room in a full table by depth: keeps the entries whose depth
     /// is a multiple of `stride`, drops the others (see
     /// [`super::Memo::thin_by_depth`]). `remap` is called with the value of
-    /// every entry kept, in order, and returns its new value (the memo
+    /// every entry kept, once each, and returns its new value (the memo
     /// moves its big counts). Returns the number of entries dropped.
     pub(super) fn thin_depths(&mut self, stride: u32, mut remap: impl FnMut(u64) -> u64) -> usize {
-        self.retain(|e| e.depth() % stride == 0, &mut remap)
+        self.retain(|meta| meta_depth(meta) % stride == 0, &mut remap)
     }
 
-    /// Keeps the entries `keep` says (called once per entry, in order),
-    /// their keys packed at the front of the arena; returns the number
-    /// dropped.
+    /// Keeps the entries whose [`meta`] `keep` accepts (called once per
+    /// entry), their records packed at the front of the arena in the order
+    /// they lay in (so that each moves down, never over a record not yet
+    /// moved), and forgets the garbage; returns the number dropped.
     fn retain(
         &mut self,
-        mut keep: impl FnMut(&Entry) -> bool,
+        mut keep: impl FnMut(u64) -> bool,
         remap: &mut impl FnMut(u64) -> u64,
     ) -> usize {
-        let n = self.entries.len();
-        let mut w = 0;
-        for i in 0..n {
-            let mut e = self.entries[i];
-            if !keep(&e) {
+        let mut live: Vec<u64> = self
+            .slots
+            .iter()
+            .copied()
+            .filter(|&slot| slot != 0)
+            .collect();
+        live.sort_unstable_by_key(|&slot| slot as u32);
+        let (mut kept, mut w) = (0, 0);
+        for k in 0..live.len() {
+            let slot = live[k];
+            let at = record_at(slot);
+            let meta = self.records[at + 1];
+            if !keep(meta) {
                 continue;
             }
-            e.value = remap(e.value);
-            self.entries[w] = e;
-            w += 1;
+            let words = HEADER + meta_len(meta);
+            self.records.copy_within(at..at + words, w);
+            self.records[w] = remap(self.records[w]);
+            live[kept] = slot & !0xffff_ffff | (w as u64 + 1);
+            kept += 1;
+            w += words;
         }
-        self.entries.truncate(w);
-        self.pack_keys();
+        live.truncate(kept);
+        self.records.truncate(w);
+        self.garbage = 0;
+        let dropped = self.count - kept;
+        self.count = kept;
         self.slots.fill(0);
-        self.place_all();
-        n - w
+        self.place_again(live);
+        dropped
     }
 }
 
@@ -678,7 +685,7 @@ mod tests {
 
     #[test]
     fn a_table_fills_its_cap_and_never_passes_it_nor_empties() {
-        let per_entry = std::mem::size_of::<Entry>() + 3 * 8;
+        let per_entry = (HEADER + 3) * 8;
         for max_bytes in [1000, 5000, 77_777, 1 << 20, 3 << 20] {
             let mut t = Table::new(max_bytes, u64::MAX);
             let full = (0u64..)
