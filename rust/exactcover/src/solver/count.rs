@@ -307,10 +307,13 @@ impl Solver {
         }
         let options = &self.sweep_keeps_memo(options);
         // The fast count of a sweep: from the root (or where it stopped),
-        // on one thread, memoized, without a limit.
+        // on one thread, memoized, without a limit. Under `Auto` also for a
+        // count on threads: the race chose the sweep against MRV on them.
         let swept = self.swept.take();
+        let one_thread = options.threads <= 1
+            || (options.order == OrderMode::Auto && self.engine.order_name() == "sweep");
         if options.limit.is_none()
-            && options.threads <= 1
+            && one_thread
             && options.memo.mode != MemoMode::Never
             && self.is_fresh()
         {
