@@ -105,18 +105,22 @@ def test_auto_races_by_work_and_reports_the_winners_tree():
         assert alone.stats["race_nodes"] == alone.stats["race_updates"] == 0
 
 
-def test_a_count_on_threads_that_the_sweep_wins_sweeps_on_one_thread():
-    # On threads the race is the same; the sweep, where it wins, counts by
-    # its fast memoized count on one thread: the very tree (nodes, updates)
-    # of the one-thread count, not the threads' search in the sweep order.
+def test_a_count_on_threads_that_sweeps_takes_the_fast_count_on_one_thread():
+    # On threads the race is the same; the sweep, where it wins or is asked
+    # for, counts by its fast memoized count on one thread: the very tree
+    # (nodes, updates) of the one-thread count, not the threads' search in
+    # the sweep's order (which `memo=False` still takes).
     board = [(i, j) for i in range(4) for j in range(15)]
     one, threaded = polyomino(PIECES, board), polyomino(PIECES, board)
     assert one.count() == threaded.count(threads=2) == 1472
     assert threaded.stats["order"] == "sweep"
     assert _figures(threaded) == _figures(one)
-    forced = polyomino(PIECES, board)
-    assert forced.count(order="sweep", threads=2) == 1472
-    assert forced.stats["nodes"] != one.stats["nodes"]
+    forced, forced_one = polyomino(PIECES, board), polyomino(PIECES, board)
+    assert forced.count(order="sweep", threads=2) == forced_one.count(order="sweep") == 1472
+    assert forced.stats["nodes"] == forced_one.stats["nodes"]
+    plain = polyomino(PIECES, board)
+    assert plain.count(order="sweep", threads=2, memo=False) == 1472
+    assert plain.stats["nodes"] != one.stats["nodes"]
 
 
 def test_a_small_count_is_not_raced():

@@ -400,6 +400,10 @@ def _count_here(
     solver = _built(digest, spec, order).copy()
     pool = _memo_pool(f"{digest}/{run}")
     threads = max(1, min(threads, _cores()))
+    if order == "sweep":
+        # The sweep's fast memoized count, as count() takes: on threads the
+        # search in the sweep's order does several times its work.
+        threads = 1
     start, cpu = time.monotonic(), time.process_time()
     found, rest, error = solver.count_subtrees(
         [(list(forced), list(excluded)) for forced, excluded in subtrees],
@@ -741,7 +745,7 @@ def count_distributed(
     (where it has a sweep order: `ExactCover.sweep_order`, which the puzzle
     builders give): `"auto"` is settled once, here, by `count()`'s race at
     the root, and the tasks all take its winner. The tree is cut in that
-    order, and a task of one thread that sweeps counts its subtrees with
+    order, and a task that sweeps counts its subtrees on one thread with
     the sweep's fast count (as `count()` does), its memo kept by its
     worker process from task to task.
 

@@ -301,11 +301,11 @@ class Search(Iterator[S], Generic[S]):
                 estimate puts under about 0.1 s is not raced; the race
                 weighs work, not time, so it picks the same order on every
                 run, and its cost is in `stats["race_nodes"]`, not in
-                `stats["nodes"]`; with `threads=N`, where the sweep wins it
-                counts on one thread, its fast memoized count, several
-                times faster than the threads in its order); `"mrv"` always
-                takes the constraint with the fewest choices left; `"sweep"`
-                always sweeps. `stats["order"]` tells which one counted.
+                `stats["nodes"]`); `"mrv"` always takes the constraint with
+                the fewest choices left; `"sweep"` always sweeps. A memoized
+                count of everything that sweeps counts on one thread, even
+                with `threads`, by the sweep's fast count (the threads'
+                search in its order does several times its work). `stats["order"]` tells which one counted.
                 A count that goes on from an earlier one keeps its order.
 
         Returns:

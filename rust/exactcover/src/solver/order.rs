@@ -36,9 +36,9 @@
 //!    count gets more than 1.2 times slower than MRV because of an order.
 //! 4. MRV goes on from where it stands (on one thread), or the sweep starts
 //!    at the root. A count on threads races as one thread does; the sweep,
-//!    where it wins, then counts on one thread (its fast memoized count: on
-//!    threads the general engine in its order does several times the work),
-//!    MRV on them all. [`Solver::stats`] reports the work of the winner's tree
+//!    where it wins, then counts on one thread as it always does (its fast
+//!    memoized count: on threads the general engine in its order does
+//!    several times the work), MRV on them all. [`Solver::stats`] reports the work of the winner's tree
 //!    alone; the check's counts and the loser's search are in
 //!    [`Solver::race_stats`].
 
