@@ -305,8 +305,9 @@ class Search(Iterator[S], Generic[S]):
                 the fewest choices left; `"sweep"` always sweeps. A memoized
                 count of everything that sweeps counts on one thread, even
                 with `threads`, by the sweep's fast count (the threads'
-                search in its order does several times its work). `stats["order"]` tells which one counted.
-                A count that goes on from an earlier one keeps its order.
+                search in its order does several times its work).
+                `stats["order"]` tells which one counted. A count that goes
+                on from an earlier one keeps its order.
 
         Returns:
             The number of solutions counted.
