@@ -257,13 +257,29 @@ impl Table {
             return false;
         }
         let at = self.records.len();
-        self.records.push(value);
-        self.records.push(meta(work, depth, key.len()));
-        self.records.extend_from_slice(key);
-        self.count += 1;
-        self.place(hash, at as u32 + 1);
+        self.records.resize(at + words, 0);
+        self.write_record(at, hash, key, value, work, depth);
         self.peak_bytes = self.peak_bytes.max(self.bytes());
         true
+    }
+
+    /// Writes the record of an entry (`value`, its work, depth and key
+    /// length, `key`) at `at` in the arena, where its words are, and places
+    /// it in the slots from its home.
+    fn write_record(
+        &mut self,
+        at: usize,
+        hash: u64,
+        key: &[u64],
+        value: u64,
+        work: u64,
+        depth: usize,
+    ) {
+        self.records[at] = value;
+        self.records[at + 1] = meta(work, depth, key.len());
+        self.records[at + HEADER..at + HEADER + key.len()].copy_from_slice(key);
+        self.place(hash, at as u32 + 1);
+        self.count += 1;
     }
 
     /// Makes room for one more entry whose record has `words` words:
@@ -476,11 +492,7 @@ impl Table {
             self.records.resize(at + words, 0);
             at
         };
-        self.records[at] = value;
-        self.records[at + 1] = meta(work, depth, key.len());
-        self.records[at + HEADER..at + words].copy_from_slice(key);
-        self.place(hash, at as u32 + 1);
-        self.count += 1;
+        self.write_record(at, hash, key, value, work, depth);
         Some(old_value)
     }
 
