@@ -401,8 +401,8 @@ def _count_here(
     pool = _memo_pool(f"{digest}/{run}")
     threads = max(1, min(threads, _cores()))
     if order == "sweep":
-        # The sweep's fast memoized count, as count() takes: on threads the
-        # search in the sweep's order does several times its work.
+        # The core counts a sweep on one thread (its fast memoized count):
+        # one thread's memo and busy time.
         threads = 1
     start, cpu = time.monotonic(), time.process_time()
     found, rest, error = solver.count_subtrees(

@@ -307,16 +307,12 @@ impl Solver {
         }
         let options = &self.sweep_keeps_memo(options);
         // The fast count of a sweep: from the root (or where it stopped),
-        // on one thread, memoized, without a limit; also for a count on
-        // threads, where the threads' search in the sweep's order would do
-        // several times its work (pentominoes 6x10: 14x).
+        // on one thread, memoized, without a limit; also where the count
+        // asks for threads, whose search in the sweep's order would do
+        // several times its work (pentominoes 6x10: 14x). An engine in
+        // another order has no fast count.
         let swept = self.swept.take();
-        let one_thread = options.threads <= 1 || self.engine.order_name() == "sweep";
-        if options.limit.is_none()
-            && one_thread
-            && options.memo.mode != MemoMode::Never
-            && self.is_fresh()
-        {
+        if options.limit.is_none() && options.memo.mode != MemoMode::Never && self.is_fresh() {
             let sweep = swept.or_else(|| {
                 self.engine
                     .sweep_count(options.memo.max_bytes)

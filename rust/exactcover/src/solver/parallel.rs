@@ -1093,8 +1093,8 @@ impl Solver {
         if options.order != OrderMode::Auto {
             self.settle_order(options.order, &options.memo, false, options.threads);
         }
-        // As in `count_with`: a sweep keeps its memo, and on one thread
-        // takes its fast count.
+        // As in `count_with`: a sweep keeps its memo and takes its fast
+        // count.
         let options = &self.sweep_keeps_memo(options);
         if let Some(counted) = self.count_subtrees_swept(subtrees, options, pool, &mut on_slice) {
             return Ok(counted);

@@ -16,7 +16,7 @@
 use std::ops::ControlFlow;
 
 use super::count::{CountOptions, Counted, Outcome, Progress, SliceBudget, FRACTION_LEVELS};
-use super::parallel::{max_threads, Parked, Work};
+use super::parallel::{Parked, Work};
 use super::{MemoPool, OrderMode, Solver};
 use crate::engine::{Step, Subtree};
 use crate::memo::{MemoMode, MemoOptions};
@@ -24,10 +24,11 @@ use crate::Error;
 
 impl Solver {
     /// Counts the solutions in `subtrees` by the sweep's fast count on this
-    /// thread, where it applies: a count of everything (no limit) on one
-    /// thread, memoized, of a solver that branches by the sweep (after
-    /// [`Solver::settle_order`]). `None` (and nothing is done) where it does
-    /// not. The caller has checked that the solver is at its root and that
+    /// thread, where it applies, as [`Solver::count_with`] does: a count of
+    /// everything (no limit), memoized, of a solver that branches by the
+    /// sweep (after [`Solver::settle_order`]), whatever its threads (their
+    /// search in the sweep's order does several times its work). `None`
+    /// (and nothing is done) where it does not. The caller has checked that the solver is at its root and that
     /// the subtrees' options exist.
     pub(super) fn count_subtrees_swept(
         &mut self,
@@ -37,7 +38,6 @@ impl Solver {
         on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Option<Counted> {
         if options.limit.is_some()
-            || options.threads.clamp(1, max_threads()) > 1
             || options.memo.mode == MemoMode::Never
             || self.order_name() != "sweep"
         {
