@@ -243,7 +243,8 @@ class Search(Iterator[S], Generic[S]):
         keeps its memo, and the next `count()` goes on with it. When the memo
         is full it makes room in place (half as many levels of the search
         are stored from then on where nodes have few children; otherwise
-        each new sub-problem replaces the one of least work near its slot),
+        each new sub-problem replaces the one of least work times hits near
+        its slot),
         and the count stays exact.
         `memo_stats` tells what the memo did (after `threads=N`: the threads'
         memos, summed). With `threads=N` every thread memoizes the

@@ -77,9 +77,10 @@ pub struct MemoOptions {
     /// [`MemoStats::evictions`]): where search nodes have few children,
     /// half as many levels of the search are stored from then on (the
     /// entries off them go); otherwise, and once that would cost too much,
-    /// each new entry takes the place of the entry of least work among the
-    /// few near its slot, so a full table keeps its costly sub-problems and
-    /// degrades one entry at a time. (Where nodes have few children, a
+    /// each new entry takes the place of the entry of least work times one
+    /// more than its hits among the few near its slot, so a full table keeps
+    /// its costly sub-problems and those that recur, and degrades one entry
+    /// at a time. (Where nodes have few children, a
     /// table past a few megabytes stores only every second level anyway:
     /// see `Memo::choose_stride`.)
     pub max_bytes: usize,
@@ -467,8 +468,8 @@ impl Memo {
     /// is an overflow. When counting, a full table makes room: where
     /// search nodes have few children, by a thinning by depth
     /// ([`Memo::thin_by_depth`]); otherwise entry by entry, the new entry
-    /// replacing the entry of least work near its slot
-    /// ([`Table::replace`]). The counts on the stack are kept, so nothing
+    /// replacing the entry of least work times one more than its hits near
+    /// its slot ([`Table::replace`]). The counts on the stack are kept, so nothing
     /// is lost but time.
     fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>, nodes: u64) {
         let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);

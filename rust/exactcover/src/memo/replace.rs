@@ -1,16 +1,18 @@
 //! How a full memo table makes room: entry by entry, in the few places a
-//! new entry may go, the one whose sub-problem took least work gives its
-//! place. Both memo tables follow this rule: the sweep's buckets of two
-//! entries ([`crate::bitset`]'s swept count) and the general table's probe
-//! windows ([`super::table`]). A full table so keeps the costly
-//! sub-problems (those whose hits save most) and a changing crowd of the
-//! newest cheap ones, and degrades one entry at a time: no sub-problem is
-//! lost to make room but the one replaced.
+//! new entry may go, the one of least cost gives its place. Both memo
+//! tables follow this rule: the sweep's buckets of two entries
+//! ([`crate::bitset`]'s swept count), where an entry's cost is the work its
+//! sub-problem took, and the general table's probe windows
+//! ([`super::table`]), where it is that work times one more than the
+//! entry's hits so far. A full table so keeps the costly sub-problems
+//! (those whose hits save most) and a changing crowd of the newest cheap
+//! ones, and degrades one entry at a time: no sub-problem is lost to make
+//! room but the one replaced.
 //!
 //! The places are described by their *stored cost*: 0 for an empty place,
-//! otherwise one more than the work its entry's sub-problem took (nodes for
-//! the sweep, link updates for the general table), so that an entry of no
-//! work is still told from an empty place.
+//! otherwise one more than that cost (in nodes for the sweep, in link
+//! updates for the general table), so that an entry of no work is still
+//! told from an empty place.
 
 /// The stored cost of an entry whose sub-problem took `work`.
 #[inline]
