@@ -52,12 +52,14 @@ tasks shared alternately by the two memos.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import logging
 import os
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -102,6 +104,12 @@ def main() -> None:
         "pentominoes, whose memoized tasks split less well across workers' memos than MRV's)",
     )
     parser.add_argument(
+        "--no-stop-row",
+        action="store_true",
+        help="also --workers workers whose tasks are never asked to stop when a worker idles "
+        "(as before; on the same cluster, interleaved)",
+    )
+    parser.add_argument(
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
@@ -144,8 +152,12 @@ def main() -> None:
             for _, n, _ in setups
         ]
     clients = [Client(c) for c in clusters]
+    # (label, client, threads of each task, tasks asked to stop): the rows.
+    rows = [(label, client, threads, True) for client, (label, _, threads) in zip(clients, setups)]
+    if args.no_stop_row:
+        rows.append((f"{setups[1][0]}, never stopped", clients[1], 1, False))
     threads_label = f"count(threads={cores})"
-    runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in setups}
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in rows}
     runs[threads_label] = []
     try:
         for client, (_, _, threads) in zip(clients, setups):  # workers warm
@@ -156,11 +168,11 @@ def main() -> None:
             start = time.perf_counter()
             assert inst.solver().count(threads=cores) == inst.expected
             runs[threads_label].append({"wall": time.perf_counter() - start})
-            for client, (label, _, threads) in zip(clients, setups):
+            for label, client, threads, stops in rows:
                 problem = inst.solver()
                 stats: dict[str, Any] = {}
                 cpu, start = time.process_time(), time.perf_counter()
-                with get_task_stream(client) as stream:
+                with get_task_stream(client) as stream, _stops(stops):
                     total = count_distributed(
                         problem,
                         client=client,
@@ -205,7 +217,7 @@ def main() -> None:
     one = median(setups[0][0], "wall")
     with_threads = median(threads_label, "wall")
     print(f"| {threads_label} | {with_threads:.2f} s | 1 | | | | | |")
-    for k, (label, _, _) in enumerate(setups):
+    for k, (label, _, _, _) in enumerate(rows):
         wall = median(label, "wall")
         ratio = (
             f"{wall / with_threads:.2f} of {threads_label}"
@@ -229,6 +241,28 @@ def main() -> None:
         f"{shared / alone:.2f} of 1 worker ((task CPU + CPU of scheduler and client) / {n}, "
         "over 1 worker's task CPU + CPU of scheduler and client)."
     )
+
+
+@contextlib.contextmanager
+def _stops(allowed: bool) -> Iterator[None]:
+    """Counts whose tasks are asked to stop when a worker idles (the
+    default), or (`allowed` False) never, as before that was built: the
+    last tasks then short instead."""
+    import exactcover.distributed as dist
+
+    if allowed:
+        yield
+        return
+    backend = dist._dask_backend
+
+    def without_stops(*args: Any, **kwargs: Any) -> Any:
+        return dataclasses.replace(backend(*args, **kwargs), stop=None)
+
+    dist._dask_backend = without_stops  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        dist._dask_backend = backend  # type: ignore[assignment]
 
 
 def _memo_split(inst: Any, pieces: int) -> None:

@@ -14,13 +14,18 @@ counts its subtrees as one count on all the threads its worker has (the
 threads share them, and then each other's searches by work donation, as
 `count(threads=N)` does): a Dask worker is one process per machine, and
 Dask only spreads subtrees across machines. Tasks are sized by the work
-left: long while much is left, shorter towards the end, between one second
-and `TASK_SECONDS` (and in the last round 0.2 to 1 s: an eighth of the
-time the count has run, or half of each worker's share of the work left
-if that is longer). A task that is not done by then returns its partial
-count together with the unexplored rest of its subtree as new subtrees,
-which become new tasks: a subtree that turns out bigger than its estimate
-is cut again, and every worker stays busy to the end. The problem travels
+left: long while much is left, between one second and `TASK_SECONDS`. A
+task that is not done by then returns its partial count together with the
+unexplored rest of its subtree as new subtrees, which become new tasks.
+When nothing is left to hand out and a worker idles, the task that has run
+longest is asked to stop at once (a message to the workers, which the
+task reads every few milliseconds): it returns its count and its rest cut
+into pieces, which are shared out among the workers. So a subtree that
+turns out bigger than its estimate is cut again, and every worker stays
+busy to the end. (On an executor whose tasks cannot be reached while they
+run, a process pool, the tasks of the last round are short instead: 0.2 to
+1 s, an eighth of the time the count has run, or half of each worker's
+share of the work left if that is longer.) The problem travels
 to each worker once (the Dask scheduler holds it and each worker process
 fetches it with its first task, also one that joins during the count; each
 worker process builds the solver once and copies it for every subtree).
@@ -55,6 +60,7 @@ Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import hashlib
 import heapq
 import importlib
@@ -134,6 +140,13 @@ _QUEUE_PER_WORKER = 2
 #: workers) cuts the top of its rest into at least this many subtrees per
 #: worker.
 _PIECES_PER_WORKER = 16
+#: A worker idles while nothing waits: the task that has run longest is
+#: asked to stop once it has run this long (a stop and the rest's round
+#: trip cost a few hundredths of a second) ...
+_STOP_AFTER = 0.05
+#: ... and another one at most this long after the last one asked (whose
+#: worker may have been lost).
+_STOP_PATIENCE = 0.5
 _FORMAT = 1
 
 
@@ -219,6 +232,10 @@ _MEMOS: list[tuple[str, MemoPool]] = []
 _MEMOS_LOCK = threading.Lock()
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
+#: Per process: the tasks asked to stop early (by their token), each with
+#: the pieces to cut the top of its rest into (see `_stop_task`).
+_STOPS: dict[str, int] = {}
+_STOPS_LOCK = threading.Lock()
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
 _INSTALLED_LOCK = threading.Lock()
@@ -291,6 +308,7 @@ def count_subtrees(
     run: str = "",
     dataset: str = "",
     order: str = "auto",
+    token: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, as one
     count on the worker's threads (sharing the subtrees and then each
@@ -326,6 +344,9 @@ def count_subtrees(
         order: How to branch where the problem has a sweep order: `"mrv"`
             or `"sweep"` (the driver settles `"auto"` once, on the whole
             problem, as `count()` would; `"auto"` here keeps MRV).
+        token: The task's name for `_stop_task`: asked to stop, it hands
+            back its rest at once, as when its time runs out ("": never
+            asked).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
@@ -337,8 +358,11 @@ def count_subtrees(
     if spec is None and dataset:
         _fetch(digest, dataset)
     found, rest, figures, error = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order, token
     )
+    if token:
+        with _STOPS_LOCK:
+            pieces = max(pieces, _STOPS.pop(token, 0))
     if error is not None:
         raise error
     if rest and pieces > 1:
@@ -371,6 +395,23 @@ def _memo_pool(run: str) -> MemoPool:
         return _MEMOS[0][1]
 
 
+def _stop_task(token: str, pieces: int) -> None:
+    """Asks the task `token` of this process to stop now and hand back its
+    rest, the top cut into `pieces` (run on the workers by the driver when a
+    worker would idle while the task runs on). A task that ended already
+    is not affected (the request is dropped with the next thousand)."""
+    with _STOPS_LOCK:
+        if len(_STOPS) >= 1024:
+            _STOPS.clear()
+        _STOPS[token] = pieces
+
+
+async def _stop_task_soon(token: str, pieces: int) -> None:
+    """`_stop_task` on a Dask worker's event loop (`Client.run` sends a
+    coroutine without waiting for its answer)."""
+    _stop_task(token, pieces)
+
+
 def _count_here(
     digest: str,
     spec: _Spec | None,
@@ -379,6 +420,7 @@ def _count_here(
     threads: int,
     run: str = "",
     order: str = "auto",
+    token: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
     """Counts subtrees for about `seconds` as one count on `threads`
     threads of this process (the core's threaded count: the threads share
@@ -388,7 +430,8 @@ def _count_here(
     this process are not solved again (the memo's keys do not depend on a
     subtree's root), and those it solves are kept for the next. The
     subtrees are searched in `order` (`"mrv"`, `"sweep"`; `"auto"` keeps
-    MRV). When time is up, what is left is the rest.
+    MRV). When time is up, or `_stop_task` asks the task `token` to stop,
+    what is left is the rest.
 
     Returns:
         The count, the rest as subtrees, the figures (nodes, updates, busy:
@@ -412,6 +455,7 @@ def _count_here(
         pool=pool,
         memo_bytes=_MEMO_BYTES * threads,
         order=order,
+        stop=(lambda: token in _STOPS) if token else None,
     )
     stats = solver.stats
     figures = {
@@ -780,8 +824,10 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: How long a task counts before handing the rest of its
             subtree back as new tasks. Default: sized by the work left,
-            between 1 second and `TASK_SECONDS` (0.2 to 1 s in the last
-            round).
+            between 1 second and `TASK_SECONDS` (on a process pool, 0.2 to
+            1 s in the last round). Whatever its length, a task is asked
+            to stop early (on Dask, or a thread pool) when a worker idles
+            while nothing waits, and its rest is shared out.
         local_seconds: A count estimated to take less than this here (on
             this machine's threads) runs here; 0 sends it to the workers.
             Default: `LOCAL_SECONDS`.
@@ -878,8 +924,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), per_task, run)
-                slots, thread_slots = n, n * per_task
+                backend = _executor_backend(executor, (digest, None), n, per_task, run)
             else:
                 import logging
 
@@ -894,26 +939,23 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots, thread_slots, close = _dask_backend(
-                    client, digest, spec, per_task, run
-                )
-                owned.append(close)
+                backend = _dask_backend(client, digest, spec, per_task, run)
+                owned.append(backend.close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
-            owned.append(close)
+            backend = _dask_backend(client, digest, spec, threads, run)
+            owned.append(backend.close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
-            thread_slots = slots * (threads or 1)
+            backend = _executor_backend(executor, (digest, spec), slots, threads or 1, run)
         cpu = _scheduler_cpu(scheduler)
         try:
             # The tree is cut in the order the tasks branch in.
             plan.settle(settling.result())
-            plan.prepare(slots, thread_slots)
-            return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
+            plan.prepare(backend.slots, backend.thread_slots)
+            return _drive(plan, backend, progress, task_seconds)
         finally:
             if scheduler is not None and cpu is not None:
                 after = _scheduler_cpu(scheduler)
@@ -1182,24 +1224,47 @@ def _deal_by_region(pieces: list[tuple[float, _Ids]], tasks: int) -> list[list[_
     return [[p for _, p in sorted(run, key=lambda p: p[0])] for _, run in bundles]
 
 
-#: Submits a task for a few subtrees with a time budget, a number of
-#: pieces to cut its rest into and the order to branch in (see
-#: `count_subtrees()`); returns its future.
-_Submit = Callable[[List[_Ids], float, int, str], Any]
+@dataclasses.dataclass
+class _Backend:
+    """Where the tasks run."""
+
+    #: Submits a task for a few subtrees with a time budget, a number of
+    #: pieces to cut its rest into, the order to branch in and the task's
+    #: token (see `count_subtrees()`); returns its future.
+    submit: Callable[[List[_Ids], float, int, str, str], Any]
+    #: The tasks that run at once.
+    slots: int
+    #: The threads that count at once.
+    thread_slots: int
+    #: Asks the task of a token to stop now, the top of its rest cut into a
+    #: number of pieces (`_stop_task` where the task runs); None: tasks
+    #: cannot be reached while they run.
+    stop: Optional[Callable[[str, int], None]] = None
+    #: Whether a worker has no task at all, running or waiting (None: when
+    #: fewer tasks are out than `slots`, as in a pool of threads).
+    idle: Optional[Callable[[], bool]] = None
+    #: Cleans up after the count.
+    close: Callable[[], None] = lambda: None
 
 
 def _executor_backend(
     executor: concurrent.futures.Executor,
     problem: tuple[str, _Spec | None],
+    slots: int,
     threads: int,
     run: str,
-) -> _Submit:
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
+) -> _Backend:
+    """Submits to a `concurrent.futures` executor of `slots` workers; a
+    thread pool's tasks (in this process) can be asked to stop, others
+    cannot."""
+
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return executor.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order
+            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order, token
         )
 
-    return submit
+    threaded = isinstance(executor, concurrent.futures.ThreadPoolExecutor)
+    return _Backend(submit, slots, slots * threads, _stop_task if threaded else None)
 
 
 def _worker_cores() -> int:
@@ -1207,16 +1272,12 @@ def _worker_cores() -> int:
     return _cores()
 
 
-def _dask_backend(
-    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
-) -> tuple[_Submit, int, int, Callable[[], None]]:
-    """Submits to a Dask cluster.
-
-    Returns:
-        The submit function, the tasks that run at once (the Dask threads
-        of all workers), the threads that count at once, and a function
-        that takes the problem off the workers.
-    """
+def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, run: str) -> _Backend:
+    """Submits to a Dask cluster: the tasks that run at once are the Dask
+    threads of all workers; a stop is a message to every worker, not waited
+    for; the scheduler says which workers idle (it may have placed two
+    tasks on one worker while another has none); closing takes the problem
+    off the workers."""
     # The problem goes to every worker process once, also to one that
     # joins later (one that replaces a lost worker); tasks refer to it by
     # its digest.
@@ -1240,7 +1301,7 @@ def _dask_backend(
         }
         thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return client.submit(
             count_subtrees,
             problem,
@@ -1251,8 +1312,21 @@ def _dask_backend(
             run,
             name,
             order,
+            token,
             pure=False,
         )
+
+    def stop(token: str, pieces: int) -> None:
+        try:
+            client.run(_stop_task_soon, token, pieces, wait=False, on_error="ignore")
+        except Exception:  # a worker gone: its task is run again anyway
+            pass
+
+    def idle() -> bool:
+        try:
+            return any(not keys for keys in client.processing().values())
+        except Exception:  # the scheduler out of reach: ask again later
+            return False
 
     def close() -> None:
         try:
@@ -1260,7 +1334,7 @@ def _dask_backend(
         except Exception:  # the cluster is gone: nothing to clean
             pass
 
-    return submit, slots, thread_slots, close
+    return _Backend(submit, slots, thread_slots, stop, idle, close)
 
 
 def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
@@ -1299,9 +1373,7 @@ def _host(address: str) -> str:
 
 def _drive(
     plan: _Plan,
-    submit: _Submit,
-    slots: int,
-    thread_slots: int,
+    backend: _Backend,
     progress: bool,
     task_seconds: float | None,
 ) -> int:
@@ -1309,39 +1381,82 @@ def _drive(
     plan's figures summed over the finished tasks. At most a few tasks per
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
-    time)."""
-    running: dict[Any, list[_Ids]] = {}
+    time). Where tasks can be asked to stop (on Dask, or a thread pool), a
+    worker that idles while nothing waits has the task that has run longest
+    stop at once (`_stop_task`): its rest, cut into pieces, is shared out
+    among the workers, instead of the idle ones waiting for the end of its
+    time (elsewhere, tasks near the end are short)."""
+    submit, stop, slots = backend.submit, backend.stop, backend.slots
+    thread_slots = backend.thread_slots
+    #: The tasks submitted: their subtrees, when, and their token.
+    running: dict[Any, tuple[list[_Ids], float, str]] = {}
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
     todo = plan.todo
+    prefix = os.urandom(4).hex()
+    serial = 0
+    #: The task last asked to stop, and when (one at a time: its rest
+    #: feeds every worker that idles meanwhile).
+    asked: tuple[Any, float] | None = None
 
     def launch() -> None:
+        nonlocal serial
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
             subtrees = todo.pop()
-            # Long tasks only while every worker has one waiting: at the
-            # end, a long task would keep the work left from the others.
+            # Long tasks only while every worker has one waiting, or where a
+            # straggler can be asked to stop: else, at the end, a long task
+            # would keep the work left from the others.
             seconds = task_seconds or (
                 plan.task_seconds(thread_slots)
-                if len(todo) >= slots
+                if len(todo) >= slots or stop is not None
                 else plan.end_task_seconds(thread_slots)
             )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
+            token = f"{prefix}-{serial}"
+            serial += 1
             future = submit(
-                subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1, plan.order
+                subtrees,
+                seconds,
+                _PIECES_PER_WORKER * slots if short else 1,
+                plan.order,
+                token,
             )
-            running[future] = subtrees
+            running[future] = (subtrees, time.monotonic(), token)
             future.add_done_callback(finished.put)
+
+    def steal() -> float:
+        """Asks a straggler to stop if a worker idles (fewer tasks out than
+        workers, none waiting); returns how long to wait for a result before
+        looking again."""
+        nonlocal asked
+        if stop is None or todo or not running or slots < 2:
+            return 0.1
+        now = time.monotonic()
+        if asked is not None and asked[0] in running and now - asked[1] < _STOP_PATIENCE:
+            return 0.1
+        # The task that has run longest, if it has run long enough that
+        # stopping it gains more than the round trip costs.
+        future, (_, submitted, token) = min(running.items(), key=lambda r: r[1][1])
+        wait = submitted + _STOP_AFTER - now
+        if wait > 0:
+            return min(0.1, wait)
+        # A slot free, or (two tasks placed on one worker) a worker idle.
+        if len(running) >= slots and (backend.idle is None or not backend.idle()):
+            return 0.1
+        stop(token, _PIECES_PER_WORKER * slots)
+        asked = (future, now)
+        return 0.1
 
     try:
         launch()
         while running:
             try:
-                future = finished.get(timeout=0.1)
+                future = finished.get(timeout=steal())
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtrees = running.pop(future)
+            subtrees, _, _ = running.pop(future)
             found, rest, task = future.result()
             # The rest of a task waits as one task while others wait too,
             # else it is shared out among the workers.

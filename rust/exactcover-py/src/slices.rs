@@ -1,8 +1,9 @@
 //! The one loop of every long call: the work runs with the GIL released,
 //! in slices of search sized by the core ([`SliceBudget`]); between slices
 //! [`Between::check`] looks at the clock, and every few milliseconds takes
-//! the GIL back for a moment to check for signals (Ctrl-C) and to call the
-//! progress callback. A panic in the core poisons the solver.
+//! the GIL back for a moment to check for signals (Ctrl-C), to call the
+//! progress callback and to ask the caller's stop callable whether to stop
+//! early. A panic in the core poisons the solver.
 
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -49,18 +50,21 @@ pub(crate) struct Report {
 pub(crate) struct Between {
     deadline: Option<Instant>,
     report: Option<Report>,
+    /// Called without arguments at each check for signals: a true answer
+    /// stops the work as the deadline would (no error).
+    stop: Option<Py<PyAny>>,
     last_check: Instant,
     next_report: Instant,
     /// Ctrl-C, or an exception from the progress callback: the work stopped.
     error: Option<PyErr>,
-    /// The deadline passed: the work stopped.
+    /// The deadline passed, or the stop callable said so: the work stopped.
     timed_out: bool,
 }
 
 impl Between {
-    /// Between two slices: `Break` once the deadline has passed, a signal
-    /// handler raised, or the progress callback failed (then the work must
-    /// stop and return).
+    /// Between two slices: `Break` once the deadline has passed, the stop
+    /// callable answered true, a signal handler raised, or a callback
+    /// failed (then the work must stop and return).
     pub(crate) fn check(&mut self, progress: Option<&Progress>) -> ControlFlow<()> {
         if self.error.is_some() || self.timed_out {
             return ControlFlow::Break(());
@@ -79,16 +83,24 @@ impl Between {
         if let Some(r) = report {
             self.next_report = now + r.interval;
         }
+        let stop = self.stop.as_ref();
         let outcome = Python::attach(|py| {
             py.check_signals()?;
             if let (Some(r), Some(progress)) = (report, progress) {
                 let figures = (r.figures)(py, progress)?;
                 r.callback.call1(py, (figures,))?;
             }
-            Ok::<_, PyErr>(())
+            match stop {
+                Some(stop) => stop.call0(py)?.is_truthy(py),
+                None => Ok(false),
+            }
         });
         match outcome {
-            Ok(()) => ControlFlow::Continue(()),
+            Ok(false) => ControlFlow::Continue(()),
+            Ok(true) => {
+                self.timed_out = true;
+                ControlFlow::Break(())
+            }
             Err(e) => {
                 self.error = Some(e);
                 ControlFlow::Break(())
@@ -137,12 +149,27 @@ pub(crate) fn run<T: Send>(
     report: Option<Report>,
     work: impl FnOnce(&mut Between) -> T + Send,
 ) -> PyResult<Ran<T>> {
+    run_until(py, poisoned, what, deadline, None, report, work)
+}
+
+/// [`run`], also stopped early (as by the deadline) once `stop`, called
+/// without arguments every few milliseconds with the GIL, answers true.
+pub(crate) fn run_until<T: Send>(
+    py: Python<'_>,
+    poisoned: &mut bool,
+    what: &str,
+    deadline: Option<Instant>,
+    stop: Option<Py<PyAny>>,
+    report: Option<Report>,
+    work: impl FnOnce(&mut Between) -> T + Send,
+) -> PyResult<Ran<T>> {
     usable(*poisoned)?;
     let now = Instant::now();
     let mut between = Between {
         deadline,
         next_report: now + report.as_ref().map_or(Duration::ZERO, |r| r.interval),
         report,
+        stop,
         last_check: now,
         error: None,
         timed_out: false,
