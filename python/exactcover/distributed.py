@@ -133,8 +133,11 @@ _PROBE_SECONDS = 0.2
 #: when the tree is cut for the workers.
 _ESTIMATE_SAMPLES = 256
 _PIECE_SAMPLES = 8
-#: The longest the tree is cut before the tasks start.
-_CUT_SECONDS = 0.1
+#: The longest the tree is cut before the tasks start (once it has a piece
+#: for each worker): the workers wait meanwhile, and with 8 probes an
+#: estimate is rough anyway (a task that turns out long is cut again as it
+#: runs, asked to stop when a worker idles).
+_CUT_SECONDS = 0.03
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
 #: workers) cuts the top of its rest into at least this many subtrees per
@@ -494,14 +497,19 @@ def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> f
 
 
 def _cut_by_estimate(
-    digest: str, spec: _Spec, subtrees: list[_Ids], target: int, order: str = "mrv"
+    digest: str,
+    spec: _Spec,
+    subtrees: list[_Ids],
+    target: int,
+    order: str = "mrv",
+    least: int = 1,
 ) -> list[tuple[float, _Ids, int]]:
     """Cuts subtrees until there are at least `target` pieces and none holds
     much more than a `target`th of the work, always the piece of the most
     work left by Knuth's estimate (a few probes each). The estimates are
-    rough and the cut stops after `_CUT_SECONDS` whatever it reached: tasks
-    that turn out long are cut again as they run. The pieces are cut as a
-    count in `order` branches (see `_cut`).
+    rough and the cut stops after `_CUT_SECONDS` whatever it reached (once
+    it has `least` pieces): tasks that turn out long are cut again as they
+    run. The pieces are cut as a count in `order` branches (see `_cut`).
 
     Returns:
         The pieces, each with its estimate and the index in `subtrees` of the
@@ -512,8 +520,10 @@ def _cut_by_estimate(
     heapq.heapify(heap)
     serial = len(heap)
     total = -sum(h[0] for h in heap)
-    while heap and heap[0][0] < 0 and time.monotonic() < deadline:
+    while heap and heap[0][0] < 0:
         if len(heap) >= target and -heap[0][0] <= 2 * total / target:
+            break
+        if len(heap) >= least and time.monotonic() >= deadline:
             break
         estimate, _, origin, biggest = heapq.heappop(heap)
         pieces = _cut(digest, spec, biggest, 2, order)
@@ -1130,7 +1140,7 @@ class _Plan:
             self.todo = _deal(subtrees, tasks)
             return
         pieces = _cut_by_estimate(
-            self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots), self.order
+            self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots), self.order, slots
         )
         if self.left is None:
             # The pieces' estimates, summed: the whole tree's, without a
