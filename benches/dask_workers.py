@@ -35,10 +35,13 @@ workers (``local_seconds=0``). Needs no network (loopback only).
 
 ``--timeline`` adds, for one count on 1 worker and one on ``--workers``
 workers, where the work and the time go: every task as it came back (its
-subtrees, the rest it handed back, nodes, CPU), and for each worker its
-busy time, its idle time before its first task and after its last, from
-Dask's task stream; the nodes of N workers over one worker's are the work
-that separate memos (and cutting) add.
+subtrees, the rest it handed back, nodes, CPU), when a straggler was asked
+to stop (a worker idle, nothing waiting), and for each worker its tasks'
+spans, its busy time, its idle time before its first task, between tasks
+and after its last, from Dask's task stream; the nodes of N workers over
+one worker's are the work that separate memos (and cutting) add.
+``--no-stop-row`` adds a row of ``--workers`` workers whose tasks are never
+asked to stop (as before that was built), interleaved with the others.
 
 ``--memo-split P`` measures the work that separate memos add, in one
 process and without Dask (node counts do not depend on the machine's
@@ -304,13 +307,26 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
     from dask.distributed import get_task_stream
 
     tasks: list[tuple[float, int, int, dict[str, Any]]] = []
+    stops: list[float] = []
     finished = dist._Plan.finished
+    backend = dist._dask_backend
 
     def spy(plan: Any, subtrees: Any, found: int, rest: Any, task: Any, spread: int = 1) -> None:
         tasks.append((time.time(), len(subtrees), len(rest), dict(task)))
         finished(plan, subtrees, found, rest, task, spread)
 
+    def spied_backend(*args: Any, **kwargs: Any) -> Any:
+        made = backend(*args, **kwargs)
+        stop = made.stop
+
+        def spied_stop(token: str, pieces: int) -> None:
+            stops.append(time.time())
+            stop(token, pieces)
+
+        return dataclasses.replace(made, stop=spied_stop)
+
     dist._Plan.finished = spy  # type: ignore[method-assign]
+    dist._dask_backend = spied_backend  # type: ignore[assignment]
     stats: dict[str, Any] = {}
     try:
         start, cpu = time.time(), time.process_time()
@@ -326,6 +342,7 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
         end = time.time()
     finally:
         dist._Plan.finished = finished  # type: ignore[method-assign]
+        dist._dask_backend = backend  # type: ignore[assignment]
     assert total == inst.expected
     print(
         f"\n{label}: {end - start:.2f} s, {stats['tasks']} tasks, {stats['nodes']:,} nodes, "
@@ -343,14 +360,25 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
         for ss in record.get("startstops", []):
             if ss.get("action") == "compute":
                 workers.setdefault(record["worker"], []).append((ss["start"], ss["stop"]))
-    print("| worker | tasks | busy | idle before the first | idle after the last |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        f"Stragglers asked to stop ({len(stops)}): "
+        + (", ".join(f"{when - start:.2f} s" for when in stops) or "none")
+    )
+    print(
+        "| worker | tasks | busy | idle before the first | idle between tasks | "
+        "idle after the last | tasks (start-end, s) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|")
     for worker, spans in sorted(workers.items()):
+        spans.sort()
         busy = sum(b - a for a, b in spans)
-        first, last = min(a for a, _ in spans), max(b for _, b in spans)
+        first, last = spans[0][0], max(b for _, b in spans)
+        between = (last - first) - busy
         print(
             f"| {worker} | {len(spans)} | {busy:.2f} s | {first - start:.2f} s "
-            f"| {end - last:.2f} s |"
+            f"| {between:.2f} s | {end - last:.2f} s | "
+            + " ".join(f"{a - start:.2f}-{b - start:.2f}" for a, b in spans)
+            + " |"
         )
 
 

@@ -59,6 +59,7 @@ Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import dataclasses
 import hashlib
@@ -1398,8 +1399,12 @@ def _drive(
     time (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
     thread_slots = backend.thread_slots
-    #: The tasks submitted: their subtrees, when, and their token.
-    running: dict[Any, tuple[list[_Ids], float, str]] = {}
+    #: The tasks submitted: their subtrees, token, and when they started
+    #: (None: queued behind others; taken to start, in the order submitted,
+    #: as results free their slots).
+    running: dict[Any, tuple[list[_Ids], str, list[float | None]]] = {}
+    queued: collections.deque[Any] = collections.deque()
+    last_submit = 0.0
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
     todo = plan.todo
@@ -1410,7 +1415,7 @@ def _drive(
     asked: tuple[Any, float] | None = None
 
     def launch() -> None:
-        nonlocal serial
+        nonlocal serial, last_submit
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
             subtrees = todo.pop()
             # Long tasks only while every worker has one waiting, or where a
@@ -1433,7 +1438,11 @@ def _drive(
                 plan.order,
                 token,
             )
-            running[future] = (subtrees, time.monotonic(), token)
+            last_submit = time.monotonic()
+            start: list[float | None] = [last_submit if len(running) < slots else None]
+            if start[0] is None:
+                queued.append(future)
+            running[future] = (subtrees, token, start)
             future.add_done_callback(finished.put)
 
     def steal() -> float:
@@ -1447,9 +1456,13 @@ def _drive(
         if asked is not None and asked[0] in running and now - asked[1] < _STOP_PATIENCE:
             return 0.1
         # The task that has run longest, if it has run long enough that
-        # stopping it gains more than the round trip costs.
-        future, (_, submitted, token) = min(running.items(), key=lambda r: r[1][1])
-        wait = submitted + _STOP_AFTER - now
+        # stopping it gains more than the round trip costs, and the last one
+        # submitted has had time to start.
+        begun = [(start[0], f, token) for f, (_, token, start) in running.items() if start[0]]
+        if not begun:
+            return 0.1
+        started, future, token = min(begun, key=lambda b: b[0])
+        wait = max(started, last_submit) + _STOP_AFTER - now
         if wait > 0:
             return min(0.1, wait)
         # A slot free, or (two tasks placed on one worker) a worker idle.
@@ -1467,6 +1480,11 @@ def _drive(
             except queue.Empty:
                 continue  # a chance for Ctrl-C
             subtrees, _, _ = running.pop(future)
+            # Its slot goes to the task queued longest.
+            while queued and queued[0] not in running:
+                queued.popleft()
+            if queued:
+                running[queued.popleft()][2][0] = time.monotonic()
             found, rest, task = future.result()
             # The rest of a task waits as one task while others wait too,
             # else it is shared out among the workers.

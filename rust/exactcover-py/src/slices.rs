@@ -19,6 +19,9 @@ use crate::errors::internal_error;
 pub(crate) const SLICE: Duration = Duration::from_millis(1);
 /// How long the work runs without the GIL between two checks for signals.
 const CHECK_EVERY: Duration = Duration::from_millis(20);
+/// How long the work runs between two calls of a stop callable: a stop is
+/// waited for (a worker idles meanwhile), a signal is rare.
+const STOP_EVERY: Duration = Duration::from_millis(5);
 
 /// Node budgets for slices of [`SLICE`].
 pub(crate) fn slice_budget() -> SliceBudget {
@@ -50,8 +53,9 @@ pub(crate) struct Report {
 pub(crate) struct Between {
     deadline: Option<Instant>,
     report: Option<Report>,
-    /// Called without arguments at each check for signals: a true answer
-    /// stops the work as the deadline would (no error).
+    /// Called without arguments every [`STOP_EVERY`] (at a check for
+    /// signals): a true answer stops the work as the deadline would (no
+    /// error).
     stop: Option<Py<PyAny>>,
     last_check: Instant,
     next_report: Instant,
@@ -75,7 +79,12 @@ impl Between {
             return ControlFlow::Break(());
         }
         let report_due = self.report.is_some() && progress.is_some() && now >= self.next_report;
-        if now - self.last_check < CHECK_EVERY && !report_due {
+        let every = if self.stop.is_some() {
+            STOP_EVERY
+        } else {
+            CHECK_EVERY
+        };
+        if now - self.last_check < every && !report_due {
             return ControlFlow::Continue(());
         }
         self.last_check = now;
@@ -153,7 +162,7 @@ pub(crate) fn run<T: Send>(
 }
 
 /// [`run`], also stopped early (as by the deadline) once `stop`, called
-/// without arguments every few milliseconds with the GIL, answers true.
+/// without arguments every [`STOP_EVERY`] with the GIL, answers true.
 pub(crate) fn run_until<T: Send>(
     py: Python<'_>,
     poisoned: &mut bool,

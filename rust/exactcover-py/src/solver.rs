@@ -420,7 +420,7 @@ impl PySolver {
     /// or "sweep" searches the subtrees in that order (see
     /// `set_sweep_order`); "auto" keeps the solver's order (a race needs
     /// the whole tree: see `exactcover::Solver::count_subtrees_with`).
-    /// stop: a callable, called without arguments every few milliseconds
+    /// stop: a callable, called without arguments every 5 milliseconds
     /// (with the GIL): once it returns true, the count stops as when
     /// `seconds` run out (the remainder handed back, no error).
     #[pyo3(signature = (
