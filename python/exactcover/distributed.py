@@ -1479,8 +1479,9 @@ def _drive(
         wait = max(started, last_submit) + _STOP_AFTER - now
         if wait > 0:
             return min(0.1, wait)
-        # A slot free, or (two tasks placed on one worker) a worker idle.
-        if len(running) >= slots and (backend.idle is None or not backend.idle()):
+        # A slot free, or (two tasks placed on one worker while another has
+        # none: only while tasks wait to start) a worker idle.
+        if len(running) >= slots and (not queued or backend.idle is None or not backend.idle()):
             return 0.1
         stop(token, _PIECES_PER_WORKER * slots)
         asked = (future, now)
@@ -1499,6 +1500,8 @@ def _drive(
                 queued.popleft()
             if queued:
                 running[queued.popleft()][2][0] = time.monotonic()
+            while queued and queued[0] not in running:
+                queued.popleft()
             found, rest, task = future.result()
             # The rest of a task waits as one task while others wait too,
             # else it is shared out among the workers.
