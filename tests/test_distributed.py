@@ -951,7 +951,10 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(monkeypatch, tmp
 
 
 def test_a_straggler_is_stopped_when_a_dask_worker_idles(client, monkeypatch):
-    # The same on Dask: the stop goes to the workers by `Client.run`.
+    # The same on Dask: the stop goes to the workers by `Client.run`. (Both
+    # workers up: a test before may have killed one, which its nanny starts
+    # again; a count on one worker has no worker to idle.)
+    client.wait_for_workers(2, timeout=180)
     monkeypatch.setattr(_distributed._Plan, "prepare", _one_task)
     stats = {}
     total = count_distributed(
