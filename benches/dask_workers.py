@@ -202,6 +202,9 @@ def main() -> None:
         if args.timeline:
             for client, (label, _, threads) in list(zip(clients, setups))[:2]:
                 _timeline(label, client, inst, threads, args.order)
+            if args.no_stop_row:
+                with _stops(False):
+                    _timeline(f"{setups[1][0]}, never stopped", clients[1], inst, 1, args.order)
     finally:
         for thing in clients + clusters:
             thing.close()
@@ -321,6 +324,8 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
     def spied_backend(*args: Any, **kwargs: Any) -> Any:
         made = backend(*args, **kwargs)
         stop = made.stop
+        if stop is None:  # (--no-stop-row)
+            return made
 
         def spied_stop(token: str, pieces: int) -> None:
             stops.append(time.time())

@@ -1251,9 +1251,11 @@ class _Backend:
     #: number of pieces (`_stop_task` where the task runs); None: tasks
     #: cannot be reached while they run.
     stop: Optional[Callable[[str, int], None]] = None
-    #: Whether a worker has no task at all, running or waiting (None: when
-    #: fewer tasks are out than `slots`, as in a pool of threads).
-    idle: Optional[Callable[[], bool]] = None
+    #: None if every worker has a task, else the keys of the tasks the
+    #: busy workers run (the first placed on each); without it (a pool of
+    #: threads, which runs its tasks in the order submitted), a worker idles
+    #: when fewer tasks are out than `slots`.
+    idle: Optional[Callable[[], Optional[set[Any]]]] = None
     #: Cleans up after the count.
     close: Callable[[], None] = lambda: None
 
@@ -1333,11 +1335,14 @@ def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, ru
         except Exception:  # a worker gone: its task is run again anyway
             pass
 
-    def idle() -> bool:
+    def idle() -> set[Any] | None:
         try:
-            return any(not keys for keys in client.processing().values())
+            placed = client.processing().values()
         except Exception:  # the scheduler out of reach: ask again later
-            return False
+            return None
+        if all(placed):
+            return None
+        return {keys[0] for keys in placed if keys}
 
     def close() -> None:
         try:
@@ -1460,29 +1465,44 @@ def _drive(
             future.add_done_callback(finished.put)
 
     def steal() -> float:
-        """Asks a straggler to stop if a worker idles (fewer tasks out than
-        workers, none waiting); returns how long to wait for a result before
-        looking again."""
+        """Asks a straggler to stop if a worker idles while nothing waits;
+        returns how long to wait for a result before looking again."""
         nonlocal asked
         if stop is None or todo or not running or slots < 2:
             return 0.1
         now = time.monotonic()
         if asked is not None and asked[0] in running and now - asked[1] < _STOP_PATIENCE:
             return 0.1
-        # The task that has run longest, if it has run long enough that
-        # stopping it gains more than the round trip costs, and the last one
-        # submitted has had time to start.
+        # The task that has run longest, once it has run long enough that
+        # stopping it gains more than the round trip costs, and the last
+        # one submitted has had time to start.
         begun = [(start[0], f, token) for f, (_, token, start) in running.items() if start[0]]
-        if not begun:
-            return 0.1
+        if backend.idle is None:
+            # A pool runs its tasks in the order submitted: a slot free is
+            # a worker idle, and the tasks begun are known.
+            if len(running) >= slots or not begun:
+                return 0.1
+        else:
+            # Dask places tasks on workers as they come, two on one worker
+            # while another may have none: the scheduler says whether one
+            # idles and which tasks run (their start known only roughly).
+            wait = min(start[0] or now for _, _, start in running.values()) + _STOP_AFTER - now
+            if max(wait, last_submit + _STOP_AFTER - now) > 0:
+                return min(0.1, max(wait, last_submit + _STOP_AFTER - now))
+            placed = backend.idle()
+            if placed is None:
+                return 0.1
+            begun = [
+                (start[0] or last_submit, f, token)
+                for f, (_, token, start) in running.items()
+                if f.key in placed
+            ]
+            if not begun:
+                return 0.1
         started, future, token = min(begun, key=lambda b: b[0])
         wait = max(started, last_submit) + _STOP_AFTER - now
         if wait > 0:
             return min(0.1, wait)
-        # A slot free, or (two tasks placed on one worker while another has
-        # none: only while tasks wait to start) a worker idle.
-        if len(running) >= slots and (not queued or backend.idle is None or not backend.idle()):
-            return 0.1
         stop(token, _PIECES_PER_WORKER * slots)
         asked = (future, now)
         return 0.1
