@@ -327,9 +327,9 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
         if stop is None:  # (--no-stop-row)
             return made
 
-        def spied_stop(token: str, pieces: int) -> None:
+        def spied_stop(tokens: list[str], pieces: int, where: str | None) -> None:
             stops.append(time.time())
-            stop(token, pieces)
+            stop(tokens, pieces, where)
 
         return dataclasses.replace(made, stop=spied_stop)
 

@@ -900,7 +900,7 @@ def test_a_task_asked_to_stop_hands_back_its_rest_cut_into_pieces():
     digest, spec = _queens_spec(13)
     token = f"test-{os.urandom(4).hex()}"
     _distributed._stop_task(token, 12)
-    found, rest, figures = _distributed.count_subtrees(
+    found, rest, _ = _distributed.count_subtrees(
         (digest, spec), [(list(spec[4]), [])], 60.0, token=token
     )
     assert len(rest) >= 12
@@ -911,6 +911,26 @@ def test_a_task_asked_to_stop_hands_back_its_rest_cut_into_pieces():
         73712 - found,
         [],
     )
+
+
+def test_only_a_running_task_is_stopped_by_a_stop_for_the_tasks_a_worker_holds():
+    # The driver knows which tasks a Dask worker holds, not which it runs:
+    # of the tokens it names, only the running one stops (one waiting to
+    # start is left alone, and starts unasked).
+    digest, spec = _queens_spec(14)
+    token, waiting = (f"test-{os.urandom(4).hex()}" for _ in range(2))
+    with ThreadPoolExecutor(1) as pool:
+        task = pool.submit(
+            _distributed.count_subtrees, (digest, spec), [(list(spec[4]), [])], 600.0, token=token
+        )
+        while token not in _distributed._RUNNING and not task.done():
+            time.sleep(0.001)
+        _distributed._stop_running([waiting, token], 8)
+        found, rest, _ = task.result()
+    assert waiting not in _distributed._STOPS
+    assert token not in _distributed._RUNNING
+    assert len(rest) >= 8
+    assert found + _count_rest(digest, spec, rest) == 365596
 
 
 def _one_task(plan, slots, thread_slots):

@@ -239,6 +239,8 @@ _MEMO_BYTES = 1 << 28
 #: Per process: the tasks asked to stop early (by their token), each with
 #: the pieces to cut the top of its rest into (see `_stop_task`).
 _STOPS: dict[str, int] = {}
+#: Per process: the tasks counting now (by their token).
+_RUNNING: set[str] = set()
 _STOPS_LOCK = threading.Lock()
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
@@ -410,10 +412,20 @@ def _stop_task(token: str, pieces: int) -> None:
         _STOPS[token] = pieces
 
 
-async def _stop_task_soon(token: str, pieces: int) -> None:
-    """`_stop_task` on a Dask worker's event loop (`Client.run` sends a
+def _stop_running(tokens: list[str], pieces: int) -> None:
+    """`_stop_task` for those of `tokens` that count in this process now
+    (not one that waits to start: the driver knows which tasks a worker
+    holds, not which it runs)."""
+    with _STOPS_LOCK:
+        running = [token for token in tokens if token in _RUNNING]
+    for token in running:
+        _stop_task(token, pieces)
+
+
+async def _stop_running_soon(tokens: list[str], pieces: int) -> None:
+    """`_stop_running` on a Dask worker's event loop (`Client.run` sends a
     coroutine without waiting for its answer)."""
-    _stop_task(token, pieces)
+    _stop_running(tokens, pieces)
 
 
 def _count_here(
@@ -452,15 +464,23 @@ def _count_here(
         # one thread's memo and busy time.
         threads = 1
     start, cpu = time.monotonic(), time.process_time()
-    found, rest, error = solver.count_subtrees(
-        [(list(forced), list(excluded)) for forced, excluded in subtrees],
-        seconds,
-        threads=threads,
-        pool=pool,
-        memo_bytes=_MEMO_BYTES * threads,
-        order=order,
-        stop=(lambda: token in _STOPS) if token else None,
-    )
+    if token:
+        with _STOPS_LOCK:
+            _RUNNING.add(token)
+    try:
+        found, rest, error = solver.count_subtrees(
+            [(list(forced), list(excluded)) for forced, excluded in subtrees],
+            seconds,
+            threads=threads,
+            pool=pool,
+            memo_bytes=_MEMO_BYTES * threads,
+            order=order,
+            stop=(lambda: token in _STOPS) if token else None,
+        )
+    finally:
+        if token:
+            with _STOPS_LOCK:
+                _RUNNING.discard(token)
     stats = solver.stats
     figures = {
         "nodes": stats["nodes"],
@@ -1247,15 +1267,16 @@ class _Backend:
     slots: int
     #: The threads that count at once.
     thread_slots: int
-    #: Asks the task of a token to stop now, the top of its rest cut into a
-    #: number of pieces (`_stop_task` where the task runs); None: tasks
-    #: cannot be reached while they run.
-    stop: Optional[Callable[[str, int], None]] = None
-    #: None if every worker has a task, else the keys of the tasks the
-    #: busy workers run (the first placed on each); without it (a pool of
-    #: threads, which runs its tasks in the order submitted), a worker idles
-    #: when fewer tasks are out than `slots`.
-    idle: Optional[Callable[[], Optional[set[Any]]]] = None
+    #: Asks those of some tasks (by token) that run now to stop, the top of
+    #: their rest cut into a number of pieces (`_stop_running` where the
+    #: tasks run: on the worker of the address given, or everywhere);
+    #: None: tasks cannot be reached while they run.
+    stop: Optional[Callable[[List[str], int, Optional[str]], None]] = None
+    #: None if every worker has a task, else the busy workers' tasks (keys)
+    #: by worker address; without it (a pool of threads, which runs its
+    #: tasks in the order submitted), a worker idles when fewer tasks are
+    #: out than `slots`.
+    idle: Optional[Callable[[], Optional[dict[str, list[Any]]]]] = None
     #: Cleans up after the count.
     close: Callable[[], None] = lambda: None
 
@@ -1276,8 +1297,11 @@ def _executor_backend(
             count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order, token
         )
 
+    def stop(tokens: list[str], pieces: int, where: str | None) -> None:
+        _stop_running(tokens, pieces)
+
     threaded = isinstance(executor, concurrent.futures.ThreadPoolExecutor)
-    return _Backend(submit, slots, slots * threads, _stop_task if threaded else None)
+    return _Backend(submit, slots, slots * threads, stop if threaded else None)
 
 
 def _worker_cores() -> int:
@@ -1329,20 +1353,27 @@ def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, ru
             pure=False,
         )
 
-    def stop(token: str, pieces: int) -> None:
+    def stop(tokens: list[str], pieces: int, where: str | None) -> None:
         try:
-            client.run(_stop_task_soon, token, pieces, wait=False, on_error="ignore")
+            client.run(
+                _stop_running_soon,
+                tokens,
+                pieces,
+                workers=None if where is None else [where],
+                wait=False,
+                on_error="ignore",
+            )
         except Exception:  # a worker gone: its task is run again anyway
             pass
 
-    def idle() -> set[Any] | None:
+    def idle() -> dict[str, list[Any]] | None:
         try:
-            placed = client.processing().values()
+            placed = client.processing()
         except Exception:  # the scheduler out of reach: ask again later
             return None
-        if all(placed):
+        if all(placed.values()):
             return None
-        return {keys[0] for keys in placed if keys}
+        return {address: list(keys) for address, keys in placed.items() if keys}
 
     def close() -> None:
         try:
@@ -1418,10 +1449,10 @@ def _drive(
     time (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
     thread_slots = backend.thread_slots
-    #: The tasks submitted: their subtrees, token, and when they started
-    #: (None: queued behind others; taken to start, in the order submitted,
-    #: as results free their slots).
-    running: dict[Any, tuple[list[_Ids], str, list[float | None]]] = {}
+    #: The tasks submitted: their subtrees, token, when they started (None:
+    #: queued behind others; taken to start, in the order submitted, as
+    #: results free their slots, as a pool runs them) and when submitted.
+    running: dict[Any, tuple[list[_Ids], str, list[float | None], float]] = {}
     queued: collections.deque[Any] = collections.deque()
     last_submit = 0.0
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -1429,9 +1460,10 @@ def _drive(
     todo = plan.todo
     prefix = os.urandom(4).hex()
     serial = 0
-    #: The task last asked to stop, and when (one at a time: its rest
-    #: feeds every worker that idles meanwhile).
-    asked: tuple[Any, float] | None = None
+    #: The tasks last asked to stop (the one of them that runs stops), and
+    #: when: one at a time, its rest feeds every worker that idles
+    #: meanwhile.
+    asked: tuple[list[Any], float] | None = None
 
     def launch() -> None:
         nonlocal serial, last_submit
@@ -1461,7 +1493,7 @@ def _drive(
             start: list[float | None] = [last_submit if len(running) < slots else None]
             if start[0] is None:
                 queued.append(future)
-            running[future] = (subtrees, token, start)
+            running[future] = (subtrees, token, start, last_submit)
             future.add_done_callback(finished.put)
 
     def steal() -> float:
@@ -1471,40 +1503,46 @@ def _drive(
         if stop is None or todo or not running or slots < 2:
             return 0.1
         now = time.monotonic()
-        if asked is not None and asked[0] in running and now - asked[1] < _STOP_PATIENCE:
-            return 0.1
+        if asked is not None and now - asked[1] < _STOP_PATIENCE:
+            if any(f in running for f in asked[0]):
+                return 0.1
         # The task that has run longest, once it has run long enough that
         # stopping it gains more than the round trip costs, and the last
         # one submitted has had time to start.
-        begun = [(start[0], f, token) for f, (_, token, start) in running.items() if start[0]]
+        where = None
         if backend.idle is None:
             # A pool runs its tasks in the order submitted: a slot free is
             # a worker idle, and the tasks begun are known.
+            begun = [(s[0], [f]) for f, (_, _, s, _) in running.items() if s[0] is not None]
             if len(running) >= slots or not begun:
                 return 0.1
+            started, victims = min(begun, key=lambda b: b[0])
         else:
             # Dask places tasks on workers as they come, two on one worker
             # while another may have none: the scheduler says whether one
-            # idles and which tasks run (their start known only roughly).
-            wait = min(start[0] or now for _, _, start in running.values()) + _STOP_AFTER - now
-            if max(wait, last_submit + _STOP_AFTER - now) > 0:
-                return min(0.1, max(wait, last_submit + _STOP_AFTER - now))
+            # idles and which tasks each busy worker holds (not which it
+            # runs: each is asked to stop if it runs), the one that has
+            # held its oldest task longest asked.
+            oldest = min(submitted for _, _, _, submitted in running.values())
+            wait = max(oldest, last_submit) + _STOP_AFTER - now
+            if wait > 0:
+                return min(0.1, wait)
             placed = backend.idle()
             if placed is None:
                 return 0.1
-            begun = [
-                (start[0] or last_submit, f, token)
-                for f, (_, token, start) in running.items()
-                if f.key in placed
-            ]
-            if not begun:
+            held = {key: address for address, keys in placed.items() for key in keys}
+            workers: dict[str, list[Any]] = {}
+            for future in sorted(running, key=lambda f: running[f][3]):
+                if future.key in held:
+                    workers.setdefault(held[future.key], []).append(future)
+            if not workers:
                 return 0.1
-        started, future, token = min(begun, key=lambda b: b[0])
-        wait = max(started, last_submit) + _STOP_AFTER - now
-        if wait > 0:
-            return min(0.1, wait)
-        stop(token, _PIECES_PER_WORKER * slots)
-        asked = (future, now)
+            where, victims = min(workers.items(), key=lambda w: running[w[1][0]][3])
+            started = running[victims[0]][3]
+        if max(started, last_submit) + _STOP_AFTER > now:
+            return min(0.1, max(started, last_submit) + _STOP_AFTER - now)
+        stop([running[f][1] for f in victims], _PIECES_PER_WORKER * slots, where)
+        asked = (victims, now)
         return 0.1
 
     try:
@@ -1514,7 +1552,7 @@ def _drive(
                 future = finished.get(timeout=steal())
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtrees, _, _ = running.pop(future)
+            subtrees = running.pop(future)[0]
             # Its slot goes to the task queued longest.
             while queued and queued[0] not in running:
                 queued.popleft()
