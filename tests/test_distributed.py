@@ -938,11 +938,14 @@ def _one_task(plan, slots, thread_slots):
     idles while the other counts it."""
 
 
-@pytest.mark.parametrize("checkpoint", [False, True])
-def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(monkeypatch, tmp_path, checkpoint):
+@pytest.mark.parametrize(("checkpoint", "threads"), [(False, 1), (True, 1), (False, 2)])
+def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
+    monkeypatch, tmp_path, checkpoint, threads
+):
     # The whole tree as one task on a pool of two, tasks of 1000 s: only a
-    # stop gets the tree shared, each time a worker runs out of work; the
-    # total (and a checkpoint's) stays exact.
+    # stop gets the tree shared, each time a worker runs out of work (also
+    # a task of two threads, which stops them both); the total (and a
+    # checkpoint's) stays exact.
     stops = []
     stop_task = _distributed._stop_task
 
@@ -958,6 +961,7 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(monkeypatch, tmp
         total = count_distributed(
             queens(14),
             executor=pool,
+            threads=threads,
             task_seconds=1000,
             local_seconds=0,
             checkpoint=path,
