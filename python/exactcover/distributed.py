@@ -403,9 +403,10 @@ def _memo_pool(run: str) -> MemoPool:
 
 def _stop_task(token: str, pieces: int) -> None:
     """Asks the task `token` of this process to stop now and hand back its
-    rest, the top cut into `pieces` (run on the workers by the driver when a
-    worker would idle while the task runs on). A task that ended already
-    is not affected (the request is dropped with the next thousand)."""
+    rest, the top cut into `pieces` (the driver's `_stop_running`, when a
+    worker idles while the task runs on); one not begun stops as soon as it
+    begins. A task that ended already is not affected (the request is
+    dropped with the next thousand)."""
     with _STOPS_LOCK:
         if len(_STOPS) >= 1024:
             _STOPS.clear()
@@ -1311,10 +1312,10 @@ def _worker_cores() -> int:
 
 def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, run: str) -> _Backend:
     """Submits to a Dask cluster: the tasks that run at once are the Dask
-    threads of all workers; a stop is a message to every worker, not waited
-    for; the scheduler says which workers idle (it may have placed two
-    tasks on one worker while another has none); closing takes the problem
-    off the workers."""
+    threads of all workers; a stop is a message to the worker that holds
+    the tasks, not waited for; the scheduler says which workers idle (it
+    may have placed two tasks on one worker while another has none) and
+    which tasks each holds; closing takes the problem off the workers."""
     # The problem goes to every worker process once, also to one that
     # joins later (one that replaces a lost worker); tasks refer to it by
     # its digest.
