@@ -145,9 +145,11 @@ _QUEUE_PER_WORKER = 2
 #: worker.
 _PIECES_PER_WORKER = 16
 #: A worker idles while nothing waits: the task that has run longest is
-#: asked to stop once it has run this long (a stop and the rest's round
-#: trip cost a few hundredths of a second) ...
-_STOP_AFTER = 0.05
+#: asked to stop once it has run this long (and this long after the last
+#: task submitted): a stop costs the workers a few hundredths of a second
+#: and the scheduler two tasks more, which pays where the straggler has
+#: about as long again to run, as a task that has run long is likely to ...
+_STOP_AFTER = 0.1
 #: ... and another one at most this long after the last one asked (whose
 #: worker may have been lost).
 _STOP_PATIENCE = 0.5
