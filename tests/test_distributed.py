@@ -986,3 +986,23 @@ def test_a_straggler_is_stopped_when_a_dask_worker_idles(client, monkeypatch):
     )
     assert (total, stats["solutions"]) == (365596, 365596)
     assert stats["tasks"] > 1
+
+
+def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):
+    # A swept task's memo is a dynamic program that another worker would
+    # fill again: the whole tree as one task (half a second on one thread,
+    # beside an idle worker) is not stopped, and the count is exact.
+    stops = []
+    monkeypatch.setattr(_distributed._Plan, "prepare", _one_task)
+    monkeypatch.setattr(_distributed, "_stop_task", lambda token, pieces: stops.append(token))
+    stats = {}
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            _pentominoes(6, 10),
+            executor=pool,
+            order="sweep",
+            task_seconds=1000,
+            local_seconds=0,
+            stats=stats,
+        )
+    assert (total, stats["order"], stops) == (9356, "sweep", [])

@@ -23,9 +23,10 @@ task reads every few milliseconds): it returns its count and its rest cut
 into pieces, which are shared out among the workers. So a subtree that
 turns out bigger than its estimate is cut again, and every worker stays
 busy to the end. (On an executor whose tasks cannot be reached while they
-run, a process pool, the tasks of the last round are short instead: 0.2 to
-1 s, an eighth of the time the count has run, or half of each worker's
-share of the work left if that is longer.) The problem travels
+run, a process pool, and for tasks that sweep, whose memo another worker
+would have to fill again, the tasks of the last round are short instead:
+0.2 to 1 s, an eighth of the time the count has run, or half of each
+worker's share of the work left if that is longer.) The problem travels
 to each worker once (the Dask scheduler holds it and each worker process
 fetches it with its first task, also one that joins during the count; each
 worker process builds the solver once and copies it for every subtree).
@@ -858,10 +859,11 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: How long a task counts before handing the rest of its
             subtree back as new tasks. Default: sized by the work left,
-            between 1 second and `TASK_SECONDS` (on a process pool, 0.2 to
-            1 s in the last round). Whatever its length, a task is asked
-            to stop early (on Dask, or a thread pool) when a worker idles
-            while nothing waits, and its rest is shared out.
+            between 1 second and `TASK_SECONDS` (on a process pool, or
+            where the tasks sweep, 0.2 to 1 s in the last round). Whatever
+            its length, a task by MRV is asked to stop early (on Dask, or a
+            thread pool) when a worker idles while nothing waits, and its
+            rest is shared out.
         local_seconds: A count estimated to take less than this here (on
             this machine's threads) runs here; 0 sends it to the workers.
             Default: `LOCAL_SECONDS`.
@@ -1445,12 +1447,18 @@ def _drive(
     plan's figures summed over the finished tasks. At most a few tasks per
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
-    time). Where tasks can be asked to stop (on Dask, or a thread pool), a
-    worker that idles while nothing waits has the task that has run longest
-    stop at once (`_stop_task`): its rest, cut into pieces, is shared out
-    among the workers, instead of the idle ones waiting for the end of its
-    time (elsewhere, tasks near the end are short)."""
+    time). Where tasks can be asked to stop (on Dask, or a thread pool) and
+    do not sweep, a worker that idles while nothing waits has the task that
+    has run longest stop at once (`_stop_task`): its rest, cut into pieces,
+    is shared out among the workers, instead of the idle ones waiting for
+    the end of its time (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
+    if plan.order == "sweep":
+        # A swept task's memo is a dynamic program: the sub-problems of the
+        # rest it would hand back are mostly in its worker's memo, and a
+        # worker that took them would solve them again (measured on
+        # pentominoes 6 x 10: more task CPU and tasks, slower).
+        stop = None
     thread_slots = backend.thread_slots
     #: The tasks submitted: their subtrees, token, when they started (None:
     #: queued behind others; taken to start, in the order submitted, as
