@@ -18,7 +18,9 @@ round after round, and the table gives wall-clock medians and ratios:
 
 The clusters use ``exactcover.distributed.DASK_CONFIG`` (as the cluster
 ``count_distributed()`` starts by itself does; ``--dask-defaults``: Dask's
-own settings). Also the number of tasks; the CPU time of this process (the Dask scheduler
+own settings). Also the number of tasks (``stats["tasks"]``: the timed
+counts run without Dask's task stream, which costs the scheduler per task);
+the CPU time of this process (the Dask scheduler
 and client live here: on a small machine they compete with the workers);
 the CPU time of the scheduler's process alone during the count, per count
 and per second of counting; and the CPU time of the tasks (as
@@ -35,10 +37,13 @@ workers (``local_seconds=0``). Needs no network (loopback only).
 
 ``--timeline`` adds, for one count on 1 worker and one on ``--workers``
 workers, where the work and the time go: every task as it came back (its
-subtrees, the rest it handed back, nodes, CPU), and for each worker its
-busy time, its idle time before its first task and after its last, from
-Dask's task stream; the nodes of N workers over one worker's are the work
-that separate memos (and cutting) add.
+subtrees, the rest it handed back, nodes, CPU), when a straggler was asked
+to stop (a worker idle, nothing waiting), and for each worker its tasks'
+spans, its busy time, its idle time before its first task, between tasks
+and after its last, from Dask's task stream; the nodes of N workers over
+one worker's are the work that separate memos (and cutting) add.
+``--no-stop-row`` adds a row of ``--workers`` workers whose tasks are never
+asked to stop (as before that was built), interleaved with the others.
 
 ``--memo-split P`` measures the work that separate memos add, in one
 process and without Dask (node counts do not depend on the machine's
@@ -52,12 +57,14 @@ tasks shared alternately by the two memos.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import logging
 import os
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -102,6 +109,12 @@ def main() -> None:
         "pentominoes, whose memoized tasks split less well across workers' memos than MRV's)",
     )
     parser.add_argument(
+        "--no-stop-row",
+        action="store_true",
+        help="also --workers workers whose tasks are never asked to stop when a worker idles "
+        "(as before; on the same cluster, interleaved)",
+    )
+    parser.add_argument(
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
@@ -110,7 +123,7 @@ def main() -> None:
 
     import dask
     import exactcover.distributed
-    from dask.distributed import Client, LocalCluster, get_task_stream
+    from dask.distributed import Client, LocalCluster
     from exactcover.distributed import count_distributed
 
     if args.pieces is not None:
@@ -144,8 +157,12 @@ def main() -> None:
             for _, n, _ in setups
         ]
     clients = [Client(c) for c in clusters]
+    # (label, client, threads of each task, tasks asked to stop): the rows.
+    rows = [(label, client, threads, True) for client, (label, _, threads) in zip(clients, setups)]
+    if args.no_stop_row:
+        rows.append((f"{setups[1][0]}, never stopped", clients[1], 1, False))
     threads_label = f"count(threads={cores})"
-    runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in setups}
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in rows}
     runs[threads_label] = []
     try:
         for client, (_, _, threads) in zip(clients, setups):  # workers warm
@@ -156,11 +173,12 @@ def main() -> None:
             start = time.perf_counter()
             assert inst.solver().count(threads=cores) == inst.expected
             runs[threads_label].append({"wall": time.perf_counter() - start})
-            for client, (label, _, threads) in zip(clients, setups):
+            for label, client, threads, stops in rows:
                 problem = inst.solver()
                 stats: dict[str, Any] = {}
                 cpu, start = time.process_time(), time.perf_counter()
-                with get_task_stream(client) as stream:
+                # (No task stream here: it costs the scheduler per task.)
+                with _stops(stops):
                     total = count_distributed(
                         problem,
                         client=client,
@@ -175,7 +193,7 @@ def main() -> None:
                     {
                         "wall": wall,
                         "here": time.process_time() - cpu,
-                        "tasks": len(stream.data),
+                        "tasks": stats["tasks"],
                         "scheduler": stats["scheduler_cpu"],
                         "per_second": stats["scheduler_cpu"] / wall,
                         "cpu": stats["cpu"],
@@ -184,6 +202,9 @@ def main() -> None:
         if args.timeline:
             for client, (label, _, threads) in list(zip(clients, setups))[:2]:
                 _timeline(label, client, inst, threads, args.order)
+            if args.no_stop_row:
+                with _stops(False):
+                    _timeline(f"{setups[1][0]}, never stopped", clients[1], inst, 1, args.order)
     finally:
         for thing in clients + clusters:
             thing.close()
@@ -205,7 +226,7 @@ def main() -> None:
     one = median(setups[0][0], "wall")
     with_threads = median(threads_label, "wall")
     print(f"| {threads_label} | {with_threads:.2f} s | 1 | | | | | |")
-    for k, (label, _, _) in enumerate(setups):
+    for k, (label, _, _, _) in enumerate(rows):
         wall = median(label, "wall")
         ratio = (
             f"{wall / with_threads:.2f} of {threads_label}"
@@ -229,6 +250,28 @@ def main() -> None:
         f"{shared / alone:.2f} of 1 worker ((task CPU + CPU of scheduler and client) / {n}, "
         "over 1 worker's task CPU + CPU of scheduler and client)."
     )
+
+
+@contextlib.contextmanager
+def _stops(allowed: bool) -> Iterator[None]:
+    """Counts whose tasks are asked to stop when a worker idles (the
+    default), or (`allowed` False) never, as before that was built: the
+    last tasks then short instead."""
+    import exactcover.distributed as dist
+
+    if allowed:
+        yield
+        return
+    backend = dist._dask_backend
+
+    def without_stops(*args: Any, **kwargs: Any) -> Any:
+        return dataclasses.replace(backend(*args, **kwargs), stop=None)
+
+    dist._dask_backend = without_stops  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        dist._dask_backend = backend  # type: ignore[assignment]
 
 
 def _memo_split(inst: Any, pieces: int) -> None:
@@ -270,13 +313,28 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
     from dask.distributed import get_task_stream
 
     tasks: list[tuple[float, int, int, dict[str, Any]]] = []
+    stops: list[float] = []
     finished = dist._Plan.finished
+    backend = dist._dask_backend
 
     def spy(plan: Any, subtrees: Any, found: int, rest: Any, task: Any, spread: int = 1) -> None:
         tasks.append((time.time(), len(subtrees), len(rest), dict(task)))
         finished(plan, subtrees, found, rest, task, spread)
 
+    def spied_backend(*args: Any, **kwargs: Any) -> Any:
+        made = backend(*args, **kwargs)
+        stop = made.stop
+        if stop is None:  # (--no-stop-row)
+            return made
+
+        def spied_stop(tokens: list[str], pieces: int, where: str | None) -> None:
+            stops.append(time.time())
+            stop(tokens, pieces, where)
+
+        return dataclasses.replace(made, stop=spied_stop)
+
     dist._Plan.finished = spy  # type: ignore[method-assign]
+    dist._dask_backend = spied_backend  # type: ignore[assignment]
     stats: dict[str, Any] = {}
     try:
         start, cpu = time.time(), time.process_time()
@@ -292,6 +350,7 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
         end = time.time()
     finally:
         dist._Plan.finished = finished  # type: ignore[method-assign]
+        dist._dask_backend = backend  # type: ignore[assignment]
     assert total == inst.expected
     print(
         f"\n{label}: {end - start:.2f} s, {stats['tasks']} tasks, {stats['nodes']:,} nodes, "
@@ -309,14 +368,25 @@ def _timeline(label: str, client: Any, inst: Any, threads: int, order: str) -> N
         for ss in record.get("startstops", []):
             if ss.get("action") == "compute":
                 workers.setdefault(record["worker"], []).append((ss["start"], ss["stop"]))
-    print("| worker | tasks | busy | idle before the first | idle after the last |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        f"Stragglers asked to stop ({len(stops)}): "
+        + (", ".join(f"{when - start:.2f} s" for when in stops) or "none")
+    )
+    print(
+        "| worker | tasks | busy | idle before the first | idle between tasks | "
+        "idle after the last | tasks (start-end, s) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|")
     for worker, spans in sorted(workers.items()):
+        spans.sort()
         busy = sum(b - a for a, b in spans)
-        first, last = min(a for a, _ in spans), max(b for _, b in spans)
+        first, last = spans[0][0], max(b for _, b in spans)
+        between = (last - first) - busy
         print(
             f"| {worker} | {len(spans)} | {busy:.2f} s | {first - start:.2f} s "
-            f"| {end - last:.2f} s |"
+            f"| {between:.2f} s | {end - last:.2f} s | "
+            + " ".join(f"{a - start:.2f}-{b - start:.2f}" for a, b in spans)
+            + " |"
         )
 
 

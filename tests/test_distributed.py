@@ -526,7 +526,8 @@ def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
     problem = queens(12)
     spec = _distributed._spec_of(problem)
     digest = _distributed.problem_digest(spec)
-    pieces = _distributed._cut_by_estimate(digest, spec, [(list(spec[4]), [])], 12)
+    # At least 12 pieces, however long that takes (past `_CUT_SECONDS`).
+    pieces = _distributed._cut_by_estimate(digest, spec, [(list(spec[4]), [])], 12, "mrv", 12)
     assert len(pieces) >= 12
     estimates = [e for e, _, _ in pieces]
     assert estimates == sorted(estimates)  # the biggest last: it runs first
@@ -853,3 +854,155 @@ def test_the_last_tasks_last_half_a_workers_share_of_the_work_left():
     # Much left: at most the shortest task of the count's middle.
     plan.left = 1e9
     assert plan.end_task_seconds(2) == _distributed._MIN_TASK_SECONDS
+
+
+def _queens_spec(n):
+    spec = _distributed._spec_of(queens(n))
+    return _distributed._solver_key(_distributed.problem_digest(spec), spec), spec
+
+
+def _count_rest(digest, spec, rest):
+    found, left, error = _distributed._built(digest, spec).copy().count_subtrees(rest)
+    assert (left, error) == ([], None)
+    return found
+
+
+def test_a_count_asked_to_stop_hands_back_its_rest_and_adds_up():
+    # The native count's `stop`, called every few milliseconds: a true
+    # answer ends the count as its time would (no error), an exception is
+    # the error; either way the count and its rest add up to the total.
+    digest, spec = _queens_spec(14)
+    root = [(list(spec[4]), [])]
+    calls = []
+
+    def stop():
+        calls.append(None)
+        return len(calls) == 3
+
+    found, rest, error = _distributed._built(digest, spec).copy().count_subtrees(root, stop=stop)
+    assert (error, len(calls)) == (None, 3)
+    assert rest
+    assert found + _count_rest(digest, spec, rest) == 365596
+
+    def fail():
+        raise ValueError("stop here")
+
+    found, rest, error = _distributed._built(digest, spec).copy().count_subtrees(root, stop=fail)
+    assert isinstance(error, ValueError) and str(error) == "stop here"
+    assert rest
+    assert found + _count_rest(digest, spec, rest) == 365596
+
+
+def test_a_task_asked_to_stop_hands_back_its_rest_cut_into_pieces():
+    # Asked before it starts (as a stop may overtake its task), a task stops
+    # at its first look, its rest's top cut into the pieces asked for, and
+    # the request is used up.
+    digest, spec = _queens_spec(13)
+    token = f"test-{os.urandom(4).hex()}"
+    _distributed._stop_task(token, 12)
+    found, rest, _ = _distributed.count_subtrees(
+        (digest, spec), [(list(spec[4]), [])], 60.0, token=token
+    )
+    assert len(rest) >= 12
+    assert token not in _distributed._STOPS
+    assert found + _count_rest(digest, spec, rest) == 73712
+    # A task not asked counts to its end.
+    assert _distributed.count_subtrees((digest, spec), rest, 60.0, token=token)[:2] == (
+        73712 - found,
+        [],
+    )
+
+
+def test_only_a_running_task_is_stopped_by_a_stop_for_the_tasks_a_worker_holds():
+    # The driver knows which tasks a Dask worker holds, not which it runs:
+    # of the tokens it names, only the running one stops (one waiting to
+    # start is left alone, and starts unasked).
+    digest, spec = _queens_spec(14)
+    token, waiting = (f"test-{os.urandom(4).hex()}" for _ in range(2))
+    with ThreadPoolExecutor(1) as pool:
+        task = pool.submit(
+            _distributed.count_subtrees, (digest, spec), [(list(spec[4]), [])], 600.0, token=token
+        )
+        while token not in _distributed._RUNNING and not task.done():
+            time.sleep(0.001)
+        _distributed._stop_running([waiting, token], 8)
+        found, rest, _ = task.result()
+    assert waiting not in _distributed._STOPS
+    assert token not in _distributed._RUNNING
+    assert len(rest) >= 8
+    assert found + _count_rest(digest, spec, rest) == 365596
+
+
+def _one_task(plan, slots, thread_slots):
+    """`_Plan.prepare` that leaves the whole tree as one task: a worker
+    idles while the other counts it."""
+
+
+@pytest.mark.parametrize(("checkpoint", "threads"), [(False, 1), (True, 1), (False, 2)])
+def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
+    monkeypatch, tmp_path, checkpoint, threads
+):
+    # The whole tree as one task on a pool of two, tasks of 1000 s: only a
+    # stop gets the tree shared, each time a worker runs out of work (also
+    # a task of two threads, which stops them both); the total (and a
+    # checkpoint's) stays exact.
+    stops = []
+    stop_task = _distributed._stop_task
+
+    def spy(token, pieces):
+        stops.append(pieces)
+        stop_task(token, pieces)
+
+    monkeypatch.setattr(_distributed._Plan, "prepare", _one_task)
+    monkeypatch.setattr(_distributed, "_stop_task", spy)
+    path = tmp_path / "count.ckpt" if checkpoint else None
+    stats = {}
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            queens(14),
+            executor=pool,
+            threads=threads,
+            task_seconds=1000,
+            local_seconds=0,
+            checkpoint=path,
+            stats=stats,
+        )
+    assert (total, stats["solutions"]) == (365596, 365596)
+    assert stops and set(stops) == {2 * _distributed._PIECES_PER_WORKER}
+    assert stats["tasks"] > 1
+    if checkpoint:
+        assert count_distributed(queens(14), checkpoint=path) == 365596
+
+
+def test_a_straggler_is_stopped_when_a_dask_worker_idles(client, monkeypatch):
+    # The same on Dask: the stop goes to the workers by `Client.run`. (Both
+    # workers up: a test before may have killed one, which its nanny starts
+    # again; a count on one worker has no worker to idle.)
+    client.wait_for_workers(2, timeout=180)
+    monkeypatch.setattr(_distributed._Plan, "prepare", _one_task)
+    stats = {}
+    total = count_distributed(
+        queens(14), client=client, threads=1, task_seconds=1000, local_seconds=0, stats=stats
+    )
+    assert (total, stats["solutions"]) == (365596, 365596)
+    assert stats["tasks"] > 1
+
+
+def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):
+    # A swept task's memo is a dynamic program that another worker would
+    # fill again: the whole tree as one task (half a second on one thread,
+    # beside an idle worker) is not stopped, and the count is exact.
+    stops = []
+    monkeypatch.setattr(_distributed._Plan, "prepare", _one_task)
+    monkeypatch.setattr(_distributed, "_stop_task", lambda token, pieces: stops.append(token))
+    stats = {}
+    with ThreadPoolExecutor(2) as pool:
+        total = count_distributed(
+            _pentominoes(6, 10),
+            executor=pool,
+            order="sweep",
+            task_seconds=1000,
+            local_seconds=0,
+            stats=stats,
+        )
+    assert (total, stats["order"], stops) == (9356, "sweep", [])

@@ -205,13 +205,16 @@ class Solver:
         memo_bytes: int = 1073741824,
         max_entries: int = 1000000,
         order: str = "auto",
+        stop: Callable[[], object] | None = None,
     ) -> tuple[int, list[tuple[list[int], list[int]]], BaseException | None]:
         """Count the solutions in disjoint ``subtrees`` as one count on
         ``threads`` threads sharing them by work donation, for about
         ``seconds``, each thread with a memo of ``pool``, branching as
         ``order`` says ("mrv", "sweep"; "auto" keeps the solver's order);
         (solutions found, the unexplored rest as subtrees, the exception that
-        stopped the count or None). Only on a solver that has not started."""
+        stopped the count or None). ``stop``, called every few milliseconds,
+        ends the count early (as ``seconds`` would) once it returns true.
+        Only on a solver that has not started."""
     def take_memo(self) -> LentMemo | None:
         """The memo of this solver's exact count, to lend to another solver
         of the same problem, or None."""

@@ -14,13 +14,19 @@ counts its subtrees as one count on all the threads its worker has (the
 threads share them, and then each other's searches by work donation, as
 `count(threads=N)` does): a Dask worker is one process per machine, and
 Dask only spreads subtrees across machines. Tasks are sized by the work
-left: long while much is left, shorter towards the end, between one second
-and `TASK_SECONDS` (and in the last round 0.2 to 1 s: an eighth of the
-time the count has run, or half of each worker's share of the work left
-if that is longer). A task that is not done by then returns its partial
-count together with the unexplored rest of its subtree as new subtrees,
-which become new tasks: a subtree that turns out bigger than its estimate
-is cut again, and every worker stays busy to the end. The problem travels
+left: long while much is left, between one second and `TASK_SECONDS`. A
+task that is not done by then returns its partial count together with the
+unexplored rest of its subtree as new subtrees, which become new tasks.
+When nothing is left to hand out and a worker idles, the task that has run
+longest is asked to stop at once (a message to the workers, which the
+task reads every few milliseconds): it returns its count and its rest cut
+into pieces, which are shared out among the workers. So a subtree that
+turns out bigger than its estimate is cut again, and every worker stays
+busy to the end. (On an executor whose tasks cannot be reached while they
+run, a process pool, and for tasks that sweep, whose memo another worker
+would have to fill again, the tasks of the last round are short instead:
+0.2 to 1 s, an eighth of the time the count has run, or half of each
+worker's share of the work left if that is longer.) The problem travels
 to each worker once (the Dask scheduler holds it and each worker process
 fetches it with its first task, also one that joins during the count; each
 worker process builds the solver once and copies it for every subtree).
@@ -54,7 +60,9 @@ Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
+import dataclasses
 import hashlib
 import heapq
 import importlib
@@ -127,13 +135,25 @@ _PROBE_SECONDS = 0.2
 #: when the tree is cut for the workers.
 _ESTIMATE_SAMPLES = 256
 _PIECE_SAMPLES = 8
-#: The longest the tree is cut before the tasks start.
-_CUT_SECONDS = 0.1
+#: The longest the tree is cut before the tasks start (once it has a piece
+#: for each worker): the workers wait meanwhile, and with 8 probes an
+#: estimate is rough anyway (a task that turns out long is cut again as it
+#: runs, asked to stop when a worker idles).
+_CUT_SECONDS = 0.03
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
 #: workers) cuts the top of its rest into at least this many subtrees per
 #: worker.
 _PIECES_PER_WORKER = 16
+#: A worker idles while nothing waits: the task that has run longest is
+#: asked to stop once it has run this long (and this long after the last
+#: task submitted): a stop costs the workers a few hundredths of a second
+#: and the scheduler two tasks more, which pays where the straggler has
+#: about as long again to run, as a task that has run long is likely to ...
+_STOP_AFTER = 0.1
+#: ... and another one at most this long after the last one asked (whose
+#: worker may have been lost).
+_STOP_PATIENCE = 0.5
 _FORMAT = 1
 
 
@@ -219,6 +239,12 @@ _MEMOS: list[tuple[str, MemoPool]] = []
 _MEMOS_LOCK = threading.Lock()
 #: Memory cap of each of a process's memos.
 _MEMO_BYTES = 1 << 28
+#: Per process: the tasks asked to stop early (by their token), each with
+#: the pieces to cut the top of its rest into (see `_stop_task`).
+_STOPS: dict[str, int] = {}
+#: Per process: the tasks counting now (by their token).
+_RUNNING: set[str] = set()
+_STOPS_LOCK = threading.Lock()
 #: Per worker process of our own pool: the problem, installed at start.
 _INSTALLED: dict[str, _Spec] = {}
 _INSTALLED_LOCK = threading.Lock()
@@ -291,6 +317,7 @@ def count_subtrees(
     run: str = "",
     dataset: str = "",
     order: str = "auto",
+    token: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, as one
     count on the worker's threads (sharing the subtrees and then each
@@ -326,6 +353,9 @@ def count_subtrees(
         order: How to branch where the problem has a sweep order: `"mrv"`
             or `"sweep"` (the driver settles `"auto"` once, on the whole
             problem, as `count()` would; `"auto"` here keeps MRV).
+        token: The task's name for `_stop_task`: asked to stop, it hands
+            back its rest at once, as when its time runs out ("": never
+            asked).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
@@ -337,8 +367,11 @@ def count_subtrees(
     if spec is None and dataset:
         _fetch(digest, dataset)
     found, rest, figures, error = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order, token
     )
+    if token:
+        with _STOPS_LOCK:
+            pieces = max(pieces, _STOPS.pop(token, 0))
     if error is not None:
         raise error
     if rest and pieces > 1:
@@ -371,6 +404,34 @@ def _memo_pool(run: str) -> MemoPool:
         return _MEMOS[0][1]
 
 
+def _stop_task(token: str, pieces: int) -> None:
+    """Asks the task `token` of this process to stop now and hand back its
+    rest, the top cut into `pieces` (the driver's `_stop_running`, when a
+    worker idles while the task runs on); one not begun stops as soon as it
+    begins. A task that ended already is not affected (the request is
+    dropped with the next thousand)."""
+    with _STOPS_LOCK:
+        if len(_STOPS) >= 1024:
+            _STOPS.clear()
+        _STOPS[token] = pieces
+
+
+def _stop_running(tokens: list[str], pieces: int) -> None:
+    """`_stop_task` for those of `tokens` that count in this process now
+    (not one that waits to start: the driver knows which tasks a worker
+    holds, not which it runs)."""
+    with _STOPS_LOCK:
+        running = [token for token in tokens if token in _RUNNING]
+    for token in running:
+        _stop_task(token, pieces)
+
+
+async def _stop_running_soon(tokens: list[str], pieces: int) -> None:
+    """`_stop_running` on a Dask worker's event loop (`Client.run` sends a
+    coroutine without waiting for its answer)."""
+    _stop_running(tokens, pieces)
+
+
 def _count_here(
     digest: str,
     spec: _Spec | None,
@@ -379,6 +440,7 @@ def _count_here(
     threads: int,
     run: str = "",
     order: str = "auto",
+    token: str = "",
 ) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
     """Counts subtrees for about `seconds` as one count on `threads`
     threads of this process (the core's threaded count: the threads share
@@ -388,7 +450,8 @@ def _count_here(
     this process are not solved again (the memo's keys do not depend on a
     subtree's root), and those it solves are kept for the next. The
     subtrees are searched in `order` (`"mrv"`, `"sweep"`; `"auto"` keeps
-    MRV). When time is up, what is left is the rest.
+    MRV). When time is up, or `_stop_task` asks the task `token` to stop,
+    what is left is the rest.
 
     Returns:
         The count, the rest as subtrees, the figures (nodes, updates, busy:
@@ -405,14 +468,23 @@ def _count_here(
         # one thread's memo and busy time.
         threads = 1
     start, cpu = time.monotonic(), time.process_time()
-    found, rest, error = solver.count_subtrees(
-        [(list(forced), list(excluded)) for forced, excluded in subtrees],
-        seconds,
-        threads=threads,
-        pool=pool,
-        memo_bytes=_MEMO_BYTES * threads,
-        order=order,
-    )
+    if token:
+        with _STOPS_LOCK:
+            _RUNNING.add(token)
+    try:
+        found, rest, error = solver.count_subtrees(
+            [(list(forced), list(excluded)) for forced, excluded in subtrees],
+            seconds,
+            threads=threads,
+            pool=pool,
+            memo_bytes=_MEMO_BYTES * threads,
+            order=order,
+            stop=(lambda: token in _STOPS) if token else None,
+        )
+    finally:
+        if token:
+            with _STOPS_LOCK:
+                _RUNNING.discard(token)
     stats = solver.stats
     figures = {
         "nodes": stats["nodes"],
@@ -450,14 +522,19 @@ def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> f
 
 
 def _cut_by_estimate(
-    digest: str, spec: _Spec, subtrees: list[_Ids], target: int, order: str = "mrv"
+    digest: str,
+    spec: _Spec,
+    subtrees: list[_Ids],
+    target: int,
+    order: str = "mrv",
+    least: int = 1,
 ) -> list[tuple[float, _Ids, int]]:
     """Cuts subtrees until there are at least `target` pieces and none holds
     much more than a `target`th of the work, always the piece of the most
     work left by Knuth's estimate (a few probes each). The estimates are
-    rough and the cut stops after `_CUT_SECONDS` whatever it reached: tasks
-    that turn out long are cut again as they run. The pieces are cut as a
-    count in `order` branches (see `_cut`).
+    rough and the cut stops after `_CUT_SECONDS` whatever it reached (once
+    it has `least` pieces): tasks that turn out long are cut again as they
+    run. The pieces are cut as a count in `order` branches (see `_cut`).
 
     Returns:
         The pieces, each with its estimate and the index in `subtrees` of the
@@ -468,8 +545,10 @@ def _cut_by_estimate(
     heapq.heapify(heap)
     serial = len(heap)
     total = -sum(h[0] for h in heap)
-    while heap and heap[0][0] < 0 and time.monotonic() < deadline:
+    while heap and heap[0][0] < 0:
         if len(heap) >= target and -heap[0][0] <= 2 * total / target:
+            break
+        if len(heap) >= least and time.monotonic() >= deadline:
             break
         estimate, _, origin, biggest = heapq.heappop(heap)
         pieces = _cut(digest, spec, biggest, 2, order)
@@ -780,8 +859,11 @@ def count_distributed(
             waiting, solutions so far.
         task_seconds: How long a task counts before handing the rest of its
             subtree back as new tasks. Default: sized by the work left,
-            between 1 second and `TASK_SECONDS` (0.2 to 1 s in the last
-            round).
+            between 1 second and `TASK_SECONDS` (on a process pool, or
+            where the tasks sweep, 0.2 to 1 s in the last round). Whatever
+            its length, a task by MRV is asked to stop early (on Dask, or a
+            thread pool) when a worker idles while nothing waits, and its
+            rest is shared out.
         local_seconds: A count estimated to take less than this here (on
             this machine's threads) runs here; 0 sends it to the workers.
             Default: `LOCAL_SECONDS`.
@@ -878,8 +960,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                submit = _executor_backend(executor, (digest, None), per_task, run)
-                slots, thread_slots = n, n * per_task
+                backend = _executor_backend(executor, (digest, None), n, per_task, run)
             else:
                 import logging
 
@@ -894,26 +975,23 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                submit, slots, thread_slots, close = _dask_backend(
-                    client, digest, spec, per_task, run
-                )
-                owned.append(close)
+                backend = _dask_backend(client, digest, spec, per_task, run)
+                owned.append(backend.close)
                 scheduler = client
         elif client is not None:
-            submit, slots, thread_slots, close = _dask_backend(client, digest, spec, threads, run)
-            owned.append(close)
+            backend = _dask_backend(client, digest, spec, threads, run)
+            owned.append(backend.close)
             scheduler = client
         else:
             assert executor is not None
             slots = getattr(executor, "_max_workers", None) or _cores()
-            submit = _executor_backend(executor, (digest, spec), threads or 1, run)
-            thread_slots = slots * (threads or 1)
+            backend = _executor_backend(executor, (digest, spec), slots, threads or 1, run)
         cpu = _scheduler_cpu(scheduler)
         try:
             # The tree is cut in the order the tasks branch in.
             plan.settle(settling.result())
-            plan.prepare(slots, thread_slots)
-            return _drive(plan, submit, slots, thread_slots, progress, task_seconds)
+            plan.prepare(backend.slots, backend.thread_slots)
+            return _drive(plan, backend, progress, task_seconds)
         finally:
             if scheduler is not None and cpu is not None:
                 after = _scheduler_cpu(scheduler)
@@ -1088,7 +1166,7 @@ class _Plan:
             self.todo = _deal(subtrees, tasks)
             return
         pieces = _cut_by_estimate(
-            self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots), self.order
+            self.digest, self.spec, subtrees, max(tasks, 2 * thread_slots), self.order, slots
         )
         if self.left is None:
             # The pieces' estimates, summed: the whole tree's, without a
@@ -1182,24 +1260,53 @@ def _deal_by_region(pieces: list[tuple[float, _Ids]], tasks: int) -> list[list[_
     return [[p for _, p in sorted(run, key=lambda p: p[0])] for _, run in bundles]
 
 
-#: Submits a task for a few subtrees with a time budget, a number of
-#: pieces to cut its rest into and the order to branch in (see
-#: `count_subtrees()`); returns its future.
-_Submit = Callable[[List[_Ids], float, int, str], Any]
+@dataclasses.dataclass
+class _Backend:
+    """Where the tasks run."""
+
+    #: Submits a task for a few subtrees with a time budget, a number of
+    #: pieces to cut its rest into, the order to branch in and the task's
+    #: token (see `count_subtrees()`); returns its future.
+    submit: Callable[[List[_Ids], float, int, str, str], Any]
+    #: The tasks that run at once.
+    slots: int
+    #: The threads that count at once.
+    thread_slots: int
+    #: Asks those of some tasks (by token) that run now to stop, the top of
+    #: their rest cut into a number of pieces (`_stop_running` where the
+    #: tasks run: on the worker of the address given, or everywhere);
+    #: None: tasks cannot be reached while they run.
+    stop: Optional[Callable[[List[str], int, Optional[str]], None]] = None
+    #: None if every worker has a task, else the busy workers' tasks (keys)
+    #: by worker address; without it (a pool of threads, which runs its
+    #: tasks in the order submitted), a worker idles when fewer tasks are
+    #: out than `slots`.
+    idle: Optional[Callable[[], Optional[dict[str, list[Any]]]]] = None
+    #: Cleans up after the count.
+    close: Callable[[], None] = lambda: None
 
 
 def _executor_backend(
     executor: concurrent.futures.Executor,
     problem: tuple[str, _Spec | None],
+    slots: int,
     threads: int,
     run: str,
-) -> _Submit:
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
+) -> _Backend:
+    """Submits to a `concurrent.futures` executor of `slots` workers; a
+    thread pool's tasks (in this process) can be asked to stop, others
+    cannot."""
+
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return executor.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order
+            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order, token
         )
 
-    return submit
+    def stop(tokens: list[str], pieces: int, where: str | None) -> None:
+        _stop_running(tokens, pieces)
+
+    threaded = isinstance(executor, concurrent.futures.ThreadPoolExecutor)
+    return _Backend(submit, slots, slots * threads, stop if threaded else None)
 
 
 def _worker_cores() -> int:
@@ -1207,16 +1314,12 @@ def _worker_cores() -> int:
     return _cores()
 
 
-def _dask_backend(
-    client: Any, digest: str, spec: _Spec, threads: int | None, run: str
-) -> tuple[_Submit, int, int, Callable[[], None]]:
-    """Submits to a Dask cluster.
-
-    Returns:
-        The submit function, the tasks that run at once (the Dask threads
-        of all workers), the threads that count at once, and a function
-        that takes the problem off the workers.
-    """
+def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, run: str) -> _Backend:
+    """Submits to a Dask cluster: the tasks that run at once are the Dask
+    threads of all workers; a stop is a message to the worker that holds
+    the tasks, not waited for; the scheduler says which workers idle (it
+    may have placed two tasks on one worker while another has none) and
+    which tasks each holds; closing takes the problem off the workers."""
     # The problem goes to every worker process once, also to one that
     # joins later (one that replaces a lost worker); tasks refer to it by
     # its digest.
@@ -1240,7 +1343,7 @@ def _dask_backend(
         }
         thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str) -> Any:
+    def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return client.submit(
             count_subtrees,
             problem,
@@ -1251,8 +1354,31 @@ def _dask_backend(
             run,
             name,
             order,
+            token,
             pure=False,
         )
+
+    def stop(tokens: list[str], pieces: int, where: str | None) -> None:
+        try:
+            client.run(
+                _stop_running_soon,
+                tokens,
+                pieces,
+                workers=None if where is None else [where],
+                wait=False,
+                on_error="ignore",
+            )
+        except Exception:  # a worker gone: its task is run again anyway
+            pass
+
+    def idle() -> dict[str, list[Any]] | None:
+        try:
+            placed = client.processing()
+        except Exception:  # the scheduler out of reach: ask again later
+            return None
+        if all(placed.values()):
+            return None
+        return {address: list(keys) for address, keys in placed.items() if keys}
 
     def close() -> None:
         try:
@@ -1260,7 +1386,7 @@ def _dask_backend(
         except Exception:  # the cluster is gone: nothing to clean
             pass
 
-    return submit, slots, thread_slots, close
+    return _Backend(submit, slots, thread_slots, stop, idle, close)
 
 
 def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
@@ -1272,8 +1398,22 @@ def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
         The name it is published under.
     """
     name = f"exactcover-problem-{digest[:16]}-{run}"
-    client.publish_dataset(**{name: (digest, spec)})
+    client.publish_dataset(**{name: _Sealed((digest, spec))})
     return name
+
+
+class _Sealed:
+    """A value that Dask carries without looking inside: it walks a list or
+    tuple it is given, every element, for futures; a problem's thousands of
+    options cost it 7-10 ms of the client's CPU per count."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Sealed, (self.value,))
 
 
 def _fetch(digest: str, dataset: str) -> None:
@@ -1284,7 +1424,7 @@ def _fetch(digest: str, dataset: str) -> None:
             return
     from distributed import get_client
 
-    fetched, spec = get_client().get_dataset(dataset)
+    fetched, spec = get_client().get_dataset(dataset).value
     assert fetched == digest
     with _INSTALLED_LOCK:
         if len(_INSTALLED) >= 4:
@@ -1299,9 +1439,7 @@ def _host(address: str) -> str:
 
 def _drive(
     plan: _Plan,
-    submit: _Submit,
-    slots: int,
-    thread_slots: int,
+    backend: _Backend,
     progress: bool,
     task_seconds: float | None,
 ) -> int:
@@ -1309,39 +1447,130 @@ def _drive(
     plan's figures summed over the finished tasks. At most a few tasks per
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
-    time)."""
-    running: dict[Any, list[_Ids]] = {}
+    time). Where tasks can be asked to stop (on Dask, or a thread pool) and
+    do not sweep, a worker that idles while nothing waits has the task that
+    has run longest stop at once (`_stop_task`): its rest, cut into pieces,
+    is shared out among the workers, instead of the idle ones waiting for
+    the end of its time (elsewhere, tasks near the end are short)."""
+    submit, stop, slots = backend.submit, backend.stop, backend.slots
+    if plan.order == "sweep":
+        # A swept task's memo is a dynamic program: the sub-problems of the
+        # rest it would hand back are mostly in its worker's memo, and a
+        # worker that took them would solve them again (measured on
+        # pentominoes 6 x 10: more task CPU and tasks, slower).
+        stop = None
+    thread_slots = backend.thread_slots
+    #: The tasks submitted: their subtrees, token, when they started (None:
+    #: queued behind others; taken to start, in the order submitted, as
+    #: results free their slots, as a pool runs them) and when submitted.
+    running: dict[Any, tuple[list[_Ids], str, list[float | None], float]] = {}
+    queued: collections.deque[Any] = collections.deque()
+    last_submit = 0.0
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     bar = _bar(progress)
     todo = plan.todo
+    prefix = os.urandom(4).hex()
+    serial = 0
+    #: The tasks last asked to stop (the one of them that runs stops), and
+    #: when: one at a time, its rest feeds every worker that idles
+    #: meanwhile.
+    asked: tuple[list[Any], float] | None = None
 
     def launch() -> None:
+        nonlocal serial, last_submit
         while todo and len(running) < _QUEUE_PER_WORKER * slots:
             subtrees = todo.pop()
-            # Long tasks only while every worker has one waiting: at the
-            # end, a long task would keep the work left from the others.
+            # Long tasks only while every worker has one waiting, or where a
+            # straggler can be asked to stop: else, at the end, a long task
+            # would keep the work left from the others.
             seconds = task_seconds or (
                 plan.task_seconds(thread_slots)
-                if len(todo) >= slots
+                if len(todo) >= slots or stop is not None
                 else plan.end_task_seconds(thread_slots)
             )
             # Cut a straggler's rest only when work is short: while enough
             # subtrees wait, each task more costs the scheduler for nothing.
             short = slots > 1 and len(todo) < slots
+            token = f"{prefix}-{serial}"
+            serial += 1
             future = submit(
-                subtrees, seconds, _PIECES_PER_WORKER * slots if short else 1, plan.order
+                subtrees,
+                seconds,
+                _PIECES_PER_WORKER * slots if short else 1,
+                plan.order,
+                token,
             )
-            running[future] = subtrees
+            last_submit = time.monotonic()
+            start: list[float | None] = [last_submit if len(running) < slots else None]
+            if start[0] is None:
+                queued.append(future)
+            running[future] = (subtrees, token, start, last_submit)
             future.add_done_callback(finished.put)
+
+    def steal() -> float:
+        """Asks a straggler to stop if a worker idles while nothing waits;
+        returns how long to wait for a result before looking again."""
+        nonlocal asked
+        if stop is None or todo or not running or slots < 2:
+            return 0.1
+        now = time.monotonic()
+        if asked is not None and now - asked[1] < _STOP_PATIENCE:
+            if any(f in running for f in asked[0]):
+                return 0.1
+        # The task that has run longest, once it has run long enough that
+        # stopping it gains more than the round trip costs, and the last
+        # one submitted has had time to start.
+        where = None
+        if backend.idle is None:
+            # A pool runs its tasks in the order submitted: a slot free is
+            # a worker idle, and the tasks begun are known.
+            begun = [(s[0], [f]) for f, (_, _, s, _) in running.items() if s[0] is not None]
+            if len(running) >= slots or not begun:
+                return 0.1
+            started, victims = min(begun, key=lambda b: b[0])
+        else:
+            # Dask places tasks on workers as they come, two on one worker
+            # while another may have none: the scheduler says whether one
+            # idles and which tasks each busy worker holds (not which it
+            # runs: each is asked to stop if it runs), the one that has
+            # held its oldest task longest asked.
+            oldest = min(submitted for _, _, _, submitted in running.values())
+            wait = max(oldest, last_submit) + _STOP_AFTER - now
+            if wait > 0:
+                return min(0.1, wait)
+            placed = backend.idle()
+            if placed is None:
+                return 0.1
+            held = {key: address for address, keys in placed.items() for key in keys}
+            workers: dict[str, list[Any]] = {}
+            for future in sorted(running, key=lambda f: running[f][3]):
+                if future.key in held:
+                    workers.setdefault(held[future.key], []).append(future)
+            if not workers:
+                return 0.1
+            where, victims = min(workers.items(), key=lambda w: running[w[1][0]][3])
+            started = running[victims[0]][3]
+        if max(started, last_submit) + _STOP_AFTER > now:
+            return min(0.1, max(started, last_submit) + _STOP_AFTER - now)
+        stop([running[f][1] for f in victims], _PIECES_PER_WORKER * slots, where)
+        asked = (victims, now)
+        return 0.1
 
     try:
         launch()
         while running:
             try:
-                future = finished.get(timeout=0.1)
+                future = finished.get(timeout=steal())
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtrees = running.pop(future)
+            subtrees = running.pop(future)[0]
+            # Its slot goes to the task queued longest.
+            while queued and queued[0] not in running:
+                queued.popleft()
+            if queued:
+                running[queued.popleft()][2][0] = time.monotonic()
+            while queued and queued[0] not in running:
+                queued.popleft()
             found, rest, task = future.result()
             # The rest of a task waits as one task while others wait too,
             # else it is shared out among the workers.

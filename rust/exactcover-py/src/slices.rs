@@ -1,8 +1,9 @@
 //! The one loop of every long call: the work runs with the GIL released,
 //! in slices of search sized by the core ([`SliceBudget`]); between slices
 //! [`Between::check`] looks at the clock, and every few milliseconds takes
-//! the GIL back for a moment to check for signals (Ctrl-C) and to call the
-//! progress callback. A panic in the core poisons the solver.
+//! the GIL back for a moment to check for signals (Ctrl-C), to call the
+//! progress callback and to ask the caller's stop callable whether to stop
+//! early. A panic in the core poisons the solver.
 
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -18,6 +19,9 @@ use crate::errors::internal_error;
 pub(crate) const SLICE: Duration = Duration::from_millis(1);
 /// How long the work runs without the GIL between two checks for signals.
 const CHECK_EVERY: Duration = Duration::from_millis(20);
+/// How long the work runs between two calls of a stop callable: a stop is
+/// waited for (a worker idles meanwhile), a signal is rare.
+const STOP_EVERY: Duration = Duration::from_millis(5);
 
 /// Node budgets for slices of [`SLICE`].
 pub(crate) fn slice_budget() -> SliceBudget {
@@ -49,18 +53,22 @@ pub(crate) struct Report {
 pub(crate) struct Between {
     deadline: Option<Instant>,
     report: Option<Report>,
+    /// Called without arguments every [`STOP_EVERY`] (at a check for
+    /// signals): a true answer stops the work as the deadline would (no
+    /// error).
+    stop: Option<Py<PyAny>>,
     last_check: Instant,
     next_report: Instant,
     /// Ctrl-C, or an exception from the progress callback: the work stopped.
     error: Option<PyErr>,
-    /// The deadline passed: the work stopped.
+    /// The deadline passed, or the stop callable said so: the work stopped.
     timed_out: bool,
 }
 
 impl Between {
-    /// Between two slices: `Break` once the deadline has passed, a signal
-    /// handler raised, or the progress callback failed (then the work must
-    /// stop and return).
+    /// Between two slices: `Break` once the deadline has passed, the stop
+    /// callable answered true, a signal handler raised, or a callback
+    /// failed (then the work must stop and return).
     pub(crate) fn check(&mut self, progress: Option<&Progress>) -> ControlFlow<()> {
         if self.error.is_some() || self.timed_out {
             return ControlFlow::Break(());
@@ -71,7 +79,12 @@ impl Between {
             return ControlFlow::Break(());
         }
         let report_due = self.report.is_some() && progress.is_some() && now >= self.next_report;
-        if now - self.last_check < CHECK_EVERY && !report_due {
+        let every = if self.stop.is_some() {
+            STOP_EVERY
+        } else {
+            CHECK_EVERY
+        };
+        if now - self.last_check < every && !report_due {
             return ControlFlow::Continue(());
         }
         self.last_check = now;
@@ -79,16 +92,24 @@ impl Between {
         if let Some(r) = report {
             self.next_report = now + r.interval;
         }
+        let stop = self.stop.as_ref();
         let outcome = Python::attach(|py| {
             py.check_signals()?;
             if let (Some(r), Some(progress)) = (report, progress) {
                 let figures = (r.figures)(py, progress)?;
                 r.callback.call1(py, (figures,))?;
             }
-            Ok::<_, PyErr>(())
+            match stop {
+                Some(stop) => stop.call0(py)?.is_truthy(py),
+                None => Ok(false),
+            }
         });
         match outcome {
-            Ok(()) => ControlFlow::Continue(()),
+            Ok(false) => ControlFlow::Continue(()),
+            Ok(true) => {
+                self.timed_out = true;
+                ControlFlow::Break(())
+            }
             Err(e) => {
                 self.error = Some(e);
                 ControlFlow::Break(())
@@ -137,12 +158,27 @@ pub(crate) fn run<T: Send>(
     report: Option<Report>,
     work: impl FnOnce(&mut Between) -> T + Send,
 ) -> PyResult<Ran<T>> {
+    run_until(py, poisoned, what, deadline, None, report, work)
+}
+
+/// [`run`], also stopped early (as by the deadline) once `stop`, called
+/// without arguments every [`STOP_EVERY`] with the GIL, answers true.
+pub(crate) fn run_until<T: Send>(
+    py: Python<'_>,
+    poisoned: &mut bool,
+    what: &str,
+    deadline: Option<Instant>,
+    stop: Option<Py<PyAny>>,
+    report: Option<Report>,
+    work: impl FnOnce(&mut Between) -> T + Send,
+) -> PyResult<Ran<T>> {
     usable(*poisoned)?;
     let now = Instant::now();
     let mut between = Between {
         deadline,
         next_report: now + report.as_ref().map_or(Duration::ZERO, |r| r.interval),
         report,
+        stop,
         last_check: now,
         error: None,
         timed_out: false,

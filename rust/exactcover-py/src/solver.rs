@@ -420,9 +420,12 @@ impl PySolver {
     /// or "sweep" searches the subtrees in that order (see
     /// `set_sweep_order`); "auto" keeps the solver's order (a race needs
     /// the whole tree: see `exactcover::Solver::count_subtrees_with`).
+    /// stop: a callable, called without arguments every 5 milliseconds
+    /// (with the GIL): once it returns true, the count stops as when
+    /// `seconds` run out (the remainder handed back, no error).
     #[pyo3(signature = (
         subtrees, seconds=None, threads=1, pool=None, memo=None, memo_bytes=1073741824,
-        max_entries=1_000_000, order="auto",
+        max_entries=1_000_000, order="auto", stop=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn count_subtrees<'py>(
@@ -436,6 +439,7 @@ impl PySolver {
         memo_bytes: usize,
         max_entries: usize,
         order: &str,
+        stop: Option<Py<PyAny>>,
     ) -> PyResult<CountedSubtrees<'py>> {
         self.settle_threads();
         let options = CountOptions {
@@ -450,11 +454,12 @@ impl PySolver {
         let pool = pool.as_ref().map(|p| &p.pool);
         let before = self.solver.solutions_counted();
         let solver = &mut self.solver;
-        let ran = slices::run(
+        let ran = slices::run_until(
             py,
             &mut self.poisoned,
             "counting",
             slices::deadline(seconds),
+            stop,
             None,
             |between| {
                 solver.count_subtrees_with(&subtrees, &options, pool, |progress| {
