@@ -1437,6 +1437,20 @@ def _host(address: str) -> str:
     return address.split("://", 1)[-1].rsplit(":", 1)[0]
 
 
+@dataclasses.dataclass
+class _Task:
+    """A task `_drive` submitted."""
+
+    subtrees: list[_Ids]
+    #: Its name for `_stop_task`.
+    token: str
+    #: When it was submitted.
+    submitted: float
+    #: When it started (None: queued behind others; taken to start, in the
+    #: order submitted, as results free their slots, as a pool runs them).
+    started: float | None
+
+
 def _drive(
     plan: _Plan,
     backend: _Backend,
@@ -1460,10 +1474,8 @@ def _drive(
         # pentominoes 6 x 10: more task CPU and tasks, slower).
         stop = None
     thread_slots = backend.thread_slots
-    #: The tasks submitted: their subtrees, token, when they started (None:
-    #: queued behind others; taken to start, in the order submitted, as
-    #: results free their slots, as a pool runs them) and when submitted.
-    running: dict[Any, tuple[list[_Ids], str, list[float | None], float]] = {}
+    #: The tasks submitted, by their futures.
+    running: dict[Any, _Task] = {}
     queued: collections.deque[Any] = collections.deque()
     last_submit = 0.0
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -1501,10 +1513,10 @@ def _drive(
                 token,
             )
             last_submit = time.monotonic()
-            start: list[float | None] = [last_submit if len(running) < slots else None]
-            if start[0] is None:
+            started = last_submit if len(running) < slots else None
+            if started is None:
                 queued.append(future)
-            running[future] = (subtrees, token, start, last_submit)
+            running[future] = _Task(subtrees, token, last_submit, started)
             future.add_done_callback(finished.put)
 
     def steal() -> float:
@@ -1524,7 +1536,7 @@ def _drive(
         if backend.idle is None:
             # A pool runs its tasks in the order submitted: a slot free is
             # a worker idle, and the tasks begun are known.
-            begun = [(s[0], [f]) for f, (_, _, s, _) in running.items() if s[0] is not None]
+            begun = [(t.started, [f]) for f, t in running.items() if t.started is not None]
             if len(running) >= slots or not begun:
                 return 0.1
             started, victims = min(begun, key=lambda b: b[0])
@@ -1534,7 +1546,7 @@ def _drive(
             # idles and which tasks each busy worker holds (not which it
             # runs: each is asked to stop if it runs), the one that has
             # held its oldest task longest asked.
-            oldest = min(submitted for _, _, _, submitted in running.values())
+            oldest = min(t.submitted for t in running.values())
             wait = max(oldest, last_submit) + _STOP_AFTER - now
             if wait > 0:
                 return min(0.1, wait)
@@ -1543,16 +1555,16 @@ def _drive(
                 return 0.1
             held = {key: address for address, keys in placed.items() for key in keys}
             workers: dict[str, list[Any]] = {}
-            for future in sorted(running, key=lambda f: running[f][3]):
+            for future in sorted(running, key=lambda f: running[f].submitted):
                 if future.key in held:
                     workers.setdefault(held[future.key], []).append(future)
             if not workers:
                 return 0.1
-            where, victims = min(workers.items(), key=lambda w: running[w[1][0]][3])
-            started = running[victims[0]][3]
+            where, victims = min(workers.items(), key=lambda w: running[w[1][0]].submitted)
+            started = running[victims[0]].submitted
         if max(started, last_submit) + _STOP_AFTER > now:
             return min(0.1, max(started, last_submit) + _STOP_AFTER - now)
-        stop([running[f][1] for f in victims], _PIECES_PER_WORKER * slots, where)
+        stop([running[f].token for f in victims], _PIECES_PER_WORKER * slots, where)
         asked = (victims, now)
         return 0.1
 
@@ -1563,14 +1575,13 @@ def _drive(
                 future = finished.get(timeout=steal())
             except queue.Empty:
                 continue  # a chance for Ctrl-C
-            subtrees = running.pop(future)[0]
-            # Its slot goes to the task queued longest.
+            subtrees = running.pop(future).subtrees
+            # Its slot goes to the task queued longest (those done already
+            # dropped first).
             while queued and queued[0] not in running:
                 queued.popleft()
             if queued:
-                running[queued.popleft()][2][0] = time.monotonic()
-            while queued and queued[0] not in running:
-                queued.popleft()
+                running[queued.popleft()].started = time.monotonic()
             found, rest, task = future.result()
             # The rest of a task waits as one task while others wait too,
             # else it is shared out among the workers.
