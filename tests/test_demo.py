@@ -186,7 +186,7 @@ def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     "argv, message",
     [
         (["pentominoes", "--drawings", "-1"], "argument --drawings: must be non-negative, not -1"),
-        (["aztec", "--order", "15"], "argument --order/-n: the order must be between 1 and 14"),
+        (["aztec", "--order", "17"], "argument --order/-n: the order must be between 1 and 16"),
         (["aztec", "--seed", "x"], "argument --seed: expected a whole number, not 'x'"),
         (
             ["sudoku", "--size", "4"],

@@ -417,7 +417,7 @@ def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
 
     path = tmp_path / "count.ckpt"
     partial = {}
-    with _InterruptAfter(40) as pool, pytest.raises(KeyboardInterrupt):
+    with _InterruptAfter(12) as pool, pytest.raises(KeyboardInterrupt):
         count_distributed(
             domino_tilings(rectangle(14, 14)),
             executor=pool,
