@@ -1,0 +1,103 @@
+"""`domino_tilings`: its counts against an independent brute force on random
+regions, and the numbering of the cells it chooses (the front a count sweeps
+along) as dancing links see it."""
+
+from functools import cache
+
+from exactcover import ExactCover
+from exactcover.dominoes import aztec_diamond, domino_tilings, rectangle
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def brute_count(cells):
+    """Tilings by covering the first free cell (in sorted order) with a
+    domino to its right or below, every way."""
+
+    @cache
+    def count(free):
+        if not free:
+            return 1
+        r, c = min(free)
+        return sum(
+            count(free - {(r, c), other}) for other in ((r, c + 1), (r + 1, c)) if other in free
+        )
+
+    return count(frozenset(cells))
+
+
+def row_by_row(cells):
+    """The tilings with the cells numbered row by row (as `domino_tilings`
+    numbered them before it chose the order)."""
+    cells = set(cells)
+    return ExactCover(
+        {
+            (a, b): [a, b]
+            for a in sorted(cells)
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            if b in cells
+        }
+    )
+
+
+def widest_edge(order):
+    """The most cells, over the prefixes of `order`, outside the prefix and
+    beside a cell of it."""
+    region, numbered, edge, widest = set(order), set(), set(), 0
+    for r, c in order:
+        numbered.add((r, c))
+        edge.discard((r, c))
+        edge.update(
+            n
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if n in region and n not in numbered
+        )
+        widest = max(widest, len(edge))
+    return widest
+
+
+def numbering(tilings):
+    """The cells in the order of their ids in the engine."""
+    names, _ = tilings._names()
+    return names
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 4), st.integers(0, 5)), max_size=30))
+def test_counts_and_tilings_match_a_brute_force_on_random_regions(cells):
+    tilings = domino_tilings(sorted(cells))
+    assert tilings.count() == brute_count(cells)
+    found = [sorted(t) for t in domino_tilings(sorted(cells))]
+    assert len(found) == brute_count(cells)
+    for tiling in found:
+        covered = [cell for domino in tiling for cell in domino]
+        assert sorted(covered) == sorted(cells)
+        for (r, c), other in tiling:
+            assert other in ((r, c + 1), (r + 1, c))
+
+
+def test_the_aztec_diamond_is_numbered_along_its_diagonals():
+    for n in (3, 6, 9):
+        cells = aztec_diamond(n)
+        order = numbering(domino_tilings(cells))
+        assert sorted(order) == sorted(cells)
+        # Row by row the edge reaches 2n cells; along the diagonals n + 1.
+        assert widest_edge(sorted(cells)) == 2 * n
+        assert widest_edge(order) == n + 1
+
+
+def test_a_wide_board_is_numbered_across_its_narrow_side():
+    # 6 rows, 14 columns: row by row the edge is 14 cells wide.
+    order = numbering(domino_tilings(rectangle(6, 14)))
+    assert widest_edge(order) <= 7 < widest_edge(sorted(rectangle(6, 14))) == 14
+
+
+def test_the_numbering_saves_nodes_and_keeps_the_count():
+    for cells in (aztec_diamond(9), rectangle(6, 14), rectangle(12, 12)):
+        chosen, rows = domino_tilings(cells), row_by_row(cells)
+        assert chosen.count() == rows.count()
+        assert chosen.stats["nodes"] < rows.stats["nodes"]
+    # The Aztec diamond of order 9: 20,058 nodes against 341,516.
+    chosen, rows = domino_tilings(aztec_diamond(9)), row_by_row(aztec_diamond(9))
+    assert chosen.count() == rows.count() == 2**45
+    assert chosen.stats["nodes"] * 10 < rows.stats["nodes"]
