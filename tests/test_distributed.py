@@ -913,6 +913,54 @@ def test_a_task_asked_to_stop_hands_back_its_rest_cut_into_pieces():
     )
 
 
+def test_stop_requests_of_ended_tasks_make_way_for_the_newest(monkeypatch):
+    # Requests no task takes (their task ended first) are dropped oldest
+    # first: a request for a task that has not begun, always among the
+    # newest, stays, and a stopped task still hands back its rest.
+    monkeypatch.setattr(_distributed, "_STOPS", {})
+    monkeypatch.setattr(_distributed, "_MAX_STOPS", 16)
+    for k in range(40):
+        _distributed._stop_task(f"ended-{k}", 2)
+    token = f"test-{os.urandom(4).hex()}"
+    _distributed._stop_task(token, 12)
+    assert len(_distributed._STOPS) == 16
+    assert list(_distributed._STOPS)[-1] == token
+    assert "ended-39" in _distributed._STOPS and "ended-0" not in _distributed._STOPS
+    digest, spec = _queens_spec(12)
+    found, rest, _ = _distributed.count_subtrees(
+        (digest, spec), [(list(spec[4]), [])], 60.0, token=token
+    )
+    assert len(rest) >= 12
+    assert found + _count_rest(digest, spec, rest) == 14200
+
+
+def test_the_threads_of_a_worker_build_its_solver_once(monkeypatch):
+    # Tasks that start together on a worker's threads share one solver.
+    import threading
+
+    monkeypatch.setattr(_distributed, "_BUILT", {})
+    digest, spec = _queens_spec(10)
+    built = []
+    solver = _distributed._Solver
+
+    def counted(*args):
+        built.append(1)
+        time.sleep(0.05)  # a slow build, for the others to catch up
+        return solver(*args)
+
+    monkeypatch.setattr(_distributed, "_Solver", counted)
+    start = threading.Barrier(6)
+
+    def build(_):
+        start.wait()
+        return _distributed._built(digest, spec)
+
+    with ThreadPoolExecutor(6) as pool:
+        solvers = list(pool.map(build, range(6)))
+    assert len(built) == 1
+    assert all(s is solvers[0] for s in solvers)
+
+
 def test_only_a_running_task_is_stopped_by_a_stop_for_the_tasks_a_worker_holds():
     # The driver knows which tasks a Dask worker holds, not which it runs:
     # of the tokens it names, only the running one stops (one waiting to

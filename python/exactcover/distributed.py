@@ -233,6 +233,9 @@ def _solver_key(digest: str, spec: _Spec) -> str:
 
 #: Per worker process: the solvers built so far, by problem digest.
 _BUILT: dict[str, _Solver] = {}
+#: Held while a solver is built: the tasks of a worker's threads that start
+#: together build it once, not once each.
+_BUILT_LOCK = threading.Lock()
 #: Per process: the memos of the subtrees of one count (the latest one
 #: here), shared by all the tasks and threads of the process.
 _MEMOS: list[tuple[str, MemoPool]] = []
@@ -242,6 +245,8 @@ _MEMO_BYTES = 1 << 28
 #: Per process: the tasks asked to stop early (by their token), each with
 #: the pieces to cut the top of its rest into (see `_stop_task`).
 _STOPS: dict[str, int] = {}
+#: The most stop requests `_STOPS` keeps.
+_MAX_STOPS = 1024
 #: Per process: the tasks counting now (by their token).
 _RUNNING: set[str] = set()
 _STOPS_LOCK = threading.Lock()
@@ -255,10 +260,16 @@ def _built(digest: str, spec: _Spec | None, order: str = "mrv") -> _Solver:
     choices: every subtree includes them); with `order` ``"sweep"``, its
     engine made again in the sweep order, once too (a few milliseconds that
     every task and cut would pay)."""
+    with _BUILT_LOCK:
+        return _build(digest, spec, order)
+
+
+def _build(digest: str, spec: _Spec | None, order: str) -> _Solver:
+    """`_built`, under its lock."""
     if order == "sweep":
         swept = _BUILT.get(f"{digest}/sweep")
         if swept is None:
-            swept = _built(digest, spec).copy()
+            swept = _build(digest, spec, "mrv").copy()
             swept.set_order("sweep")
             _BUILT[f"{digest}/sweep"] = swept
         return swept
@@ -408,12 +419,13 @@ def _stop_task(token: str, pieces: int) -> None:
     """Asks the task `token` of this process to stop now and hand back its
     rest, the top cut into `pieces` (the driver's `_stop_running`, when a
     worker idles while the task runs on); one not begun stops as soon as it
-    begins. A task that ended already is not affected (the request is
-    dropped with the next thousand)."""
+    begins. A task that ended already is not affected: its request is
+    dropped once 1024 newer ones wait (the oldest go first: a task that
+    has not begun yet, whose request must stay, was asked last)."""
     with _STOPS_LOCK:
-        if len(_STOPS) >= 1024:
-            _STOPS.clear()
         _STOPS[token] = pieces
+        while len(_STOPS) > _MAX_STOPS:
+            del _STOPS[next(iter(_STOPS))]
 
 
 def _stop_running(tokens: list[str], pieces: int) -> None:
