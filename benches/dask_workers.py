@@ -161,7 +161,9 @@ def main() -> None:
     rows = [(label, client, threads, True) for client, (label, _, threads) in zip(clients, setups)]
     if args.no_stop_row:
         rows.append((f"{setups[1][0]}, never stopped", clients[1], 1, False))
-    threads_label = f"count(threads={cores})"
+    threads_label = (
+        f"count(threads={cores}{'' if args.order == 'auto' else f', order={args.order!r}'})"
+    )
     runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in rows}
     runs[threads_label] = []
     try:
@@ -171,7 +173,7 @@ def main() -> None:
             )
         for _ in range(args.repeat):
             start = time.perf_counter()
-            assert inst.solver().count(threads=cores) == inst.expected
+            assert inst.solver().count(threads=cores, order=args.order) == inst.expected
             runs[threads_label].append({"wall": time.perf_counter() - start})
             for label, client, threads, stops in rows:
                 problem = inst.solver()
