@@ -149,7 +149,10 @@ def _numbering(region: set[Cell]) -> list[Cell]:
     diamond of order n the edge reaches n + 1 cells along its diagonals,
     2n row by row; on a 5 x 12 board, 5 along its columns."""
 
-    def weight(order: list[Cell]) -> int:
+    best: list[Cell] = []
+    least = -1
+    for key in _ORDERS:
+        order = sorted(region, key=key)
         numbered: set[Cell] = set()
         edge: set[Cell] = set()
         total = 0
@@ -158,9 +161,11 @@ def _numbering(region: set[Cell]) -> list[Cell]:
             edge.discard(cell)
             edge.update(n for n in _neighbours(cell) if n in region and n not in numbered)
             total += 1 << len(edge)
-        return total
-
-    return min((sorted(region, key=key) for key in _ORDERS), key=weight)
+            if total >= least >= 0:
+                break  # no better than the best so far: the rest cannot help
+        else:
+            best, least = order, total
+    return best
 
 
 #: Colors of the four kinds of dominoes in `dominoes_svg`: horizontal
