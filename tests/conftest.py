@@ -35,6 +35,21 @@ D E G
 # The n-queens problem -----------------------------------------------------------
 
 
+def dominoes(cells: Iterable[tuple[int, int]]) -> ExactCover[Any]:
+    """Domino tilings of a set of cells (row, column), the cells numbered
+    row by row: cells are the constraints, dominoes the choices (not
+    `exactcover.dominoes.domino_tilings`, which numbers them its own way)."""
+    region = set(cells)
+    return ExactCover(
+        {
+            (a, b): [a, b]
+            for a in sorted(region)
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            if b in region
+        }
+    )
+
+
 def queens_problem(n: int) -> tuple[dict[tuple[int, int], list[tuple[str, int]]], set[Any]]:
     """The squares of an n x n board, each with its row, column and two
     diagonals, and the diagonals (secondary: at most one queen each)."""

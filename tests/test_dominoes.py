@@ -4,7 +4,7 @@ along) as dancing links see it."""
 
 from functools import cache
 
-from exactcover import ExactCover
+from conftest import dominoes as row_by_row
 from exactcover.dominoes import aztec_diamond, domino_tilings, rectangle
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,20 +24,6 @@ def brute_count(cells):
         )
 
     return count(frozenset(cells))
-
-
-def row_by_row(cells):
-    """The tilings with the cells numbered row by row (as `domino_tilings`
-    numbered them before it chose the order)."""
-    cells = set(cells)
-    return ExactCover(
-        {
-            (a, b): [a, b]
-            for a in sorted(cells)
-            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
-            if b in cells
-        }
-    )
 
 
 def widest_edge(order):

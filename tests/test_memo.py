@@ -6,24 +6,10 @@ import time
 from collections import Counter
 
 import pytest
-from conftest import brute_force, problems
+from conftest import brute_force, dominoes, problems
 from exactcover import ExactCover, ExactCoverError, MultiCover, SearchTimeout
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-
-def dominoes(cells):
-    """Domino tilings of a set of cells (row, column): cells are the
-    constraints, dominoes the choices."""
-    cells = set(cells)
-    return ExactCover(
-        {
-            (a, b): [a, b]
-            for a in sorted(cells)
-            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
-            if b in cells
-        }
-    )
 
 
 def rectangle(m, n):
