@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._arguments import whole
 from .cover import ExactCover
-from .grids import sweep_order
+from .grids import SQUARE, sweep_order
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -115,7 +115,7 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     # the cells are numbered (in order of first appearance) along `order`.
     choices: dict[Domino, list[Cell]] = {}
     for b in order:
-        for a in _neighbours(b):
+        for a in SQUARE.neighbours(b):
             if a in rank and rank[a] < rank[b]:
                 choices[min(a, b), max(a, b)] = [a, b]
     tilings = ExactCover(choices, primary=order)
@@ -131,12 +131,6 @@ _ORDERS = (
     lambda c: c,
     lambda c: (c[1], c[0]),
 )
-
-
-def _neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
-    """The four cells that share a side with `cell`."""
-    r, c = cell
-    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
 def _numbering(region: set[Cell]) -> list[Cell]:
@@ -158,7 +152,7 @@ def _numbering(region: set[Cell]) -> list[Cell]:
         for cell in order:
             numbered.add(cell)
             edge.discard(cell)
-            edge.update(n for n in _neighbours(cell) if n in region and n not in numbered)
+            edge.update(n for n in SQUARE.neighbours(cell) if n in region and n not in numbered)
             total += 1 << len(edge)
             if total >= least >= 0:
                 break  # no better than the best so far: the rest cannot help
