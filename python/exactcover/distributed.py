@@ -420,8 +420,8 @@ def _stop_task(token: str, pieces: int) -> None:
     rest, the top cut into `pieces` (the driver's `_stop_running`, when a
     worker idles while the task runs on); one not begun stops as soon as it
     begins. A task that ended already is not affected: its request is
-    dropped once 1024 newer ones wait (the oldest go first: a task that
-    has not begun yet, whose request must stay, was asked last)."""
+    dropped once `_MAX_STOPS` newer ones wait (the oldest go first: a task
+    that has not begun yet, whose request must stay, was asked last)."""
     with _STOPS_LOCK:
         _STOPS[token] = pieces
         while len(_STOPS) > _MAX_STOPS:
