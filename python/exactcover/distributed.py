@@ -101,13 +101,17 @@ DASK_CONFIG: dict[str, Any] = {
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.scheduler.work-stealing": False,
+    "distributed.worker.memory.monitor-interval": "500ms",
 }
 """Dask settings for a cluster that only counts, which the `LocalCluster`
 that `count_distributed()` starts by itself uses: the event loops' health
 check every 500 ms instead of 20 ms, the system monitor every 5 s instead
 of 0.5 s, and no work stealing (the count hands out a few tasks per worker
 itself). An idle scheduler with two workers then takes about a fifth of
-the CPU it takes by default, which a small machine gives to the workers.
+the CPU it takes by default, which a small machine gives to the workers;
+each worker's memory is looked at every 500 ms instead of 100 ms, by the
+worker and by its nanny (a `LocalCluster`'s nannies live in the process
+that drives the count).
 For a cluster of your own: ``with dask.config.set(DASK_CONFIG):`` around
 `LocalCluster(...)`, or the same settings in the scheduler's and workers'
 Dask configuration (``DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=500ms``, ...)."""
@@ -389,6 +393,15 @@ def count_subtrees(
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
         rest[top : top + 1] = _cut(digest, spec, rest[top], pieces, figures["order"])
     return found, rest, figures
+
+
+def _count_sealed(
+    problem: tuple[str, _Spec | None], subtrees: _Sealed, *args: Any
+) -> tuple[int, list[_Ids], dict[str, Any]]:
+    """`count_subtrees` as a Dask task: the subtrees come sealed (`_Sealed`),
+    so that the client does not walk their thousands of option ids looking
+    for futures as it submits the task."""
+    return count_subtrees(problem, subtrees.value, *args)
 
 
 def _cut(
@@ -1357,9 +1370,9 @@ def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, ru
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return client.submit(
-            count_subtrees,
+            _count_sealed,
             problem,
-            subtrees,
+            _Sealed(subtrees),
             seconds,
             pieces,
             per_worker,
