@@ -166,6 +166,11 @@ def main() -> None:
     )
     runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in rows}
     runs[threads_label] = []
+    # The machine's own share: count() alone in one worker process, and in
+    # each of N at once (no Dask in the count; `Client.run`).
+    together = f"count() in each of {args.workers} worker processes at once"
+    runs[_ALONE] = []
+    runs[together] = []
     try:
         for client, (_, _, threads) in zip(clients, setups):  # workers warm
             count_distributed(
@@ -175,6 +180,9 @@ def main() -> None:
             start = time.perf_counter()
             assert inst.solver().count(threads=cores, order=args.order) == inst.expected
             runs[threads_label].append({"wall": time.perf_counter() - start})
+            for label, client in ((_ALONE, clients[0]), (together, clients[1])):
+                walls = client.run(_count_alone, args.instance, args.order)
+                runs[label].append({"wall": max(walls.values())})
             for label, client, threads, stops in rows:
                 problem = inst.solver()
                 stats: dict[str, Any] = {}
@@ -240,6 +248,16 @@ def main() -> None:
             f"| {median(label, 'here'):.2f} s | {median(label, 'scheduler'):.2f} s "
             f"| {median(label, 'per_second'):.3f} s | {median(label, 'cpu'):.2f} s |"
         )
+    alone, at_once = median(_ALONE, "wall"), median(together, "wall")
+    print(
+        f"| {_ALONE} | {alone:.2f} s | 1 | | | | | |\n"
+        f"| {together} | {at_once:.2f} s | {at_once / alone:.2f} | | | | | |"
+    )
+    print(
+        f"\nThe machine: {args.workers} processes counting at once each take "
+        f"{at_once / alone:.2f}x the time of one alone, so {args.workers} workers cannot "
+        f"go below {at_once / alone / args.workers:.2f} of one worker here."
+    )
     # Wall-clock reckoned from CPU for an idle machine of as many cores as
     # workers: one worker's tasks and this process (scheduler and client)
     # one after the other; N workers' tasks and this process shared by N
@@ -252,6 +270,19 @@ def main() -> None:
         f"{shared / alone:.2f} of 1 worker ((task CPU + CPU of scheduler and client) / {n}, "
         "over 1 worker's task CPU + CPU of scheduler and client)."
     )
+
+
+_ALONE = "count() in one worker process"
+
+
+def _count_alone(instance: str, order: str) -> float:
+    """Counts an instance in this (worker) process, without Dask; returns
+    the wall-clock seconds."""
+    inst = build(instance)
+    problem = inst.solver()
+    start = time.perf_counter()
+    assert problem.count(threads=1, order=order) == inst.expected
+    return time.perf_counter() - start
 
 
 @contextlib.contextmanager
