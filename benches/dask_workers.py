@@ -14,7 +14,11 @@ round after round, and the table gives wall-clock medians and ratios:
   cores, else 2): each task one threaded count with work donation, against
   the same threads in one process (the target on 16 cores: 2 workers x 8
   threads within 1.15x of ``count(threads=16)``; 1 worker x 2 threads
-  against ``count(threads=2)`` is its stand-in on 2 cores).
+  against ``count(threads=2)`` is its stand-in on 2 cores);
+* ``count()`` in one worker process, and in each of N at once (by
+  ``Client.run``, no Dask in the count): what the machine itself gives N
+  processes (on this 2-vCPU VM each of two takes about 1.08x the time of
+  one alone), and so the least N workers could take of one worker's time.
 
 The clusters use ``exactcover.distributed.DASK_CONFIG`` (as the cluster
 ``count_distributed()`` starts by itself does; ``--dask-defaults``: Dask's
