@@ -38,6 +38,7 @@ workers (``local_seconds=0``). Needs no network (loopback only).
     python benches/dask_workers.py --timeline --repeat 0   # where the time and work go
     python benches/dask_workers.py --memo-split 60 --repeat 0
     python benches/dask_workers.py --order mrv             # the tasks by MRV
+    python benches/dask_workers.py --task-cost --repeat 0  # what a Dask task costs
 
 ``--timeline`` adds, for one count on 1 worker and one on ``--workers``
 workers, where the work and the time go: every task as it came back (its
@@ -122,6 +123,12 @@ def main() -> None:
         "--dask-defaults",
         action="store_true",
         help="clusters with Dask's default settings, not exactcover.distributed.DASK_CONFIG",
+    )
+    parser.add_argument(
+        "--task-cost",
+        action="store_true",
+        help="also what one Dask task that does nothing costs this process (scheduler and "
+        "client), one at a time and in a batch, on the cluster of --workers workers",
     )
     args = parser.parse_args()
 
@@ -213,6 +220,8 @@ def main() -> None:
                         "cpu": stats["cpu"],
                     }
                 )
+        if args.task_cost:
+            _task_cost(clients[1])
         if args.timeline:
             for client, (label, _, threads) in list(zip(clients, setups))[:2]:
                 _timeline(label, client, inst, threads, args.order)
@@ -309,6 +318,35 @@ def _stops(allowed: bool) -> Iterator[None]:
         yield
     finally:
         dist._dask_backend = backend  # type: ignore[assignment]
+
+
+def _nothing(x: int) -> int:
+    return x
+
+
+def _task_cost(client: Any, tasks: int = 200) -> None:
+    """Prints the CPU of this process (the Dask scheduler and client) and the
+    wall-clock per task that does nothing: each waited for before the next
+    (as a count's last tasks go), and all submitted at once."""
+    client.gather([client.submit(_nothing, k, pure=False) for k in range(10)])  # warm
+    cpu, start = time.process_time(), time.perf_counter()
+    for k in range(tasks):
+        client.submit(_nothing, k, pure=False).result()
+    one_by_one = (time.process_time() - cpu, time.perf_counter() - start)
+    cpu, start = time.process_time(), time.perf_counter()
+    client.gather([client.submit(_nothing, k, pure=False) for k in range(tasks)])
+    batch = (time.process_time() - cpu, time.perf_counter() - start)
+    cpu = time.process_time()
+    for _ in range(tasks):
+        client.processing()
+    asked = (time.process_time() - cpu) / tasks
+    print(
+        f"\nA Dask task that does nothing ({tasks} each way): one at a time "
+        f"{one_by_one[0] / tasks * 1e3:.1f} ms of this process's CPU and "
+        f"{one_by_one[1] / tasks * 1e3:.1f} ms of wall-clock per task; in a batch "
+        f"{batch[0] / tasks * 1e3:.1f} ms and {batch[1] / tasks * 1e3:.1f} ms. "
+        f"`Client.processing()`: {asked * 1e3:.1f} ms of CPU per call."
+    )
 
 
 def _memo_split(inst: Any, pieces: int) -> None:
