@@ -1024,6 +1024,39 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
         assert count_distributed(queens(14), checkpoint=path) == 365596
 
 
+def test_a_dask_task_carries_its_subtrees_sealed():
+    # Dask walks every list it is given for futures: a task's subtrees (its
+    # option ids) travel sealed, and the task unseals them for
+    # `count_subtrees`, whose answer it returns.
+    import pickle
+
+    submitted = []
+
+    class Client:
+        def publish_dataset(self, **datasets):
+            pass
+
+        def nthreads(self):
+            return {"tcp://127.0.0.1:1": 1}
+
+        def submit(self, function, *args, **kwargs):
+            submitted.append((function, args))
+
+    spec = _distributed._spec_of(queens(6))
+    digest = _distributed.problem_digest(spec)
+    backend = _distributed._dask_backend(Client(), digest, spec, 1, "run")
+    subtrees = [([1], [2, 3]), ([4], [])]
+    backend.submit(subtrees, 60.0, 1, "mrv", "")
+    [(function, args)] = submitted
+    sealed = args[1]
+    assert isinstance(sealed, _distributed._Sealed)
+    assert not any(isinstance(a, (list, tuple)) and a == subtrees for a in args)
+    assert pickle.loads(pickle.dumps(sealed)).value == subtrees
+    root = [(list(spec[4]), [])]
+    rest = ((digest, spec), _distributed._Sealed(root), 60.0, 1, 1, "sealed")
+    assert function(*rest)[0] == _distributed.count_subtrees((digest, spec), root, 60.0)[0] == 4
+
+
 def test_a_straggler_is_stopped_when_a_dask_worker_idles(client, monkeypatch):
     # The same on Dask: the stop goes to the workers by `Client.run`. (Both
     # workers up, as no test kills one on this cluster: a count on one
