@@ -173,8 +173,10 @@ def capped(repeat: int, limit: float, caps: bool = True) -> None:
         return
 
     print()
-    print("| instance | memo_bytes | count() time | thinnings | entries dropped | peak MB |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| instance | memo_bytes | count() time | lookups | thinnings | entries dropped | peak MB |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     cases: list[tuple[str, Callable[[], Any], int]] = [
         ("pentominoes 6x10", I.build("pentominoes-6x10").solver, 9356),  # type: ignore[union-attr]
         ("dominoes 12x12", lambda: dominoes(12), DOMINOES[12]),
