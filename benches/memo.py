@@ -37,6 +37,7 @@ auto|never`` are the steady measure (see RESULTS.md).
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import os
 import resource
@@ -134,24 +135,26 @@ AZTEC_ORDERS = {"domino_tilings": (10, 11, 12, 13, 14), "row by row": (10, 11, 1
 def capped(repeat: int, limit: float, caps: bool = True) -> None:
     """The tables of the memo under its cap (see the module docstring); the
     Aztec diamonds alone without `caps`."""
-    medians: dict[Callable[[], Any], float] = {}
 
-    def median(make: Callable[[], Any], expected: int, memo_bytes: int | None) -> str:
+    def median(
+        make: Callable[[], Any], expected: int, memo_bytes: int | None
+    ) -> tuple[str, float | None]:
+        """The table row's cells, and the median seconds (None: stopped)."""
         samples = []
         for _ in range(repeat):
             result = run(make, True, memo_bytes, limit)
             if result is None:
-                return f"> {limit:.0f} s | | | | |"
+                return f"> {limit:.0f} s | | | | |", None
             count, seconds, peak, stats = result
             assert count == expected, (count, expected)
             samples.append((seconds, peak, stats))
         seconds = statistics.median(s[0] for s in samples)
-        medians[make] = seconds
         stats = samples[0][2]
-        return (
+        row = (
             f"{seconds:.3f} s | {stats['lookups']:,} | {stats['evictions']} "
             f"| {stats['evicted']:,} | {max(s[1] for s in samples) / 1e6:.0f} |"
         )
+        return row, seconds
 
     print()
     print(
@@ -160,15 +163,17 @@ def capped(repeat: int, limit: float, caps: bool = True) -> None:
     )
     print("|---|---:|---:|---:|---:|---:|")
     for numbering, build in (("domino_tilings", aztec), ("row by row", aztec_rows)):
-        made = {}
+        seconds: dict[int, float | None] = {}
         for order in AZTEC_ORDERS[numbering]:
             expected = 2 ** (order * (order + 1) // 2)
-            made[order] = lambda o=order, b=build: b(o)
-            row = median(made[order], expected, None)
+            row, seconds[order] = median(functools.partial(build, order), expected, None)
             print(f"| order {order}, {numbering} | {row}", flush=True)
-        if made[11] in medians and made[12] in medians:
-            ratio = medians[made[12]] / medians[made[11]]
-            print(f"| order 12 / order 11, {numbering} | **{ratio:.2f}x** (target at most 4x) |")
+        eleven, twelve = seconds[11], seconds[12]
+        if eleven is not None and twelve is not None:
+            print(
+                f"| order 12 / order 11, {numbering} | **{twelve / eleven:.2f}x** "
+                "(target at most 4x) |"
+            )
     if not caps:
         return
 
@@ -188,7 +193,7 @@ def capped(repeat: int, limit: float, caps: bool = True) -> None:
         unbounded = first[3]["peak_bytes"]
         for label, cap in (("unbounded", None), ("1/2", unbounded // 2), ("1/8", unbounded // 8)):
             shown = f"{label} ({unbounded / 1e6:.1f} MB)" if cap is None else f"{label}"
-            row = median(make, expected, 1 << 40 if cap is None else cap)
+            row, _ = median(make, expected, 1 << 40 if cap is None else cap)
             print(f"| {name} | {shown} | {row}", flush=True)
 
 
