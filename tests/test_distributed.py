@@ -53,12 +53,16 @@ def client():
     yield from _cluster(2)
 
 
+#: The workers of a cluster a test kills workers on.
+_OWN_WORKERS = 3
+
+
 @pytest.fixture
 def own_client():
     """A cluster of three workers for a test that kills workers: one is never
     killed, so the count ends whether or not the nannies start the others
     again (Dask's part: once, on a loaded CI machine, a nanny did not)."""
-    yield from _cluster(3)
+    yield from _cluster(_OWN_WORKERS)
 
 
 def _colored():
@@ -143,18 +147,19 @@ def test_a_worker_killed_mid_count_gives_the_exact_total(own_client):
     assert victim not in own_client.run(os.getpid).values()
 
 
-def _worker_pids(client, workers=3, timeout=180):
-    """The pids of the cluster's worker processes, once all are up."""
+def _worker_pids(client, timeout=180):
+    """The pids of the worker processes of an `own_client` cluster, once all
+    are up."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             pids = client.run(os.getpid)
         except Exception:
             pids = {}
-        if len(pids) == workers:
+        if len(pids) == _OWN_WORKERS:
             return sorted(pids.values())
         time.sleep(0.2)
-    pytest.fail(f"the cluster does not have its {workers} workers")
+    pytest.fail(f"the cluster does not have its {_OWN_WORKERS} workers")
 
 
 def test_workers_killed_during_a_checkpointed_count_lose_nothing(own_client, tmp_path):
