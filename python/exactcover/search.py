@@ -306,8 +306,12 @@ class Search(Iterator[S], Generic[S]):
                 the fewest choices left; `"sweep"` always sweeps. A memoized
                 count of everything that sweeps counts on one thread, even
                 with `threads`, by the sweep's fast count (the threads'
-                search in its order does several times its work).
-                `stats["order"]` tells which one counted. A count that goes
+                search in its order does several times its work), so with
+                `threads` the race weighs the sweep against the usual
+                order on them all (as many as the machine has cores):
+                on 16 cores pentominoes 6x10 count 2.8 times as fast on
+                16 threads by the usual order as by the sweep, which
+                wins on one. `stats["order"]` tells which one counted. A count that goes
                 on from an earlier one keeps its order.
 
         Returns:

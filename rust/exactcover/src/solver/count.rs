@@ -296,7 +296,7 @@ impl Solver {
             options.order,
             &options.memo,
             options.limit.is_none(),
-            options.threads.max(1),
+            options.threads.clamp(1, crate::max_threads()),
         ) {
             return Ok(Counted {
                 count: self.counted_since(&before),

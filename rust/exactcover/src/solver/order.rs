@@ -24,7 +24,8 @@
 //! 3. The check: the sub-problems along the sweep's first path (its first
 //!    `d` choices forced), from the deepest up, are each raced by both
 //!    orders, with their memos, in turns that give the side behind in work
-//!    the next (the sweep's work weighed [`SWEEP_MARGIN`] times), until one
+//!    the next (the sweep's work weighed [`SWEEP_MARGIN`] times, and on
+//!    threads also by MRV's gain from them: step 4), until one
 //!    has counted it; the ladder stops when a [`RACE_SHARE`]th of MRV's
 //!    estimated whole is spent, or before a sub-problem whose cost, grown
 //!    from the last as the last grew, would pass that. The winner of the largest sub-problem that
@@ -35,10 +36,14 @@
 //!    more, so a close call goes to MRV: the rule of issue 23 is that no
 //!    count gets more than 1.2 times slower than MRV because of an order.
 //! 4. MRV goes on from where it stands (on one thread), or the sweep starts
-//!    at the root. A count on threads races as one thread does; the sweep,
-//!    where it wins, then counts on one thread as it always does (its fast
-//!    memoized count: on threads the general engine in its order does
-//!    several times the work), MRV on them all. [`Solver::stats`] reports the work of the winner's tree
+//!    at the root. On threads the sweep, where it wins, counts on one
+//!    thread as it always does (its fast memoized count: on threads the
+//!    general engine in its order does several times the work), MRV on
+//!    them all; so a count on threads weighs the sweep's work also by the
+//!    speed-up MRV gets from them, less what the check understates the
+//!    sweep's gain on the whole ([`thread_gain`]): on 16 cores MRV on
+//!    16 threads counts pentominoes 6x10 2.8 times as fast as the sweep on
+//!    one, which wins on one thread. [`Solver::stats`] reports the work of the winner's tree
 //!    alone; the check's counts and the loser's search are in
 //!    [`Solver::race_stats`].
 
@@ -95,6 +100,29 @@ pub const SWEEP_NODE_WORK: u64 = 50;
 /// The sweep must take less work than MRV by this factor on the largest
 /// sub-problem the check counted (the estimates of work are rough).
 pub const SWEEP_MARGIN: f64 = 1.25;
+
+/// MRV on `n` threads counts about `1 + (n - 1) * THREAD_SHARE` times as
+/// fast as on one (on 16 cores: queens 16 14x, 2n-queens 8 13.5x,
+/// Langford 12 8.4x; on 2, 1.8-1.9x): see [`thread_gain`].
+pub const THREAD_SHARE: f64 = 0.75;
+
+/// What the sweep gains over MRV on the whole count, over what it gains on
+/// the largest sub-problem of the check (its memo gains more on more):
+/// about 2 on pentominoes 6x10 (1.2x on the sub-problem, 3.5x in work on
+/// the whole). See [`thread_gain`].
+pub const SWEEP_WHOLE_GAIN: f64 = 2.0;
+
+/// What the race weighs the sweep's work by, besides [`SWEEP_MARGIN`], for
+/// a count on `threads` threads (the sweep counts on one, MRV on them all):
+/// MRV's speed-up on them ([`THREAD_SHARE`]) over the sweep's extra gain on
+/// the whole ([`SWEEP_WHOLE_GAIN`]), at least 1. `threads` as the count
+/// runs them, no more than the machine's cores. On 2 threads pentominoes
+/// 6x10 still sweep (0.58 s against 1.0 s by MRV); on 16 they go by MRV
+/// (0.15 s against 0.43 s by the sweep).
+pub fn thread_gain(threads: usize) -> f64 {
+    let mrv = 1.0 + threads.saturating_sub(1) as f64 * THREAD_SHARE;
+    (mrv / SWEEP_WHOLE_GAIN).max(1.0)
+}
 
 /// Nodes of the first turn of each search in the race; each later turn
 /// doubles it.
@@ -286,7 +314,8 @@ impl Solver {
         };
         let sweep_wins = whole >= limits.min_whole as f64 && {
             let cap = (whole / limits.share as f64).min(limits.max as f64) as u64;
-            let (wins, spent) = self.compare_on_subproblems(memo, cap);
+            let margin = SWEEP_MARGIN * thread_gain(threads);
+            let (wins, spent) = self.compare_on_subproblems(memo, cap, margin);
             self.race_work.nodes += spent.nodes;
             self.race_work.updates += spent.updates;
             debug_race(format_args!(
@@ -318,9 +347,10 @@ impl Solver {
     /// two orders on the sub-problems along the sweep's first path, from
     /// the deepest up, each until one order has counted it, within `cap`
     /// units of work in all (a sub-problem whose cost, grown as from the
-    /// last, would pass it is not started). Returns whether the sweep won the largest
+    /// last, would pass it is not started), the sweep's work weighed
+    /// `margin` times. Returns whether the sweep won the largest
     /// sub-problem that one of them finished, and the work of the check.
-    fn compare_on_subproblems(&self, memo: &MemoOptions, cap: u64) -> (bool, Stats) {
+    fn compare_on_subproblems(&self, memo: &MemoOptions, cap: u64, margin: f64) -> (bool, Stats) {
         let mut spent = Stats::default();
         let mut sweeper = self.clone();
         if sweeper.engine.order_name() != "sweep" && !sweeper.reorder(true) {
@@ -367,16 +397,16 @@ impl Solver {
                 break;
             };
             // A race in work: the side behind (the sweep's work weighed
-            // SWEEP_MARGIN times) takes the next turn, to a quarter past
-            // the other, until one finishes or the cap is spent.
+            // `margin` times) takes the next turn, to a quarter past the
+            // other, until one finishes or the cap is spent.
             let (mut mrv_spent, mut sweep_spent) = (0u64, 0u64);
             let winner = loop {
                 if mrv_spent + sweep_spent > left {
                     break None;
                 }
-                let weighed = (sweep_spent as f64 * SWEEP_MARGIN) as u64;
+                let weighed = (sweep_spent as f64 * margin) as u64;
                 if weighed <= mrv_spent {
-                    let target = (mrv_spent + mrv_spent / 4) as f64 / SWEEP_MARGIN;
+                    let target = (mrv_spent + mrv_spent / 4) as f64 / margin;
                     let nodes = (target as u64).saturating_sub(sweep_spent) / SWEEP_NODE_WORK;
                     sweep.run(nodes.max(TURN_NODES));
                     sweep_spent = sweep_work(sweep.stats().nodes);
@@ -542,6 +572,41 @@ mod tests {
         assert!(winners.contains(&"sweep") && winners.contains(&"mrv"));
         // The domino boards, swept column by column.
         assert_eq!(winners[winners.len() - 2..], ["sweep", "sweep"]);
+    }
+
+    /// The order a race at the root settles for a count on `threads`.
+    fn settled(p: &Problem, order: &[usize], threads: usize) -> &'static str {
+        let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
+        solver.set_sweep_order(order).unwrap();
+        solver.race_limits = &EAGER;
+        solver.settle_order(OrderMode::Auto, &MemoOptions::default(), true, threads);
+        solver.order_name()
+    }
+
+    /// A race for many threads weighs MRV's work as shared by them: the
+    /// sweep (on one thread) wins fewer races than for one thread, never
+    /// one that it lost there, and still wins a domino board swept column by
+    /// column on 16.
+    #[test]
+    fn a_race_for_threads_weighs_mrv_by_their_gain() {
+        assert_eq!((thread_gain(1), thread_gain(2)), (1.0, 1.0));
+        assert!(thread_gain(16) > 4.0 && thread_gain(16) < 8.0);
+        let mut rng = SplitMix64::new(23);
+        let problems: Vec<(Problem, Vec<usize>)> = (0..60)
+            .map(|k| random_problem(&mut rng, 6 + k % 14))
+            .collect();
+        let mut flipped = 0;
+        for (p, order) in &problems {
+            let (one, many) = (settled(p, order, 1), settled(p, order, 64));
+            if one == "mrv" {
+                assert_eq!(many, "mrv");
+            } else if many == "mrv" {
+                flipped += 1;
+            }
+        }
+        assert!(flipped > 0);
+        let (p, order) = dominoes(3, 16);
+        assert_eq!(settled(&p, &order, 16), "sweep");
     }
 
     /// Under the usual limits a small count is not raced: no race work.
