@@ -815,6 +815,37 @@ def test_the_order_is_checked_and_auto_settles_like_count():
     assert _distributed._settle_order(key, spec, "sweep") == "sweep"
 
 
+def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
+    """The race weighs MRV on the threads that count at once (the core's
+    race, in rust/: a_race_for_threads_weighs_mrv_by_their_gain): this
+    machine's cores for a short count here, all the workers' threads on
+    workers."""
+    raced = []
+    settle = _distributed._settle_order
+
+    def spy(digest, spec, order, threads=1):
+        raced.append(threads)
+        return settle(digest, spec, order, threads)
+
+    monkeypatch.setattr(_distributed, "_settle_order", spy)
+    problem = queens(7).sweep_order([("row", i) for i in range(7)])
+    with ThreadPoolExecutor(2) as pool:
+        assert count_distributed(problem, executor=pool, threads=3, local_seconds=0) == 40
+        assert raced == [2 * 3]
+        raced.clear()
+        assert count_distributed(problem, executor=pool, local_seconds=0) == 40
+        assert raced == [2]
+        raced.clear()
+        stats = {}
+        assert count_distributed(problem, executor=pool, threads=3, stats=stats) == 40
+        assert stats["path"] == "local" and raced == [_distributed._cores()]
+    raced.clear()
+    # A client's cluster: every Dask thread of its workers, times the
+    # threads of each task.
+    assert count_distributed(problem, client=client, threads=2, local_seconds=0) == 40
+    assert raced == [2 * sum(client.nthreads().values())]
+
+
 _PIECES = st.lists(
     st.tuples(
         st.floats(0, 100),

@@ -521,11 +521,12 @@ def _count_here(
     return found, [(list(f), list(e)) for f, e in rest], figures, error
 
 
-def _settle_order(digest: str, spec: _Spec, order: str) -> str:
-    """The order the tasks of a count branch in, as `count(order=order)`
-    would: MRV without a sweep order or with dancing links; else `order`,
-    and for `"auto"` the winner of `count()`'s race at the root (a few
-    hundredths of a second, on a copy)."""
+def _settle_order(digest: str, spec: _Spec, order: str, threads: int = 1) -> str:
+    """The order the tasks of a count branch in, as `count(order=order,
+    threads=threads)` would: MRV without a sweep order or with dancing
+    links; else `order`, and for `"auto"` the winner of `count()`'s race at
+    the root (a few hundredths of a second, on a copy), which weighs the
+    sweep (on one thread) against MRV on the `threads` a task counts on."""
     solver = _built(digest, spec)
     if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
         return "mrv"  # (dancing links branch by MRV)
@@ -533,7 +534,7 @@ def _settle_order(digest: str, spec: _Spec, order: str) -> str:
         return order
     race = solver.copy()
     # The race runs whole before the first slice; the count stops at once.
-    race.count(seconds=1e-9, memo_bytes=_MEMO_BYTES, order="auto")
+    race.count(seconds=1e-9, memo_bytes=_MEMO_BYTES, order="auto", threads=threads)
     return str(race.stats["order"])
 
 
@@ -845,13 +846,17 @@ def count_distributed(
     start one worker per machine (``dask worker ADDRESS --nworkers 1
     --nthreads 1``) and each task counts on all its cores.
 
-    Every task branches as `count(order=order)` would on the whole problem
-    (where it has a sweep order: `ExactCover.sweep_order`, which the puzzle
-    builders give): `"auto"` is settled once, here, by `count()`'s race at
-    the root, and the tasks all take its winner. The tree is cut in that
-    order, and a task that sweeps counts its subtrees on one thread with
-    the sweep's fast count (as `count()` does), its memo kept by its
-    worker process from task to task.
+    Every task branches as `count(order=order, threads=N)` would on the
+    whole problem, N the threads that count at once (where it has a sweep
+    order: `ExactCover.sweep_order`, which the puzzle builders give):
+    `"auto"` is settled once, here, by `count()`'s race at the root, and
+    the tasks all take its winner. The race weighs the sweep, which counts
+    on one thread and gains little from more processes (each solves again
+    what the others' memos hold), against MRV on N threads: this machine's
+    cores for a count that runs here, else all the workers' threads. The tree is
+    cut in that order, and a task that sweeps counts its subtrees on one
+    thread with the sweep's fast count (as `count()` does), its memo kept
+    by its worker process from task to task.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 
@@ -961,12 +966,32 @@ def count_distributed(
         plan = _Plan(digest, spec, log, figures)
         # The order's race (on the whole problem, GIL released) runs beside
         # the start of the cluster, which waits for it only before the cut
-        # of the tree (cut in the order the tasks branch in).
+        # of the tree (cut in the order the tasks branch in). It weighs MRV
+        # on the threads that count at once: here, this machine's cores; on
+        # the workers, all their threads, since the sweep gains little from
+        # more processes (each solves again what the others' memos hold:
+        # pentominoes 6x10 sweep in 0.58 s on one worker, 0.51 s on 16),
+        # and MRV gains from them all. The rest of a count begun here may go
+        # on in another order: its subtrees do not depend on it.
         racer = concurrent.futures.ThreadPoolExecutor(1)
         owned.append(racer)
-        settling = racer.submit(_settle_order, digest, spec, order)
-        if plan.todo and not plan.resumed and local_seconds > 0:
-            plan.settle(settling.result())
+        races: dict[int, concurrent.futures.Future[str]] = {}
+
+        def race(threads: int) -> concurrent.futures.Future[str]:
+            if threads not in races:
+                races[threads] = racer.submit(_settle_order, digest, spec, order, threads)
+            return races[threads]
+
+        # The workers and the threads of each task, where known before the
+        # cluster answers (not for a client's cluster).
+        n = workers or _cores()
+        per_task = threads or max(1, _cores() // n)
+        if executor is not None:
+            n = getattr(executor, "_max_workers", None) or _cores()
+            per_task = threads or 1
+        here = bool(plan.todo) and not plan.resumed and local_seconds > 0
+        if here:
+            plan.settle(race(_cores()).result())
             if plan.count_here(float(local_seconds), run):
                 bar = _bar(progress)
                 if bar is not None:  # the same last line as on the workers
@@ -974,10 +999,10 @@ def count_distributed(
                     bar.close()
                 return plan.total
         figures["path"] = "workers"
+        if client is None:
+            race(n * per_task)
         scheduler: Any = None
         if client is None and executor is None:
-            n = workers or _cores()
-            per_task = threads or max(1, _cores() // n)
             try:
                 dask_distributed = _optional("distributed")
             except ImportError:
@@ -1009,12 +1034,11 @@ def count_distributed(
             scheduler = client
         else:
             assert executor is not None
-            slots = getattr(executor, "_max_workers", None) or _cores()
-            backend = _executor_backend(executor, (digest, spec), slots, threads or 1, run)
+            backend = _executor_backend(executor, (digest, spec), n, per_task, run)
         cpu = _scheduler_cpu(scheduler)
         try:
             # The tree is cut in the order the tasks branch in.
-            plan.settle(settling.result())
+            plan.settle(race(backend.thread_slots).result())
             plan.prepare(backend.slots, backend.thread_slots)
             return _drive(plan, backend, progress, task_seconds)
         finally:
