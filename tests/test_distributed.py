@@ -1060,33 +1060,6 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
         assert count_distributed(queens(14), checkpoint=path) == 365596
 
 
-def test_as_many_stragglers_stop_at_once_as_workers_idle(monkeypatch):
-    # Two tasks of 1000 s on a pool of four: both are asked to stop in the
-    # first round (their rests cut into half as many pieces each as one
-    # straggler's would be), not one after the other; the total stays exact.
-    asked = []
-    stop_running = _distributed._stop_running
-
-    def spy(tokens, pieces):
-        asked.append((tokens, pieces))
-        stop_running(tokens, pieces)
-
-    def two_tasks(plan, slots, thread_slots):
-        # Mirror images: the queen of the first row on its left half or on
-        # its right half (options 0-13 put it on each square in turn).
-        assert plan.spec[1][0][0] == plan.spec[1][13][0] == 0
-        plan.todo = [[([], list(range(7)))], [([], list(range(7, 14)))]]
-
-    monkeypatch.setattr(_distributed._Plan, "prepare", two_tasks)
-    monkeypatch.setattr(_distributed, "_stop_running", spy)
-    with ThreadPoolExecutor(4) as pool:
-        total = count_distributed(queens(14), executor=pool, task_seconds=1000, local_seconds=0)
-    assert total == 365596
-    ([first], pieces), ([second], pieces_too) = asked[:2]
-    assert first != second
-    assert pieces == pieces_too == 4 * _distributed._PIECES_PER_WORKER // 2
-
-
 def test_a_dask_task_carries_its_subtrees_sealed():
     # Dask walks every list it is given for futures: a task's subtrees (its
     # option ids) travel sealed, and the task unseals them for

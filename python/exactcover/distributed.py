@@ -1512,11 +1512,10 @@ def _drive(
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
     time). Where tasks can be asked to stop (on Dask, or a thread pool) and
-    do not sweep, workers that idle while nothing waits have as many of the
-    tasks that have run longest stop at once (`_stop_task`): their rests,
-    cut into pieces, are shared out among the workers, instead of the idle
-    ones waiting for the end of their time (elsewhere, tasks near the end
-    are short)."""
+    do not sweep, a worker that idles while nothing waits has the task that
+    has run longest stop at once (`_stop_task`): its rest, cut into pieces,
+    is shared out among the workers, instead of the idle ones waiting for
+    the end of its time (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
     if plan.order == "sweep":
         # A swept task's memo is a dynamic program: the sub-problems of the
@@ -1571,7 +1570,7 @@ def _drive(
             future.add_done_callback(finished.put)
 
     def steal() -> float:
-        """Asks stragglers to stop if workers idle while nothing waits;
+        """Asks a straggler to stop if a worker idles while nothing waits;
         returns how long to wait for a result before looking again."""
         nonlocal asked
         if stop is None or todo or not running or slots < 2:
@@ -1580,31 +1579,23 @@ def _drive(
         if asked is not None and now - asked[1] < _STOP_PATIENCE:
             if any(f in running for f in asked[0]):
                 return 0.1
-        # As many stragglers as workers idle, those that have run longest
-        # (one at a time, the idle workers waited a stop's round trip for
-        # each: queens 16 on 16 workers spent half their time idle in the
-        # last 0.8 s of 2.6), once they have run long enough that stopping
-        # them gains more than the round trip costs, and the last task
-        # submitted has had time to start. Each is (where it runs, its
-        # futures, since when).
-        stragglers: list[tuple[str | None, list[Any], float]]
+        # The task that has run longest, once it has run long enough that
+        # stopping it gains more than the round trip costs, and the last
+        # one submitted has had time to start.
+        where = None
         if backend.idle is None:
             # A pool runs its tasks in the order submitted: a slot free is
             # a worker idle, and the tasks begun are known.
-            begun: list[tuple[str | None, list[Any], float]] = [
-                (None, [f], t.started) for f, t in running.items() if t.started is not None
-            ]
+            begun = [(t.started, [f]) for f, t in running.items() if t.started is not None]
             if len(running) >= slots or not begun:
                 return 0.1
-            idle = slots - len(running)
-            stragglers = sorted(begun, key=lambda b: b[2])[:idle]
+            started, victims = min(begun, key=lambda b: b[0])
         else:
             # Dask places tasks on workers as they come, two on one worker
             # while another may have none: the scheduler says whether one
             # idles and which tasks each busy worker holds (not which it
-            # runs: each is asked to stop if it runs), those that have held
-            # their oldest task longest asked (a worker of one Dask thread
-            # each, as advised, holding none is idle).
+            # runs: each is asked to stop if it runs), the one that has
+            # held its oldest task longest asked.
             oldest = min(t.submitted for t in running.values())
             wait = max(oldest, last_submit) + _STOP_AFTER - now
             if wait > 0:
@@ -1619,20 +1610,12 @@ def _drive(
                     workers.setdefault(held[future.key], []).append(future)
             if not workers:
                 return 0.1
-            idle = max(1, slots - len(placed))
-            busy: list[tuple[str | None, list[Any], float]] = [
-                (w, fs, running[fs[0]].submitted) for w, fs in workers.items()
-            ]
-            stragglers = sorted(busy, key=lambda s: s[2])[:idle]
-        since = max(stragglers[0][2], last_submit) + _STOP_AFTER
-        if since > now:
-            return min(0.1, since - now)
-        stragglers = [s for s in stragglers if s[2] + _STOP_AFTER <= now]
-        # About as many pieces in all as one straggler's rest is cut into.
-        pieces = max(_PIECES_PER_WORKER, _PIECES_PER_WORKER * slots // len(stragglers))
-        for where, victims, _ in stragglers:
-            stop([running[f].token for f in victims], pieces, where)
-        asked = ([f for _, victims, _ in stragglers for f in victims], now)
+            where, victims = min(workers.items(), key=lambda w: running[w[1][0]].submitted)
+            started = running[victims[0]].submitted
+        if max(started, last_submit) + _STOP_AFTER > now:
+            return min(0.1, max(started, last_submit) + _STOP_AFTER - now)
+        stop([running[f].token for f in victims], _PIECES_PER_WORKER * slots, where)
+        asked = (victims, now)
         return 0.1
 
     try:
