@@ -526,7 +526,8 @@ def _settle_order(digest: str, spec: _Spec, order: str, threads: int = 1) -> str
     threads=threads)` would: MRV without a sweep order or with dancing
     links; else `order`, and for `"auto"` the winner of `count()`'s race at
     the root (a few hundredths of a second, on a copy), which weighs the
-    sweep (on one thread) against MRV on the `threads` a task counts on."""
+    sweep (on one thread) against MRV on `threads`, the threads that count
+    at once."""
     solver = _built(digest, spec)
     if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
         return "mrv"  # (dancing links branch by MRV)
@@ -853,10 +854,10 @@ def count_distributed(
     the tasks all take its winner. The race weighs the sweep, which counts
     on one thread and gains little from more processes (each solves again
     what the others' memos hold), against MRV on N threads: this machine's
-    cores for a count that runs here, else all the workers' threads. The tree is
-    cut in that order, and a task that sweeps counts its subtrees on one
-    thread with the sweep's fast count (as `count()` does), its memo kept
-    by its worker process from task to task.
+    cores for a count that runs here, else all the workers' threads. The
+    tree is cut in that order, and a task that sweeps counts its subtrees
+    on one thread with the sweep's fast count (as `count()` does), its memo
+    kept by its worker process from task to task.
 
     Ctrl-C cancels the tasks and raises `KeyboardInterrupt`.
 

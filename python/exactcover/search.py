@@ -311,8 +311,8 @@ class Search(Iterator[S], Generic[S]):
                 order on them all (as many as the machine has cores):
                 on 16 cores pentominoes 6x10 count 2.8 times as fast on
                 16 threads by the usual order as by the sweep, which
-                wins on one. `stats["order"]` tells which one counted. A count that goes
-                on from an earlier one keeps its order.
+                wins on one. `stats["order"]` tells which one counted. A
+                count that goes on from an earlier one keeps its order.
 
         Returns:
             The number of solutions counted.

@@ -43,9 +43,9 @@
 //!    speed-up MRV gets from them, less what the check understates the
 //!    sweep's gain on the whole ([`thread_gain`]): on 16 cores MRV on
 //!    16 threads counts pentominoes 6x10 2.8 times as fast as the sweep on
-//!    one, which wins on one thread. [`Solver::stats`] reports the work of the winner's tree
-//!    alone; the check's counts and the loser's search are in
-//!    [`Solver::race_stats`].
+//!    one, which wins on one thread. [`Solver::stats`] reports the work of
+//!    the winner's tree alone; the check's counts and the loser's search
+//!    are in [`Solver::race_stats`].
 
 use super::Solver;
 use crate::engine::{Stats, Step};
