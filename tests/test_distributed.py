@@ -23,6 +23,7 @@ from conftest import (
 from exactcover import DlxProblem, ExactCover, MultiCover
 from exactcover import distributed as _distributed
 from exactcover.distributed import CheckpointError, count_distributed
+from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
 from exactcover.queens import queens
 from exactcover.queens import queens_2n as two_queens
 from hypothesis import given, settings
@@ -844,6 +845,12 @@ def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
     # threads of each task.
     assert count_distributed(problem, client=client, threads=2, local_seconds=0) == 40
     assert raced == [2 * sum(client.nthreads().values())]
+    # However many cores this machine has: pentominoes 6x10 sweep on one
+    # thread, and go by MRV when a cluster's 64 threads count them.
+    board = [(i, j) for i in range(6) for j in range(10)]
+    spec = _distributed._spec_of(polyomino(encode_polyominoes(PENTOMINOES), board))
+    key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+    assert [settle(key, spec, "auto", n) for n in (1, 64)] == ["sweep", "mrv"]
 
 
 _PIECES = st.lists(

@@ -523,20 +523,19 @@ def _count_here(
 
 def _settle_order(digest: str, spec: _Spec, order: str, threads: int = 1) -> str:
     """The order the tasks of a count branch in, as `count(order=order,
-    threads=threads)` would: MRV without a sweep order or with dancing
+    threads=threads)` would on a machine of that many cores (`threads` the
+    threads that count at once): MRV without a sweep order or with dancing
     links; else `order`, and for `"auto"` the winner of `count()`'s race at
     the root (a few hundredths of a second, on a copy), which weighs the
-    sweep (on one thread) against MRV on `threads`, the threads that count
-    at once."""
+    sweep (on one thread) against MRV on `threads`."""
     solver = _built(digest, spec)
     if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
         return "mrv"  # (dancing links branch by MRV)
     if order != "auto":
         return order
-    race = solver.copy()
-    # The race runs whole before the first slice; the count stops at once.
-    race.count(seconds=1e-9, memo_bytes=_MEMO_BYTES, order="auto", threads=threads)
-    return str(race.stats["order"])
+    # On a copy: the race leaves it as the count would begin. `threads` are
+    # not capped at this machine's cores (a cluster's may be many more).
+    return solver.copy().settle_order("auto", threads, _MEMO_BYTES)
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:

@@ -650,6 +650,28 @@ impl PySolver {
         Ok((count_to_py(py, &counted.count)?, outcome))
     }
 
+    /// The order ("mrv" or "sweep") that a count of everything from the
+    /// root on `threads` threads would branch in, settled now as that count
+    /// would settle it (`order`: "auto", whose race runs here without the
+    /// GIL, "mrv" or "sweep"); `threads` not capped at this machine's cores
+    /// (a distributed count races for its cluster's threads). On a copy:
+    /// the solver is left as that count would begin.
+    #[pyo3(signature = (order, threads, memo_bytes=1073741824))]
+    fn settle_order(
+        &mut self,
+        py: Python<'_>,
+        order: &str,
+        threads: usize,
+        memo_bytes: usize,
+    ) -> PyResult<&'static str> {
+        let mode = order_mode(order)?;
+        slices::usable(self.poisoned)?;
+        self.settle_threads();
+        let memo = memo_options(None, memo_bytes, 64);
+        let solver = &mut self.solver;
+        Ok(py.detach(|| solver.settle_order_for(mode, &memo, threads)))
+    }
+
     /// The next solution found on `threads` threads (started at the first
     /// call, or where threads stopped), waiting about `seconds` if given:
     /// (True, option ids), (True, None) when there are no more, (False,

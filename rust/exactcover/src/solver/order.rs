@@ -205,6 +205,38 @@ impl Solver {
         Ok(())
     }
 
+    /// Settles the order that a count of everything from the root, on
+    /// `threads` threads, would branch in, as [`Solver::count_with`]
+    /// settles it (under [`OrderMode::Auto`] the race runs now, its work in
+    /// [`Solver::race_stats`]), and returns it: `"mrv"` or `"sweep"`.
+    /// Unlike a count, `threads` is not capped at this machine's cores: a
+    /// count whose threads run elsewhere (a cluster's, all together) is
+    /// raced for them here. The solver is left as that count would begin
+    /// (the race may have counted part of it); a search under way keeps its
+    /// order.
+    ///
+    /// ```
+    /// use exactcover::{MemoOptions, OrderMode, Problem, Solver};
+    ///
+    /// let mut p = Problem::with_items(2, 0);
+    /// p.add_option([0, 1]).unwrap();
+    /// let memo = MemoOptions::default();
+    /// let mut solver = Solver::new(&p);
+    /// solver.set_sweep_order(&[1, 0]).unwrap();
+    /// // Too small to race: MRV, on any number of threads.
+    /// assert_eq!(solver.settle_order_for(OrderMode::Auto, &memo, 64), "mrv");
+    /// assert_eq!(Solver::new(&p).settle_order_for(OrderMode::Mrv, &memo, 1), "mrv");
+    /// ```
+    pub fn settle_order_for(
+        &mut self,
+        mode: OrderMode,
+        memo: &MemoOptions,
+        threads: usize,
+    ) -> &'static str {
+        self.settle_order(mode, memo, true, threads.max(1));
+        self.order_name()
+    }
+
     /// How the search branches now: `"mrv"` or `"sweep"`.
     pub fn order_name(&self) -> &'static str {
         self.engine.order_name()
@@ -579,8 +611,7 @@ mod tests {
         let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
         solver.set_sweep_order(order).unwrap();
         solver.race_limits = &EAGER;
-        solver.settle_order(OrderMode::Auto, &MemoOptions::default(), true, threads);
-        solver.order_name()
+        solver.settle_order_for(OrderMode::Auto, &MemoOptions::default(), threads)
     }
 
     /// A race for many threads weighs MRV's work as shared by them: the
