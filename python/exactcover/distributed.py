@@ -528,14 +528,10 @@ def _settle_order(digest: str, spec: _Spec, order: str, threads: int = 1) -> str
     links; else `order`, and for `"auto"` the winner of `count()`'s race at
     the root (a few hundredths of a second, on a copy), which weighs the
     sweep (on one thread) against MRV on `threads`."""
-    solver = _built(digest, spec)
-    if len(spec) < 7 or spec[6] is None or solver.stats["engine"] != "bitset":
-        return "mrv"  # (dancing links branch by MRV)
-    if order != "auto":
-        return order
-    # On a copy: the race leaves it as the count would begin. `threads` are
-    # not capped at this machine's cores (a cluster's may be many more).
-    return solver.copy().settle_order("auto", threads, _MEMO_BYTES)
+    # The core settles it (and knows which engines sweep), on a copy: the
+    # race leaves it as the count would begin. `threads` are not capped at
+    # this machine's cores (a cluster's may be many more).
+    return _built(digest, spec).copy().settle_order(order, threads, _MEMO_BYTES)
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
