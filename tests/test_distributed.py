@@ -1067,6 +1067,50 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
         assert count_distributed(queens(14), checkpoint=path) == 365596
 
 
+@pytest.mark.parametrize("at_once", [None, 1])
+def test_stragglers_stop_as_many_at_once_as_allowed(monkeypatch, at_once):
+    # Two tasks of 1000 s on a pool of four. As many at once as workers
+    # idle (None): both are asked to stop in the first round, their rests
+    # cut into half as many pieces each as one straggler's would be. One at
+    # a time: the second only once the first's rest has come back. The
+    # total stays exact either way.
+    asked = []
+    stop_running = _distributed._stop_running
+
+    def spy(tokens, pieces):
+        asked.append((tokens, pieces))
+        stop_running(tokens, pieces)
+
+    def two_tasks(plan, slots, thread_slots):
+        # Mirror images: the queen of the first row on its left half or on
+        # its right half (options 0-13 put it on each square in turn).
+        assert plan.spec[1][0][0] == plan.spec[1][13][0] == 0
+        plan.todo = [[([], list(range(7)))], [([], list(range(7, 14)))]]
+
+    monkeypatch.setattr(_distributed._Plan, "prepare", two_tasks)
+    monkeypatch.setattr(_distributed, "_stop_running", spy)
+    monkeypatch.setattr(_distributed, "_STOPS_AT_ONCE", at_once)
+    finished = _distributed._Plan.finished
+    came_back = []
+
+    def spy_finished(plan, subtrees, found, rest, task, spread=1):
+        came_back.append(len(asked))
+        finished(plan, subtrees, found, rest, task, spread)
+
+    monkeypatch.setattr(_distributed._Plan, "finished", spy_finished)
+    with ThreadPoolExecutor(4) as pool:
+        total = count_distributed(queens(14), executor=pool, task_seconds=1000, local_seconds=0)
+    assert total == 365596
+    ([first], pieces), ([second], pieces_too) = asked[:2]
+    assert first != second
+    if at_once is None:
+        assert pieces == pieces_too == 4 * _distributed._PIECES_PER_WORKER // 2
+        assert came_back[0] == 2  # both asked before a rest came back
+    else:
+        assert pieces == pieces_too == 4 * _distributed._PIECES_PER_WORKER
+        assert came_back[0] == 1  # the first rest came back before the next stop
+
+
 def test_a_dask_task_carries_its_subtrees_sealed():
     # Dask walks every list it is given for futures: a task's subtrees (its
     # option ids) travel sealed, and the task unseals them for

@@ -158,6 +158,15 @@ _STOP_AFTER = 0.1
 #: ... and another one at most this long after the last one asked (whose
 #: worker may have been lost).
 _STOP_PATIENCE = 0.5
+#: Stragglers asked to stop at once, at most, while workers idle (None: one
+#: for each idle worker). One: the rest of one straggler, cut into pieces,
+#: feeds every idle worker, and the next is asked once it has come back.
+#: On queens 16 with 16 one-thread workers that left half the workers idle
+#: in the last 0.8 s of 2.6 s, one stop per round trip; as many as workers
+#: idle was not faster there (2.83 s against 2.67 s, within the machine's
+#: noise), nor on 4 and 8 emulated workers (`benches/dask_workers.py
+#: --stops-at-once` compares the two on one cluster).
+_STOPS_AT_ONCE: int | None = 1
 _FORMAT = 1
 
 
@@ -1509,9 +1518,10 @@ def _drive(
     first (the biggest of the cut, then the rests of tasks that ran out of
     time). Where tasks can be asked to stop (on Dask, or a thread pool) and
     do not sweep, a worker that idles while nothing waits has the task that
-    has run longest stop at once (`_stop_task`): its rest, cut into pieces,
-    is shared out among the workers, instead of the idle ones waiting for
-    the end of its time (elsewhere, tasks near the end are short)."""
+    has run longest stop at once (`_stop_task`; or several, see
+    `_STOPS_AT_ONCE`): its rest, cut into pieces, is shared out among the
+    workers, instead of the idle ones waiting for the end of its time
+    (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
     if plan.order == "sweep":
         # A swept task's memo is a dynamic program: the sub-problems of the
@@ -1529,10 +1539,10 @@ def _drive(
     todo = plan.todo
     prefix = os.urandom(4).hex()
     serial = 0
-    #: The tasks last asked to stop (the one of them that runs stops), and
-    #: when: one at a time, its rest feeds every worker that idles
-    #: meanwhile.
-    asked: tuple[list[Any], float] | None = None
+    #: The tasks asked to stop whose rests have not come back, and when:
+    #: each is the oldest task its worker held, the one it runs (a task
+    #: queued behind it on its worker runs on, and is not waited for).
+    asked: dict[Any, float] = {}
 
     def launch() -> None:
         nonlocal serial, last_submit
@@ -1566,32 +1576,36 @@ def _drive(
             future.add_done_callback(finished.put)
 
     def steal() -> float:
-        """Asks a straggler to stop if a worker idles while nothing waits;
-        returns how long to wait for a result before looking again."""
-        nonlocal asked
+        """Asks stragglers to stop if workers idle while nothing waits (at
+        most `_STOPS_AT_ONCE` under way); returns how long to wait for a
+        result before looking again."""
         if stop is None or todo or not running or slots < 2:
             return 0.1
         now = time.monotonic()
-        if asked is not None and now - asked[1] < _STOP_PATIENCE:
-            if any(f in running for f in asked[0]):
-                return 0.1
-        # The task that has run longest, once it has run long enough that
-        # stopping it gains more than the round trip costs, and the last
-        # one submitted has had time to start.
-        where = None
+        # A stop under way feeds an idle worker; one asked long ago, whose
+        # worker may have been lost, no longer does.
+        for future in [f for f, when in asked.items() if now - when >= _STOP_PATIENCE]:
+            del asked[future]
+        # The stragglers that may be asked, each (where it runs, the tasks
+        # there to ask, since when the oldest has run), and the workers
+        # that idle.
+        stragglers: list[tuple[str | None, list[Any], float]]
         if backend.idle is None:
             # A pool runs its tasks in the order submitted: a slot free is
             # a worker idle, and the tasks begun are known.
-            begun = [(t.started, [f]) for f, t in running.items() if t.started is not None]
-            if len(running) >= slots or not begun:
-                return 0.1
-            started, victims = min(begun, key=lambda b: b[0])
+            idle = slots - len(running)
+            stragglers = [
+                (None, [f], t.started)
+                for f, t in running.items()
+                if t.started is not None and f not in asked
+            ]
         else:
             # Dask places tasks on workers as they come, two on one worker
             # while another may have none: the scheduler says whether one
             # idles and which tasks each busy worker holds (not which it
-            # runs: each is asked to stop if it runs), the one that has
-            # held its oldest task longest asked.
+            # runs: each is asked to stop if it runs; the oldest one runs,
+            # as Dask runs a worker's tasks in the order submitted), and a
+            # worker of one Dask thread (as advised) that holds none idles.
             oldest = min(t.submitted for t in running.values())
             wait = max(oldest, last_submit) + _STOP_AFTER - now
             if wait > 0:
@@ -1604,14 +1618,28 @@ def _drive(
             for future in sorted(running, key=lambda f: running[f].submitted):
                 if future.key in held:
                     workers.setdefault(held[future.key], []).append(future)
-            if not workers:
-                return 0.1
-            where, victims = min(workers.items(), key=lambda w: running[w[1][0]].submitted)
-            started = running[victims[0]].submitted
-        if max(started, last_submit) + _STOP_AFTER > now:
-            return min(0.1, max(started, last_submit) + _STOP_AFTER - now)
-        stop([running[f].token for f in victims], _PIECES_PER_WORKER * slots, where)
-        asked = (victims, now)
+            idle = max(1, slots - len(placed))
+            stragglers = [
+                (where, futures, running[futures[0]].submitted)
+                for where, futures in workers.items()
+                if futures[0] not in asked
+            ]
+        # Those that have run longest (see `_STOPS_AT_ONCE`), once they
+        # have run long enough that stopping them gains more than the round
+        # trip costs, and the last task submitted has had time to start.
+        at_once = idle if _STOPS_AT_ONCE is None else min(idle, _STOPS_AT_ONCE)
+        stragglers = sorted(stragglers, key=lambda s: s[2])[: max(0, at_once - len(asked))]
+        if not stragglers:
+            return 0.1
+        since = max(stragglers[0][2], last_submit) + _STOP_AFTER
+        if since > now:
+            return min(0.1, since - now)
+        stragglers = [s for s in stragglers if s[2] + _STOP_AFTER <= now]
+        # About as many pieces in all as one straggler's rest is cut into.
+        pieces = max(_PIECES_PER_WORKER, _PIECES_PER_WORKER * slots // len(stragglers))
+        for where, futures, _ in stragglers:
+            stop([running[f].token for f in futures], pieces, where)
+            asked[futures[0]] = now
         return 0.1
 
     try:
@@ -1622,6 +1650,7 @@ def _drive(
             except queue.Empty:
                 continue  # a chance for Ctrl-C
             subtrees = running.pop(future).subtrees
+            asked.pop(future, None)
             # Its slot goes to the task queued longest (those done already
             # dropped first).
             while queued and queued[0] not in running:

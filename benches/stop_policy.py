@@ -1,0 +1,263 @@
+"""How a distributed count asks stragglers to stop, compared on one cluster:
+the end of a count of many workers, where issue 25's 16-core figures lose.
+
+When a worker idles while nothing waits, ``count_distributed`` asks the task
+that has run longest to stop, and shares its rest out among the workers
+(``exactcover.distributed._STOPS_AT_ONCE``). The rows, interleaved round
+after round on one Dask ``LocalCluster`` of ``--workers`` one-thread workers:
+
+* ``one at a time`` (the default): one straggler asked, the next once its
+  rest has come back;
+* ``as many as idle``: one straggler for each idle worker, at once, their
+  rests cut into as many pieces in all as one's;
+* ``never stopped`` (``--never-row``): tasks run out their time.
+
+Each row gives wall-clock medians, tasks, stops, and the workers' idle time
+(from Dask's task stream, which costs the scheduler a little per task): its
+share of the workers' time, and per worker before the first task, between
+tasks and after the last.
+
+A machine of many cores is rarely at hand. ``--throttle S`` caps every
+worker process at 1/S of a CPU (Linux cgroups; root only), so that 8 workers
+on 2 CPUs with ``--throttle 4.4`` act as 8 cores of about a fifth of the
+speed each: an idle worker does not make the others faster, as on an
+oversubscribed machine. Messages between the processes are not slowed, so
+the figures compare the policies; they are not those of a real machine.
+``count()`` on one throttled worker gives the speed-up.
+
+    python benches/stop_policy.py --instance queens-14 --workers 2
+    python benches/stop_policy.py --instance queens-15 --workers 8 --throttle 4.4 --repeat 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import logging
+import os
+import re
+import statistics
+import sys
+import time
+from typing import Any, Iterator
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import instances
+
+#: n-queens solutions (OEIS A000170), for ``--instance queens-N``.
+QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
+
+#: The cgroup v1 CPU controller, where ``--throttle`` puts the workers.
+CGROUP = "/sys/fs/cgroup/cpu"
+
+
+def build(name: str) -> Any:
+    """An instance of ``instances.py``, or ``queens-N`` for N up to 16."""
+    match = re.fullmatch(r"queens-(\d+)", name)
+    if match and int(match[1]) in QUEENS:
+        return instances.queens(int(match[1]), QUEENS[int(match[1])])
+    return instances.build(name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--instance", default="queens-14")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--order", default="mrv", choices=["auto", "mrv", "sweep"])
+    parser.add_argument(
+        "--throttle",
+        type=float,
+        metavar="S",
+        help="cap each worker process at 1/S of a CPU (cgroups, root only; see above)",
+    )
+    parser.add_argument("--never-row", action="store_true", help="also tasks never stopped")
+    args = parser.parse_args()
+
+    import dask
+    import exactcover.distributed as dist
+    from dask.distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    inst = build(args.instance)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with dask.config.set(dist.DASK_CONFIG):
+        cluster = LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            env={"PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])},
+        )
+    client = Client(cluster)
+    rows: dict[str, int | str | None] = {"one at a time": 1, "as many as idle": None}
+    if args.never_row:
+        rows["never stopped"] = "never"
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label in rows}
+    throttled: list[str] = []
+    try:
+        if args.throttle:
+            throttled = _throttle(client, args.throttle)
+            first = sorted(client.nthreads())[0]
+            alone = client.run(_count_alone, args.instance, args.order, workers=[first])[first]
+            print(f"count() on one throttled worker: {alone:.2f} s")
+        else:
+            alone = None
+        dist.count_distributed(inst.solver(), client=client, local_seconds=0, order=args.order)
+        labels = list(rows)
+        for k in range(args.repeat):
+            for label in labels if k % 2 == 0 else labels[::-1]:
+                with _policy(rows[label]):
+                    runs[label].append(_one(client, inst, args.order))
+    finally:
+        client.close()
+        cluster.close()
+        _release(throttled)
+    print(
+        f"\n{args.instance} (order {args.order}) on {args.workers} one-thread workers"
+        + (f", each at 1/{args.throttle} of a CPU" if args.throttle else "")
+        + f"; {os.cpu_count()} CPUs; medians of {args.repeat} interleaved runs"
+    )
+    print(
+        "| stragglers | wall-clock | speed-up over count() | tasks | stops | idle share "
+        "| idle before the first | between tasks | after the last |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for label, results in runs.items():
+
+        def median(key: str, results: list[dict[str, float]] = results) -> float:
+            return statistics.median(r[key] for r in results)
+
+        speed_up = f"{alone / median('wall'):.2f}x" if alone else ""
+        print(
+            f"| {label} | {median('wall'):.2f} s | {speed_up} | {median('tasks'):.0f} "
+            f"| {median('stops'):.0f} | {median('idle'):.3f} | {median('first'):.2f} s "
+            f"| {median('between'):.2f} s | {median('last'):.2f} s |"
+        )
+
+
+@contextlib.contextmanager
+def _policy(at_once: int | str | None) -> Iterator[None]:
+    """Counts with `_STOPS_AT_ONCE` set to `at_once`, or (``"never"``) with
+    tasks never asked to stop."""
+    import exactcover.distributed as dist
+
+    saved, backend = dist._STOPS_AT_ONCE, dist._dask_backend
+    if at_once == "never":
+
+        def without_stops(*args: Any, **kwargs: Any) -> Any:
+            return dataclasses.replace(backend(*args, **kwargs), stop=None)
+
+        dist._dask_backend = without_stops  # type: ignore[assignment]
+    else:
+        dist._STOPS_AT_ONCE = at_once  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        dist._STOPS_AT_ONCE, dist._dask_backend = saved, backend  # type: ignore[assignment]
+
+
+def _one(client: Any, inst: Any, order: str) -> dict[str, float]:
+    """One count: its wall-clock, tasks, stops and the workers' idle time."""
+    import exactcover.distributed as dist
+    from dask.distributed import get_task_stream
+
+    stops = 0
+    backend = dist._dask_backend
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made = backend(*args, **kwargs)
+        if made.stop is None:
+            return made
+        stop = made.stop
+
+        def counting_stop(tokens: list[str], pieces: int, where: str | None) -> None:
+            nonlocal stops
+            stops += 1
+            stop(tokens, pieces, where)
+
+        return dataclasses.replace(made, stop=counting_stop)
+
+    dist._dask_backend = counted  # type: ignore[assignment]
+    stats: dict[str, Any] = {}
+    try:
+        start = time.time()
+        with get_task_stream(client) as stream:
+            total = dist.count_distributed(
+                inst.solver(), client=client, stats=stats, local_seconds=0, order=order
+            )
+        wall = time.time() - start
+    finally:
+        dist._dask_backend = backend  # type: ignore[assignment]
+    assert total == inst.expected
+    spans: dict[str, list[tuple[float, float]]] = {w: [] for w in client.nthreads()}
+    for record in stream.data:
+        for ss in record.get("startstops", []):
+            if ss.get("action") == "compute":
+                spans[record["worker"]].append((ss["start"] - start, ss["stop"] - start))
+    workers = len(spans)
+    busy = sum(b - a for s in spans.values() for a, b in s)
+    first = sum(min((a for a, _ in s), default=wall) for s in spans.values()) / workers
+    last = sum(wall - max((b for _, b in s), default=wall) for s in spans.values()) / workers
+    idle = wall - busy / workers
+    return {
+        "wall": wall,
+        "tasks": stats["tasks"],
+        "stops": stops,
+        "idle": idle / wall,
+        "first": first,
+        "last": last,
+        "between": idle - first - last,
+    }
+
+
+def _count_alone(instance: str, order: str) -> float:
+    """Counts an instance in this (worker) process, without Dask; returns
+    the wall-clock seconds."""
+    inst = build(instance)
+    problem = inst.solver()
+    start = time.perf_counter()
+    assert problem.count(threads=1, order=order) == inst.expected
+    return time.perf_counter() - start
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _throttle(client: Any, share: float) -> list[str]:
+    """Caps each worker process at 1/`share` of a CPU, each in a cgroup of
+    its own; returns the cgroups."""
+    if not 1 <= share <= 10:
+        sys.exit("--throttle takes 1 to 10 (the kernel's least quota is a tenth of its period)")
+    if not os.access(CGROUP, os.W_OK):
+        sys.exit(f"--throttle needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
+    made = []
+    for k, pid in enumerate(sorted(client.run(_pid).values())):
+        path = os.path.join(CGROUP, f"exactcover-bench-{os.getpid()}-{k}")
+        os.makedirs(path, exist_ok=True)
+        made.append(path)
+        for name, value in (("cpu.cfs_period_us", 10000), ("cpu.cfs_quota_us", 10000 / share)):
+            with open(os.path.join(path, name), "w") as f:
+                f.write(str(int(value)))
+        with open(os.path.join(path, "cgroup.procs"), "w") as f:
+            f.write(str(pid))
+    return made
+
+
+def _release(made: list[str]) -> None:
+    """Moves what is left in the cgroups back to the root, and removes them."""
+    for path in made:
+        with open(os.path.join(path, "cgroup.procs")) as f:
+            pids = f.read().split()
+        for pid in pids:
+            with contextlib.suppress(OSError), open(os.path.join(CGROUP, "cgroup.procs"), "w") as f:
+                f.write(pid)
+        with contextlib.suppress(OSError):
+            os.rmdir(path)
+
+
+if __name__ == "__main__":
+    main()
