@@ -549,6 +549,55 @@ def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
     assert total == 14200
 
 
+def _count_piece(make, piece):
+    """The solutions of a problem (made by `make`) in one piece of its tree."""
+    solver = make()._solver
+    forced, excluded = piece
+    return solver.count()[0] if solver.restrict(list(forced), list(excluded)) else 0
+
+
+def test_a_level_is_cut_into_its_branches():
+    # The first level of 10 queens: a branch for each square of the line
+    # branched on, each forcing its option; together the whole tree. Cut
+    # off one at a time, the rest would hold 9/10 of the work.
+    problem = queens(10)
+    spec = _distributed._spec_of(problem)
+    digest = _distributed.problem_digest(spec)
+    root = (list(spec[4]), [])
+    # (A branch may come in a few pieces, cut further below it.)
+    pieces = _distributed._level(digest, spec, root, 64)
+    branches: dict[int, int] = {}
+    for piece in pieces:
+        forced, _ = piece
+        branches[forced[0]] = branches.get(forced[0], 0) + _count_piece(lambda: queens(10), piece)
+    assert len(branches) == 10
+    assert sum(branches.values()) == 724
+    assert max(branches.values()) < 724 / 4
+    # At most 3 branches: the rest of the level is one more piece, which
+    # forces nothing.
+    pieces = _distributed._level(digest, spec, root, 3)
+    assert len({forced[0] for forced, _ in pieces[:-1]}) == 3
+    assert pieces[-1][0] == []
+    assert sum(_count_piece(lambda: queens(10), piece) for piece in pieces) == 724
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.lists(st.integers(0, 6), unique=True), st.integers(1, 4))
+def test_the_level_cut_matches_brute_force(problem, secondary, most):
+    universe, choices = problem
+    secondary = [x for x in secondary if x in universe]
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    make = lambda: ExactCover(choices, secondary=secondary)  # noqa: E731
+    spec = _distributed._spec_of(make())
+    digest = _distributed.problem_digest(spec)
+    pieces = _distributed._level(digest, spec, (list(spec[4]), []), most)
+    assert sum(_count_piece(make, piece) for piece in pieces) == expected
+    # At most `most` branches, besides the rest of the level.
+    assert len({tuple(forced[:1]) for forced, _ in pieces if forced}) <= most
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     problems(),

@@ -144,6 +144,11 @@ _PIECE_SAMPLES = 8
 #: estimate is rough anyway (a task that turns out long is cut again as it
 #: runs, asked to stop when a worker idles).
 _CUT_SECONDS = 0.03
+#: The most pieces a level of the tree is cut into at once (see `_level`),
+#: and the probes of Knuth's estimate they share (2 to `_PIECE_SAMPLES`
+#: each).
+_LEVEL_PIECES = 64
+_LEVEL_PROBES = 128
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
 #: workers) cuts the top of its rest into at least this many subtrees per
@@ -552,6 +557,35 @@ def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> f
     return float(solver.estimate(samples, 1)["nodes"])
 
 
+def _level(
+    digest: str, spec: _Spec | None, subtree: _Ids, most: int, order: str = "mrv"
+) -> list[_Ids]:
+    """A subtree cut across the first level of its search: a piece for each
+    branch of its first choice, in the order a count takes them, at most
+    `most` of them, the rest of the level one piece more (the branches of a
+    level often share the work; cutting off one at a time, as `_cut` does,
+    leaves nearly all of it in the rest: the first level of pentominoes
+    6 x 10 by MRV has 56 branches, the biggest 4% of the work). A branch
+    may come in a few pieces, cut further below it. None if the subtree has
+    no solutions; the subtree alone if it cannot be cut."""
+    pieces: list[_Ids] = []
+    rest = subtree
+    for _ in range(most):
+        parts = _cut(digest, spec, rest, 2, order)
+        if len(parts) <= 1:
+            pieces.extend(parts)
+            return pieces
+        # The rest of the level forces what the subtree forces (a branch
+        # more excluded); the others lie under the branch cut off.
+        level = [p for p in parts if len(p[0]) == len(subtree[0])]
+        pieces.extend(p for p in parts if len(p[0]) != len(subtree[0]))
+        if len(level) != 1:
+            return pieces + level
+        [rest] = level
+    pieces.append(rest)
+    return pieces
+
+
 def _cut_by_estimate(
     digest: str,
     spec: _Spec,
@@ -562,7 +596,8 @@ def _cut_by_estimate(
 ) -> list[tuple[float, _Ids, int]]:
     """Cuts subtrees until there are at least `target` pieces and none holds
     much more than a `target`th of the work, always the piece of the most
-    work left by Knuth's estimate (a few probes each). The estimates are
+    work left by Knuth's estimate, across its first level (`_level`; the
+    pieces of a level share `_LEVEL_PROBES` probes). The estimates are
     rough and the cut stops after `_CUT_SECONDS` whatever it reached (once
     it has `least` pieces): tasks that turn out long are cut again as they
     run. The pieces are cut as a count in `order` branches (see `_cut`).
@@ -582,14 +617,17 @@ def _cut_by_estimate(
         if len(heap) >= least and time.monotonic() >= deadline:
             break
         estimate, _, origin, biggest = heapq.heappop(heap)
-        pieces = _cut(digest, spec, biggest, 2, order)
+        pieces = _level(digest, spec, biggest, _LEVEL_PIECES, order)
         if len(pieces) <= 1:  # too small to cut: it stays whole
             heapq.heappush(heap, (0.0, serial, origin, pieces[0] if pieces else biggest))
             serial += 1
             continue
         total += estimate  # (a negative number: the heap's key)
+        # A level's pieces share the probes: a wide level's are many, and
+        # each one's estimate weighs little.
+        samples = max(2, min(_PIECE_SAMPLES, _LEVEL_PROBES // len(pieces)))
         for piece in pieces:
-            estimate = _estimate(digest, spec, piece, _PIECE_SAMPLES)
+            estimate = _estimate(digest, spec, piece, samples)
             heapq.heappush(heap, (-estimate, serial, origin, piece))
             total += estimate
             serial += 1
