@@ -151,8 +151,8 @@ _LEVEL_PIECES = 64
 _LEVEL_PROBES = 128
 _QUEUE_PER_WORKER = 2
 #: A task that runs out of time while few subtrees wait (fewer than
-#: workers) cuts the top of its rest into at least this many subtrees per
-#: worker.
+#: workers) cuts the top of its rest across its level (`_level`) into up to
+#: this many branches per worker.
 _PIECES_PER_WORKER = 16
 #: A worker idles while nothing waits: the task that has run longest is
 #: asked to stop once it has run this long (and this long after the last
@@ -354,9 +354,10 @@ def count_subtrees(
 
     The rest is the unexplored part as subtrees; the shallowest usually
     holds most of the work. With `pieces` above 1 that one is cut further,
-    into at least `pieces` subtrees, so that a long task hands back work
-    that several workers can share rather than one big piece that would
-    keep a single worker busy while the others wait.
+    across its level (`_level`: up to `pieces` branches, and the rest of
+    the level), so that a long task hands back work that several workers
+    can share rather than one big piece that would keep a single worker
+    busy while the others wait.
 
     Tasks memoize as `count()` does, and all the subtrees of one count in
     one process share one pool of memos (`MemoPool`, one memo per thread,
@@ -372,8 +373,8 @@ def count_subtrees(
             this process).
         subtrees: The subtrees: each its forced and excluded option ids.
         seconds: About how long to count.
-        pieces: Cut the shallowest subtree of the rest into at least this
-            many.
+        pieces: Cut the shallowest subtree of the rest into up to this many
+            branches.
         threads: The threads to count on, or for each Dask worker (by
             address) its own number.
         run: The id of the count this task belongs to.
@@ -405,7 +406,7 @@ def count_subtrees(
         raise error
     if rest and pieces > 1:
         top = min(range(len(rest)), key=lambda k: len(rest[k][0]))
-        rest[top : top + 1] = _cut(digest, spec, rest[top], pieces, figures["order"])
+        rest[top : top + 1] = _level(digest, spec, rest[top], pieces, figures["order"])
     return found, rest, figures
 
 
