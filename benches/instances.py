@@ -364,7 +364,15 @@ INSTANCES: dict[str, tuple[Callable[[], Any], bool]] = {
 QUICK = [name for name, (_, quick) in INSTANCES.items() if quick]
 
 
+#: n-queens solutions (OEIS A000170): ``build("queens-N")`` for any of these N.
+QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
+
+
 def build(name: str) -> Instance | list[Instance]:
+    if name not in INSTANCES and name.startswith("queens-"):
+        n = int(name.split("-")[1])
+        if n in QUEENS:
+            return queens(n, QUEENS[n])
     return INSTANCES[name][0]()
 
 

@@ -36,7 +36,6 @@ import contextlib
 import dataclasses
 import logging
 import os
-import re
 import statistics
 import sys
 import time
@@ -44,21 +43,11 @@ from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import instances
-
-#: n-queens solutions (OEIS A000170), for ``--instance queens-N``.
-QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
+from dask_workers import _count_alone
+from instances import build
 
 #: The cgroup v1 CPU controller, where ``--throttle`` puts the workers.
 CGROUP = "/sys/fs/cgroup/cpu"
-
-
-def build(name: str) -> Any:
-    """An instance of ``instances.py``, or ``queens-N`` for N up to 16."""
-    match = re.fullmatch(r"queens-(\d+)", name)
-    if match and int(match[1]) in QUEENS:
-        return instances.queens(int(match[1]), QUEENS[int(match[1])])
-    return instances.build(name)
 
 
 def main() -> None:
@@ -81,7 +70,7 @@ def main() -> None:
     from dask.distributed import Client, LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
-    inst = build(args.instance)
+    inst: Any = build(args.instance)
     here = os.path.dirname(os.path.abspath(__file__))
     with dask.config.set(dist.DASK_CONFIG):
         cluster = LocalCluster(
@@ -211,16 +200,6 @@ def _one(client: Any, inst: Any, order: str) -> dict[str, float]:
         "last": last,
         "between": idle - first - last,
     }
-
-
-def _count_alone(instance: str, order: str) -> float:
-    """Counts an instance in this (worker) process, without Dask; returns
-    the wall-clock seconds."""
-    inst = build(instance)
-    problem = inst.solver()
-    start = time.perf_counter()
-    assert problem.count(threads=1, order=order) == inst.expected
-    return time.perf_counter() - start
 
 
 def _pid() -> int:

@@ -483,6 +483,17 @@ def test_stats_of_a_small_count_and_their_errors():
             count_distributed(queens(8), executor=pool, stats=[])
 
 
+def _with_brute_force(problem, secondary):
+    """A random problem (`problems()`), some of its items secondary: a
+    maker of its `ExactCover`, and its count by brute force."""
+    universe, choices = problem
+    secondary = [x for x in secondary if x in universe]
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    return (lambda: ExactCover(choices, secondary=secondary)), expected
+
+
 def _count_in_rounds(problem, threads, seconds, cut, order="auto"):
     """Counts a problem with the tasks' own code, here: the tree cut by the
     estimate into `cut` pieces, then rounds of `seconds` on `threads`
@@ -510,12 +521,7 @@ def _count_in_rounds(problem, threads, seconds, cut, order="auto"):
 @settings(max_examples=60, deadline=None)
 @given(problems(), st.lists(st.integers(0, 6), unique=True), st.integers(1, 3), st.integers(1, 9))
 def test_the_tasks_threads_and_cuts_match_brute_force(problem, secondary, threads, cut):
-    universe, choices = problem
-    secondary = [x for x in secondary if x in universe]
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
-    make = lambda: ExactCover(choices, secondary=secondary)  # noqa: E731
+    make, expected = _with_brute_force(problem, secondary)
     assert _count_in_rounds(make(), threads, 1e-4, cut)[0] == expected
 
 
@@ -584,12 +590,7 @@ def test_a_level_is_cut_into_its_branches():
 @settings(max_examples=60, deadline=None)
 @given(problems(), st.lists(st.integers(0, 6), unique=True), st.integers(1, 4))
 def test_the_level_cut_matches_brute_force(problem, secondary, most):
-    universe, choices = problem
-    secondary = [x for x in secondary if x in universe]
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
-    make = lambda: ExactCover(choices, secondary=secondary)  # noqa: E731
+    make, expected = _with_brute_force(problem, secondary)
     spec = _distributed._spec_of(make())
     digest = _distributed.problem_digest(spec)
     pieces = _distributed._level(digest, spec, (list(spec[4]), []), most)
@@ -610,14 +611,10 @@ def test_threaded_tasks_on_dask_workers_match_brute_force(
 ):
     # Every count goes to the workers, each task one threaded count of its
     # subtrees (the core's work donation) on `threads` threads.
-    universe, choices = problem
-    secondary = [x for x in secondary if x in universe]
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    make, expected = _with_brute_force(problem, secondary)
     stats = {}
     total = count_distributed(
-        ExactCover(choices, secondary=secondary),
+        make(),
         client=client,
         threads=threads,
         task_seconds=task_seconds,

@@ -169,8 +169,8 @@ _STOP_PATIENCE = 0.5
 #: On queens 16 with 16 one-thread workers that left half the workers idle
 #: in the last 0.8 s of 2.6 s, one stop per round trip; as many as workers
 #: idle was not faster there (2.83 s against 2.67 s, within the machine's
-#: noise), nor on 4 and 8 emulated workers (`benches/dask_workers.py
-#: --stops-at-once` compares the two on one cluster).
+#: noise), nor on 8 emulated cores (`benches/stop_policy.py` compares the
+#: two on one cluster).
 _STOPS_AT_ONCE: int | None = 1
 _FORMAT = 1
 
