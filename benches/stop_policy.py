@@ -18,7 +18,7 @@ share of the workers' time, and per worker before the first task, between
 tasks and after the last.
 
 A machine of many cores is rarely at hand. ``--throttle S`` caps every
-worker process at 1/S of a CPU (Linux cgroups; root only), so that 8 workers
+worker process at 1/S of a CPU (the cgroup v1 CPU controller; root only), so that 8 workers
 on 2 CPUs with ``--throttle 4.4`` act as 8 cores of about a fifth of the
 speed each: an idle worker does not make the others faster, as on an
 oversubscribed machine. Messages between the processes are not slowed, so
