@@ -370,7 +370,7 @@ QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
 
 def build(name: str) -> Instance | list[Instance]:
     if name not in INSTANCES and name.startswith("queens-") and name[7:].isdigit():
-        n = int(name.split("-")[1])
+        n = int(name[7:])
         if n in QUEENS:
             return queens(n, QUEENS[n])
     return INSTANCES[name][0]()

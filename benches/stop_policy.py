@@ -18,10 +18,10 @@ share of the workers' time, and per worker before the first task, between
 tasks and after the last.
 
 A machine of many cores is rarely at hand. ``--throttle S`` caps every
-worker process at 1/S of a CPU (the cgroup v1 CPU controller; root only), so that 8 workers
-on 2 CPUs with ``--throttle 4.4`` act as 8 cores of about a fifth of the
-speed each: an idle worker does not make the others faster, as on an
-oversubscribed machine. Messages between the processes are not slowed, so
+worker process at 1/S of a CPU (the cgroup v1 CPU controller; root only),
+so that 8 workers on 2 CPUs with ``--throttle 4.4`` act as 8 cores of
+about a fifth of the speed each: an idle worker does not make the others
+faster, as on an oversubscribed machine. Messages between the processes are not slowed, so
 the figures compare the policies; they are not those of a real machine.
 ``count()`` on one throttled worker gives the speed-up.
 
@@ -43,7 +43,7 @@ from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from dask_workers import _count_alone
+from dask_workers import _count_alone, _stops
 from instances import build
 
 #: The cgroup v1 CPU controller, where ``--throttle`` puts the workers.
@@ -130,22 +130,19 @@ def main() -> None:
 @contextlib.contextmanager
 def _policy(at_once: int | str | None) -> Iterator[None]:
     """Counts with `_STOPS_AT_ONCE` set to `at_once`, or (``"never"``) with
-    tasks never asked to stop."""
+    tasks never asked to stop (`dask_workers._stops`)."""
     import exactcover.distributed as dist
 
-    saved, backend = dist._STOPS_AT_ONCE, dist._dask_backend
     if at_once == "never":
-
-        def without_stops(*args: Any, **kwargs: Any) -> Any:
-            return dataclasses.replace(backend(*args, **kwargs), stop=None)
-
-        dist._dask_backend = without_stops  # type: ignore[assignment]
-    else:
-        dist._STOPS_AT_ONCE = at_once  # type: ignore[assignment]
+        with _stops(False):
+            yield
+        return
+    saved = dist._STOPS_AT_ONCE
+    dist._STOPS_AT_ONCE = at_once  # type: ignore[assignment]
     try:
         yield
     finally:
-        dist._STOPS_AT_ONCE, dist._dask_backend = saved, backend  # type: ignore[assignment]
+        dist._STOPS_AT_ONCE = saved
 
 
 def _one(client: Any, inst: Any, order: str) -> dict[str, float]:

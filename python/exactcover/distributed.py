@@ -567,8 +567,8 @@ def _level(
     level often share the work; cutting off one at a time, as `_cut` does,
     leaves nearly all of it in the rest: the first level of pentominoes
     6 x 10 by MRV has 56 branches, the biggest 4% of the work). A branch
-    may come in a few pieces, cut further below it. None if the subtree has
-    no solutions; the subtree alone if it cannot be cut."""
+    may come in a few pieces, cut further below it. No piece if the
+    subtree has no solutions; the subtree alone if it cannot be cut."""
     pieces: list[_Ids] = []
     rest = subtree
     for _ in range(most):
