@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -553,6 +554,43 @@ def test_the_estimate_cuts_the_tree_into_pieces_of_like_work():
         if solver.restrict(forced, excluded):
             total += solver.count()[0]
     assert total == 14200
+
+
+def test_a_cut_estimates_on_threads_as_on_one(monkeypatch):
+    # Where one estimate takes long (`_PARALLEL_ESTIMATE`), a cut's run on
+    # this machine's threads at once: the same pieces and estimates as one
+    # after another (each estimate's probes are seeded), from one subtree
+    # (the root, cut at once) and from several (each estimated first).
+    monkeypatch.setattr(_distributed, "_CUT_SECONDS", 60.0)  # no cut left to the clock
+    monkeypatch.setattr(_distributed, "_cores", lambda: 3)
+    estimate = _distributed._estimate
+    threads = set()
+
+    def recorded(*args):
+        threads.add(threading.get_ident())
+        return estimate(*args)
+
+    monkeypatch.setattr(_distributed, "_estimate", recorded)
+    spec = _distributed._spec_of(queens(12))
+    digest = _distributed.problem_digest(spec)
+    root = (list(spec[4]), [])
+    subtrees = _distributed._cut(digest, spec, root, 3)
+    cuts = []
+    for seconds, used in ((float("inf"), 1), (0.0, 2)):
+        monkeypatch.setattr(_distributed, "_PARALLEL_ESTIMATE", seconds)
+        threads.clear()
+        cuts.append(
+            [
+                _distributed._cut_by_estimate(digest, spec, s, 24, "mrv", 24)
+                for s in ([root], subtrees)
+            ]
+        )
+        assert len(threads) >= used
+    assert cuts[0] == cuts[1]
+    for pieces, cut in zip(cuts[1], ([root], subtrees)):
+        assert len(pieces) >= 24
+        assert {origin for _, _, origin in pieces} == set(range(len(cut)))
+        assert sum(_count_piece(lambda: queens(12), piece) for _, piece, _ in pieces) == 14200
 
 
 def _count_piece(make, piece):
