@@ -900,6 +900,57 @@ def test_the_order_is_checked_and_auto_settles_like_count():
     assert _distributed._settle_order(key, spec, "sweep") == "sweep"
 
 
+def test_memo_and_memo_bytes_reach_the_tasks_and_the_count_here():
+    # 6 x 6 domino tilings: memoized, a few hundred nodes; without the memo
+    # (memo=False, or a cap of 0 bytes) every tiling is a leaf of the tree.
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    def tilings():
+        return domino_tilings(rectangle(6, 6))
+
+    expected = tilings().count(memo=False)
+    assert expected == 6728
+    with ThreadPoolExecutor(2) as pool:
+        for local in (0, None):  # on the tasks, then here
+            nodes = {}
+            for memo in ({}, {"memo": True}, {"memo": False}, {"memo_bytes": 0}):
+                stats = {}
+                count = count_distributed(
+                    tilings(), executor=pool, local_seconds=local, stats=stats, **memo
+                )
+                assert count == expected
+                assert stats["path"] == ("workers" if local == 0 else "local")
+                nodes[str(memo)] = stats["nodes"]
+            assert max(nodes["{}"], nodes["{'memo': True}"]) < 1000
+            assert min(nodes["{'memo': False}"], nodes["{'memo_bytes': 0}"]) > expected
+    # Without the memo "auto" does not race the sweep: MRV.
+    spec = _distributed._spec_of(_pentominoes(6, 10))
+    key = _distributed._solver_key(_distributed.problem_digest(spec), spec)
+    assert _distributed._settle_order(key, spec, "auto", 1, (False, None)) == "mrv"
+    assert _distributed._settle_order(key, spec, "auto", 1, (None, None)) == "sweep"
+    with pytest.raises(TypeError, match="memo must be True, False or None, not int"):
+        count_distributed(tilings(), executor=ThreadPoolExecutor(1), memo=1)
+    with pytest.raises(TypeError, match="memo_bytes must be an int or None, not float"):
+        count_distributed(tilings(), executor=ThreadPoolExecutor(1), memo_bytes=1.5)
+    with pytest.raises(ValueError, match="memo_bytes must be non-negative, not -1"):
+        count_distributed(tilings(), executor=ThreadPoolExecutor(1), memo_bytes=-1)
+
+
+def test_memo_reaches_the_dask_tasks(client):
+    from exactcover.dominoes import domino_tilings, rectangle
+
+    nodes = []
+    for memo in (None, False):
+        stats = {}
+        problem = domino_tilings(rectangle(6, 6))
+        assert (
+            count_distributed(problem, client=client, local_seconds=0, stats=stats, memo=memo)
+            == 6728
+        )
+        nodes.append(stats["nodes"])
+    assert nodes[0] < 1000 < 6728 < nodes[1]
+
+
 def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
     """The race weighs MRV on the threads that count at once (the core's
     race, in rust/: a_race_for_threads_weighs_mrv_by_their_gain): this
@@ -908,9 +959,9 @@ def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
     raced = []
     settle = _distributed._settle_order
 
-    def spy(digest, spec, order, threads=1):
+    def spy(digest, spec, order, threads=1, memo=(None, None)):
         raced.append(threads)
-        return settle(digest, spec, order, threads)
+        return settle(digest, spec, order, threads, memo)
 
     monkeypatch.setattr(_distributed, "_settle_order", spy)
     problem = queens(7).sweep_order([("row", i) for i in range(7)])

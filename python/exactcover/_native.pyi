@@ -174,12 +174,15 @@ class Solver:
     def sweep_order(self) -> list[int] | None:
         """The item ids of ``set_sweep_order``, or None if it was not
         called."""
-    def settle_order(self, order: str, threads: int, memo_bytes: int = 1073741824) -> str:
+    def settle_order(
+        self, order: str, threads: int, memo_bytes: int = 1073741824, memo: bool | None = None
+    ) -> str:
         """The order (``"mrv"`` or ``"sweep"``) that a count of everything
         from the root on ``threads`` threads would branch in, settled now as
         that count would settle it (``order``: ``"auto"``, whose race runs
         here, ``"mrv"`` or ``"sweep"``); ``threads`` is not capped at this
-        machine's cores. On a copy: the solver is left as that count would
+        machine's cores; ``memo`` as ``count()``'s (False: no race, the
+        order stays). On a copy: the solver is left as that count would
         begin."""
     def next_on_threads(
         self, threads: int, seconds: float | None = None

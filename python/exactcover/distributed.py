@@ -74,11 +74,18 @@ import threading
 import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
-from ._arguments import optional_whole
+from ._arguments import U64_MAX, optional_whole
 from ._native import MemoPool
 from ._native import Solver as _Solver
 
-__all__ = ["count_distributed", "CheckpointError", "TASK_SECONDS", "LOCAL_SECONDS", "DASK_CONFIG"]
+__all__ = [
+    "count_distributed",
+    "CheckpointError",
+    "TASK_SECONDS",
+    "LOCAL_SECONDS",
+    "MEMO_BYTES_PER_THREAD",
+    "DASK_CONFIG",
+]
 
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
@@ -87,12 +94,20 @@ _Ids = Tuple[List[int], List[int]]
 _Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]]]
 #: The orders a count may branch in (see `Search.count`'s `order`).
 _ORDERS = ("auto", "mrv", "sweep")
+#: A count's memo settings: `memo` (None, True or False, as `count()`'s)
+#: and `memo_bytes` (None: `MEMO_BYTES_PER_THREAD` for each thread of a task).
+_Memo = Tuple[Optional[bool], Optional[int]]
 
 TASK_SECONDS = 30.0
 """The longest a task counts, by default, before it hands back the rest of
 its subtree; tasks are sized by the work left below that (at least
 `_MIN_TASK_SECONDS`), unless `count_distributed(task_seconds=...)` fixes
 their length."""
+MEMO_BYTES_PER_THREAD = 1 << 28
+"""The memory cap of a task's memos, by default, for each thread it counts
+on (256 MiB): a worker of 16 threads keeps up to 4 GiB of memos
+(`count_distributed(memo_bytes=...)` sets the cap for a task's threads
+together, as `count()`'s does for its own)."""
 LOCAL_SECONDS = 2.0
 """A count that would take less than this many seconds on this machine's
 threads runs here, without the cluster (`count_distributed(local_seconds=...)`;
@@ -263,8 +278,6 @@ _BUILT_LOCK = threading.Lock()
 #: here), shared by all the tasks and threads of the process.
 _MEMOS: list[tuple[str, MemoPool]] = []
 _MEMOS_LOCK = threading.Lock()
-#: Memory cap of each of a process's memos.
-_MEMO_BYTES = 1 << 28
 #: Per process: the tasks asked to stop early (by their token), each with
 #: the pieces to cut the top of its rest into (see `_stop_task`).
 _STOPS: dict[str, int] = {}
@@ -352,6 +365,7 @@ def count_subtrees(
     dataset: str = "",
     order: str = "auto",
     token: str = "",
+    memo: _Memo = (None, None),
 ) -> tuple[int, list[_Ids], dict[str, Any]]:
     """A task: count the solutions of a few subtrees for a while, as one
     count on the worker's threads (sharing the subtrees and then each
@@ -391,6 +405,7 @@ def count_subtrees(
         token: The task's name for `_stop_task`: asked to stop, it hands
             back its rest at once, as when its time runs out ("": never
             asked).
+        memo: The count's `memo` and `memo_bytes` (see `count_distributed`).
 
     Returns:
         The count, the unexplored rest as subtrees, and the task's figures:
@@ -402,7 +417,7 @@ def count_subtrees(
     if spec is None and dataset:
         _fetch(digest, dataset)
     found, rest, figures, error = _count_here(
-        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order, token
+        digest, spec, list(subtrees), seconds, _threads_of_worker(threads), run, order, token, memo
     )
     if token:
         with _STOPS_LOCK:
@@ -486,6 +501,7 @@ def _count_here(
     run: str = "",
     order: str = "auto",
     token: str = "",
+    memo: _Memo = (None, None),
 ) -> tuple[int, list[_Ids], dict[str, Any], BaseException | None]:
     """Counts subtrees for about `seconds` as one count on `threads`
     threads of this process (the core's threaded count: the threads share
@@ -496,7 +512,9 @@ def _count_here(
     subtree's root), and those it solves are kept for the next. The
     subtrees are searched in `order` (`"mrv"`, `"sweep"`; `"auto"` keeps
     MRV). When time is up, or `_stop_task` asks the task `token` to stop,
-    what is left is the rest.
+    what is left is the rest. `memo`: whether to memoize (None: as
+    `count()` decides) and the memos' cap for the threads together (None:
+    `MEMO_BYTES_PER_THREAD` each).
 
     Returns:
         The count, the rest as subtrees, the figures (nodes, updates, busy:
@@ -522,7 +540,10 @@ def _count_here(
             seconds,
             threads=threads,
             pool=pool,
-            memo_bytes=_MEMO_BYTES * threads,
+            memo=memo[0],
+            memo_bytes=min(
+                MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1], U64_MAX
+            ),
             order=order,
             stop=(lambda: token in _STOPS) if token else None,
         )
@@ -541,17 +562,21 @@ def _count_here(
     return found, [(list(f), list(e)) for f, e in rest], figures, error
 
 
-def _settle_order(digest: str, spec: _Spec, order: str, threads: int = 1) -> str:
+def _settle_order(
+    digest: str, spec: _Spec, order: str, threads: int = 1, memo: _Memo = (None, None)
+) -> str:
     """The order the tasks of a count branch in, as `count(order=order,
     threads=threads)` would on a machine of that many cores (`threads` the
     threads that count at once): MRV without a sweep order or with dancing
     links; else `order`, and for `"auto"` the winner of `count()`'s race at
     the root (a few hundredths of a second, on a copy), which weighs the
-    sweep (on one thread) against MRV on `threads`."""
+    sweep (on one thread) against MRV on `threads`; without the memo
+    (`memo` False) there is no race, and MRV."""
     # The core settles it (and knows which engines sweep), on a copy: the
     # race leaves it as the count would begin. `threads` are not capped at
     # this machine's cores (a cluster's may be many more).
-    return _built(digest, spec).copy().settle_order(order, threads, _MEMO_BYTES)
+    memo_bytes = MEMO_BYTES_PER_THREAD if memo[1] is None else min(memo[1], U64_MAX)
+    return _built(digest, spec).copy().settle_order(order, threads, memo_bytes, memo[0])
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -916,6 +941,8 @@ def count_distributed(
     local_seconds: float | None = None,
     stats: dict[str, Any] | None = None,
     order: str = "auto",
+    memo: bool | None = None,
+    memo_bytes: int | None = None,
 ) -> int:
     """Count the solutions of a problem on many machines or processes.
 
@@ -1000,6 +1027,14 @@ def count_distributed(
             After Ctrl-C it holds the figures of the tasks that finished.
         order: Which constraint to branch on, as `count()`'s `order`:
             `"auto"` (the default), `"mrv"` or `"sweep"`.
+        memo: Whether the tasks memoize, as `count()`'s `memo`: None (the
+            default) decides by itself, in each worker process, on its
+            first subtrees; True always; False never (and `"auto"` then
+            branches by MRV, without the sweep's race).
+        memo_bytes: The memory cap, in bytes, of the memos of each task's
+            threads together (a worker process keeps them from task to
+            task; a count that runs here, on this machine's threads, has
+            the same cap). Default: `MEMO_BYTES_PER_THREAD` for each thread.
 
     Returns:
         The number of solutions.
@@ -1011,12 +1046,13 @@ def count_distributed(
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
         TypeError: If `problem` is none of the above, `task_seconds` or
-            `local_seconds` is not a number, `stats` is not a dict, or
-            `order` is not a str.
+            `local_seconds` is not a number, `stats` is not a dict,
+            `order` is not a str, `memo` is not True, False or None, or
+            `memo_bytes` is not a whole number.
         ValueError: If `problem` has started searching, `task_seconds` is
             not positive, `local_seconds` is negative, `workers` or
             `threads` is below 1, both `client` and `executor` are given,
-            or `order` is not one of the three.
+            `order` is not one of the three, or `memo_bytes` is negative.
         ImportError: If `progress=True` and tqdm is not installed.
     """
     if local_seconds is None:
@@ -1043,6 +1079,10 @@ def count_distributed(
         raise TypeError(f"order must be a str, not {type(order).__name__}")
     if order not in _ORDERS:
         raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
+    if memo is not None and not isinstance(memo, bool):
+        raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
+    memo_bytes = optional_whole("memo_bytes", memo_bytes, minimum=0)
+    memos: _Memo = (memo, memo_bytes)
     spec = _spec_of(problem)
     # The checkpoint knows the problem by its digest; the processes know its
     # solver (with its sweep order) by `digest`, from here on.
@@ -1052,7 +1092,7 @@ def count_distributed(
     figures = stats if stats is not None else {}
     owned: list[Any] = []
     try:
-        plan = _Plan(digest, spec, log, figures)
+        plan = _Plan(digest, spec, log, figures, memos)
         # The order's race (on the whole problem, GIL released) runs beside
         # the start of the cluster, which waits for it only before the cut
         # of the tree (cut in the order the tasks branch in). It weighs MRV
@@ -1068,7 +1108,7 @@ def count_distributed(
 
         def race(threads: int) -> concurrent.futures.Future[str]:
             if threads not in races:
-                races[threads] = racer.submit(_settle_order, digest, spec, order, threads)
+                races[threads] = racer.submit(_settle_order, digest, spec, order, threads, memos)
             return races[threads]
 
         # The workers and the threads of each task, where known before the
@@ -1099,7 +1139,7 @@ def count_distributed(
                     n, initializer=_install, initargs=(digest, spec)
                 )
                 owned.append(executor)
-                backend = _executor_backend(executor, (digest, None), n, per_task, run)
+                backend = _executor_backend(executor, (digest, None), n, per_task, run, memos)
             else:
                 import logging
 
@@ -1114,16 +1154,16 @@ def count_distributed(
                 owned.append(cluster)
                 client = dask_distributed.Client(cluster)
                 owned.append(client)
-                backend = _dask_backend(client, digest, spec, per_task, run)
+                backend = _dask_backend(client, digest, spec, per_task, run, memos)
                 owned.append(backend.close)
                 scheduler = client
         elif client is not None:
-            backend = _dask_backend(client, digest, spec, threads, run)
+            backend = _dask_backend(client, digest, spec, threads, run, memos)
             owned.append(backend.close)
             scheduler = client
         else:
             assert executor is not None
-            backend = _executor_backend(executor, (digest, spec), n, per_task, run)
+            backend = _executor_backend(executor, (digest, spec), n, per_task, run, memos)
         cpu = _scheduler_cpu(scheduler)
         try:
             # The tree is cut in the order the tasks branch in.
@@ -1172,9 +1212,12 @@ class _Plan:
         spec: _Spec,
         log: _Checkpoint | None,
         figures: dict[str, Any],
+        memo: _Memo = (None, None),
     ) -> None:
         self.digest = digest
         self.spec = spec
+        #: The count's memo settings (see `count_distributed`).
+        self.memo = memo
         #: The order every task branches in (`"mrv"` or `"sweep"`; see
         #: `settle`).
         self.order = "mrv"
@@ -1264,7 +1307,7 @@ class _Plan:
         self.figures["path"] = "local"
         start = time.monotonic()
         found, rest, task, error = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order, "", self.memo
         )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
@@ -1288,6 +1331,8 @@ class _Plan:
             threads,
             run,
             self.order,
+            "",
+            self.memo,
         )
         self.finished(subtrees, found, rest, task)
         if error is not None:
@@ -1430,6 +1475,7 @@ def _executor_backend(
     slots: int,
     threads: int,
     run: str,
+    memo: _Memo = (None, None),
 ) -> _Backend:
     """Submits to a `concurrent.futures` executor of `slots` workers; a
     thread pool's tasks (in this process) can be asked to stop, others
@@ -1437,7 +1483,7 @@ def _executor_backend(
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return executor.submit(
-            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order, token
+            count_subtrees, problem, subtrees, seconds, pieces, threads, run, "", order, token, memo
         )
 
     def stop(tokens: list[str], pieces: int, where: str | None) -> None:
@@ -1452,7 +1498,14 @@ def _worker_cores() -> int:
     return _cores()
 
 
-def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, run: str) -> _Backend:
+def _dask_backend(
+    client: Any,
+    digest: str,
+    spec: _Spec,
+    threads: int | None,
+    run: str,
+    memo: _Memo = (None, None),
+) -> _Backend:
     """Submits to a Dask cluster: the tasks that run at once are the Dask
     threads of all workers; a stop is a message to the worker that holds
     the tasks, not waited for; the scheduler says which workers idle (it
@@ -1493,6 +1546,7 @@ def _dask_backend(client: Any, digest: str, spec: _Spec, threads: int | None, ru
             name,
             order,
             token,
+            memo,
             pure=False,
         )
 

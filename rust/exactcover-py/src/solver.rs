@@ -654,20 +654,22 @@ impl PySolver {
     /// root on `threads` threads would branch in, settled now as that count
     /// would settle it (`order`: "auto", whose race runs here without the
     /// GIL, "mrv" or "sweep"); `threads` not capped at this machine's cores
-    /// (a distributed count races for its cluster's threads). On a copy:
-    /// the solver is left as that count would begin.
-    #[pyo3(signature = (order, threads, memo_bytes=1073741824))]
+    /// (a distributed count races for its cluster's threads); `memo` as
+    /// count()'s (False: no race, the order stays). On a copy: the solver
+    /// is left as that count would begin.
+    #[pyo3(signature = (order, threads, memo_bytes=1073741824, memo=None))]
     fn settle_order(
         &mut self,
         py: Python<'_>,
         order: &str,
         threads: usize,
         memo_bytes: usize,
+        memo: Option<bool>,
     ) -> PyResult<&'static str> {
         let mode = order_mode(order)?;
         slices::usable(self.poisoned)?;
         self.settle_threads();
-        let memo = memo_options(None, memo_bytes, 64);
+        let memo = memo_options(memo, memo_bytes, 64);
         let solver = &mut self.solver;
         Ok(py.detach(|| solver.settle_order_for(mode, &memo, threads)))
     }
