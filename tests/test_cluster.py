@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
@@ -120,29 +119,17 @@ def test_a_count_on_a_real_cluster_survives_a_killed_worker(cluster):
         assert short["path"] == "local"
 
 
-#: The command line, with every count sent to the workers (however short
-#: its estimate): `exactcover solve ... --scheduler ADDRESS`.
-_CLI = textwrap.dedent(
-    """
-    import sys
-    from exactcover import cli, distributed
-
-    distributed.LOCAL_SECONDS = 0
-    sys.exit(cli.main(sys.argv[1:]))
-    """
-)
-
-
 def test_the_cli_on_a_real_cluster_resumes_its_checkpoint_after_ctrl_c(cluster, tmp_path):
     data, diagonals = queens_problem(14)
     problem = DlxProblem.from_constraints(data, secondary=diagonals)
     dlx = tmp_path / "queens.dlx"
     dlx.write_text(problem.to_dlx())
     ckpt = tmp_path / "queens.ckpt"
+    # Every count sent to the workers, however short its estimate.
     command = [
         sys.executable,
-        "-c",
-        _CLI,
+        "-m",
+        "exactcover",
         "solve",
         "--count",
         "--stats",
@@ -152,6 +139,8 @@ def test_the_cli_on_a_real_cluster_resumes_its_checkpoint_after_ctrl_c(cluster, 
         cluster.address,
         "--checkpoint",
         str(ckpt),
+        "--local-seconds",
+        "0",
     ]
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -305,9 +305,13 @@ def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
     assert result.stdout == f"{expected}\n"
 
 
-def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client):
+@pytest.mark.parametrize(
+    "local, where", [([], ", here"), (["--local-seconds", "0"], ", on the workers")]
+)
+def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client, local, where):
     # --stats after --scheduler: the figures summed over the tasks (they once
-    # read "0 solutions, 0 nodes, 0 updates").
+    # read "0 solutions, 0 nodes, 0 updates"), and where the count ran (a
+    # short count here, unless --local-seconds 0).
     data, diagonals = queens_problem(8)
     dlx = tmp_path / "queens.dlx"
     dlx.write_text(DlxProblem.from_constraints(data, secondary=diagonals).to_dlx())
@@ -323,6 +327,7 @@ def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client
             "--scheduler",
             client.scheduler.address,
             "--no-progress",
+            *local,
         ],
         capture_output=True,
         text=True,
@@ -333,6 +338,25 @@ def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client
     figures = re.search(r"^92 solutions, (\d+) nodes, (\d+) updates, ", result.stderr, re.M)
     assert figures is not None, result.stderr
     assert int(figures.group(2)) > int(figures.group(1)) > 92
+    assert result.stderr.rstrip().endswith(where)
+
+
+def test_cli_local_seconds_errors(tmp_path, capsys):
+    from exactcover import cli
+
+    dlx = tmp_path / "queens.dlx"
+    data, diagonals = queens_problem(4)
+    dlx.write_text(DlxProblem.from_constraints(data, secondary=diagonals).to_dlx())
+    for args, message in (
+        (["--local-seconds", "0"], "--local-seconds needs --workers, --scheduler or --checkpoint"),
+        (["--workers", "1", "--local-seconds", "-1"], "must be 0 or more seconds, not -1"),
+        (["--workers", "1", "--local-seconds", "nan"], "must be 0 or more seconds, not nan"),
+        (["--workers", "1", "--local-seconds", "soon"], "expected a number of seconds, not 'soon'"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            cli.main(["solve", "--count", str(dlx), *args])
+        assert exited.value.code == 2
+        assert message in capsys.readouterr().err
 
 
 def test_the_problem_travels_as_plain_data_and_is_not_consumed():

@@ -57,6 +57,22 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
+def seconds(text: str) -> float:
+    """Read a number of seconds, 0 or more (a decimal: ``0.5``).
+
+    Raises:
+        argparse.ArgumentTypeError: `text` is not a finite number of 0 or
+            more.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
+
+
 def at_least(low: int) -> Callable[[str], int]:
     """A reader of whole numbers of at least `low`, for argparse's `type=`.
 

@@ -38,6 +38,7 @@ from ._command_line import (
     CommandError,
     non_negative,
     positive,
+    seconds,
     threads,
 )
 from ._native import DlxFormatError, ExactCoverError
@@ -272,6 +273,16 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--local-seconds",
+        type=seconds,
+        metavar="S",
+        help=(
+            "with --workers, --scheduler or --checkpoint: a count that Knuth's estimate and a "
+            "fraction of a second of counting here say would take less than S seconds on this "
+            "machine's threads runs here (default 2; 0: always on the workers)"
+        ),
+    )
+    parser.add_argument(
         "--engine",
         choices=("auto", "bitset", "dlx"),
         default="auto",
@@ -435,6 +446,8 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         not args.count or args.limit is not None
     ):
         parser.error("--workers, --scheduler and --checkpoint need --count and no --limit")
+    if args.local_seconds is not None and not (args.workers or args.scheduler or args.checkpoint):
+        parser.error("--local-seconds needs --workers, --scheduler or --checkpoint")
 
 
 def solve(args: argparse.Namespace) -> int:
@@ -612,6 +625,7 @@ def _count_distributed(
             checkpoint=args.checkpoint,
             progress=progress,
             stats=figures,
+            local_seconds=args.local_seconds,
         )
     finally:
         if client is not None:
