@@ -13,7 +13,7 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
 
     #[inline]
     fn prefetch(&mut self, engine: &E) {
-        self.prefetched = !self.overflow && self.frames.len() as u32 % self.stride == 0;
+        self.prefetched = !self.overflow && self.depth() % self.stride == 0;
         if self.prefetched {
             engine.state_key(&mut self.scratch);
             self.scratch_hash = self.table.hash(&self.scratch);
@@ -27,7 +27,7 @@ impl<E: Engine + ?Sized> Hooks<E> for Memo {
             // The graph cannot be built: skip what is left of the search.
             return true;
         }
-        self.off_stride = self.frames.len() as u32 % self.stride != 0;
+        self.off_stride = self.depth() % self.stride != 0;
         if self.off_stride {
             return false;
         }

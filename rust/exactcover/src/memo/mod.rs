@@ -227,13 +227,23 @@ pub(crate) struct Memo {
     saved: u64,
     /// Solutions counted by hits.
     skipped: Count,
-    /// Only nodes at depths (levels of `frames`) that are multiples of this
-    /// are looked up and stored: 1, or 2 where the search tree is thin
+    /// Only nodes at depths (from the problem's root: `depth_base` and the
+    /// levels of `frames`) that are multiples of this are looked up and
+    /// stored: 1, or 2 where the search tree is thin
     /// ([`Memo::choose_stride`]), doubled by the thinnings that go by depth
     /// (see [`Memo::thin_by_depth`]).
     stride: u32,
     /// The node just entered is off the stride: not looked up, not stored.
     off_stride: bool,
+    /// The depth in the whole search tree of the root of the search that
+    /// holds the memo (the options forced there, and the levels let go by
+    /// [`Memo::rebase`]): the stride counts levels from the problem's
+    /// root, so that the subtrees of a cut or of work donation memoize the
+    /// same levels as a count of the whole (pentominoes 6x10 cut into the
+    /// 56 branches of the first level, counted one after another through
+    /// one memo: 896,958 nodes when each counted from its own root,
+    /// 857,205 now, the whole count's 857,206).
+    depth_base: u32,
     /// The engine's nodes when this search took the memo, and the nodes
     /// that branched since: their ratio is the children per node searched
     /// that [`Memo::thin_by_depth`] weighs.
@@ -300,6 +310,7 @@ impl Memo {
             skipped: Count::ZERO,
             stride: 1,
             off_stride: false,
+            depth_base: 0,
             nodes_base: engine.stats().nodes,
             branches: 0,
             prefetched: false,
@@ -400,11 +411,27 @@ impl Memo {
     /// away are another search's). What the table holds stays true: the
     /// options given away all contain the item of the deepest of those
     /// levels, covered in every sub-problem below, and so are the items of
-    /// the options forced; no key met from now on depends on them.
+    /// the options forced; no key met from now on depends on them. The
+    /// levels let go become the root's: the depth of every node from the
+    /// problem's root, which the stride goes by, stays as it was.
     /// Counting mode only.
     pub(crate) fn rebase(&mut self, levels: usize) {
         debug_assert!(self.graph.is_none(), "a solution graph is built whole");
-        self.frames.drain(..levels.min(self.frames.len()));
+        let levels = levels.min(self.frames.len());
+        self.frames.drain(..levels);
+        self.depth_base = self.depth_base.saturating_add(levels as u32);
+    }
+
+    /// Sets the depth in the whole search tree of the root of the search
+    /// that holds the memo (see `depth_base`).
+    pub(crate) fn set_depth_base(&mut self, depth: usize) {
+        self.depth_base = u32::try_from(depth).unwrap_or(u32::MAX);
+    }
+
+    /// The depth of the node entered, from the problem's root.
+    #[inline]
+    fn depth(&self) -> u32 {
+        self.depth_base.wrapping_add(self.frames.len() as u32)
     }
 
     /// The memo of a search (over, or stopped between nodes: what its table
@@ -473,8 +500,10 @@ impl Memo {
     /// is lost but time.
     fn store(&mut self, frame: &Frame, work: u64, node: Option<u32>, nodes: u64) {
         let (key_start, hash, count) = (frame.key_start, frame.hash, &frame.count);
-        let depth = self.frames.len();
-        self.deepest = self.deepest.max(depth as u32);
+        // Entries carry their depth from the problem's root (the stride's);
+        // `deepest` counts the levels of this search.
+        let depth = self.depth() as usize;
+        self.deepest = self.deepest.max(self.frames.len() as u32);
         let mut value = self.encode(count, node);
         let key = &self.stack_keys[key_start..];
         if self.table.insert(hash, key, value, work, depth) {

@@ -660,6 +660,7 @@ impl Solver {
             let memo = (options.mode != MemoMode::Never && !self.started()).then(|| {
                 let mut memo = Memo::counting(&mut *self.engine, options.max_bytes);
                 memo.set_hash_bits(options.hash_bits);
+                memo.set_depth_base(self.root.forced.len());
                 memo
             });
             self.exact = Some(Box::new(ExactCount {
@@ -766,9 +767,10 @@ impl Solver {
         if self.exact.is_some() || self.started() || options.mode == MemoMode::Never {
             return false;
         }
-        let Some(memo) = memo.0.carry_to(&mut *self.engine) else {
+        let Some(mut memo) = memo.0.carry_to(&mut *self.engine) else {
             return false;
         };
+        memo.set_depth_base(self.root.forced.len());
         self.exact = Some(Box::new(ExactCount {
             memo: Some(memo),
             deciding: options.mode == MemoMode::Auto,
