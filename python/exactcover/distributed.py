@@ -541,9 +541,7 @@ def _count_here(
             threads=threads,
             pool=pool,
             memo=memo[0],
-            memo_bytes=min(
-                MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1], U64_MAX
-            ),
+            memo_bytes=MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1],
             order=order,
             stop=(lambda: token in _STOPS) if token else None,
         )
@@ -575,7 +573,7 @@ def _settle_order(
     # The core settles it (and knows which engines sweep), on a copy: the
     # race leaves it as the count would begin. `threads` are not capped at
     # this machine's cores (a cluster's may be many more).
-    memo_bytes = MEMO_BYTES_PER_THREAD if memo[1] is None else min(memo[1], U64_MAX)
+    memo_bytes = MEMO_BYTES_PER_THREAD if memo[1] is None else memo[1]
     return _built(digest, spec).copy().settle_order(order, threads, memo_bytes, memo[0])
 
 
@@ -661,12 +659,13 @@ def _cut_by_estimate(
     deadline = time.monotonic() + _CUT_SECONDS
     # The workers wait for the cut: its estimates take this machine's cores
     # (on 2 cores, pentominoes 6 x 10 cut for 2 workers: 25 ms to 13 ms).
-    threads: list[concurrent.futures.Executor] = []
+    executor: concurrent.futures.Executor | None = None
 
     def pool() -> concurrent.futures.Executor | None:
-        if not threads and _cores() > 1:
-            threads.append(concurrent.futures.ThreadPoolExecutor(_cores()))
-        return threads[0] if threads else None
+        nonlocal executor
+        if executor is None and _cores() > 1:
+            executor = concurrent.futures.ThreadPoolExecutor(_cores())
+        return executor
 
     try:
         if len(subtrees) == 1 and target > 1:
@@ -700,7 +699,7 @@ def _cut_by_estimate(
                 total += estimate
                 serial += 1
     finally:
-        for executor in threads:
+        if executor is not None:
             executor.shutdown()
     return sorted(((-e, s, origin) for e, _, origin, s in heap), key=lambda p: p[0])
 
@@ -1082,7 +1081,8 @@ def count_distributed(
     if memo is not None and not isinstance(memo, bool):
         raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
     memo_bytes = optional_whole("memo_bytes", memo_bytes, minimum=0)
-    memos: _Memo = (memo, memo_bytes)
+    # The core's cap is a machine word: a bigger one caps nothing either.
+    memos: _Memo = (memo, None if memo_bytes is None else min(memo_bytes, U64_MAX))
     spec = _spec_of(problem)
     # The checkpoint knows the problem by its digest; the processes know its
     # solver (with its sweep order) by `digest`, from here on.
