@@ -342,6 +342,9 @@ def sudoku_set() -> list[Instance]:
 
 # --- the catalogue ----------------------------------------------------------------
 
+#: n-queens solutions (OEIS A000170): ``build("queens-N")`` for any of these N.
+QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
+
 #: name -> (builder, quick?). The builders take no argument.
 INSTANCES: dict[str, tuple[Callable[[], Any], bool]] = {
     "pentominoes-6x10": (lambda: pentominoes("pentominoes-6x10", rectangle(6, 10), 9356), False),
@@ -350,9 +353,9 @@ INSTANCES: dict[str, tuple[Callable[[], Any], bool]] = {
         lambda: pentominoes("pentominoes-8x8-centre", board_8x8_minus_centre(), 520),
         True,
     ),
-    "queens-12": (lambda: queens(12, 14200), True),
-    "queens-13": (lambda: queens(13, 73712), False),
-    "queens-14": (lambda: queens(14, 365596), False),
+    "queens-12": (lambda: queens(12, QUEENS[12]), True),
+    "queens-13": (lambda: queens(13, QUEENS[13]), False),
+    "queens-14": (lambda: queens(14, QUEENS[14]), False),
     "langford-11": (lambda: langford(11, 35584), True),
     "langford-12": (lambda: langford(12, 216288), False),
     "2n-queens-7": (lambda: two_queens(7, 19448), True),
@@ -362,10 +365,6 @@ INSTANCES: dict[str, tuple[Callable[[], Any], bool]] = {
 }
 
 QUICK = [name for name, (_, quick) in INSTANCES.items() if quick]
-
-
-#: n-queens solutions (OEIS A000170): ``build("queens-N")`` for any of these N.
-QUEENS = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
 
 
 def build(name: str) -> Instance | list[Instance]:
