@@ -6,10 +6,10 @@ that has run longest to stop, and shares its rest out among the workers
 (``exactcover.distributed._STOPS_AT_ONCE``). The rows, interleaved round
 after round on one Dask ``LocalCluster`` of ``--workers`` one-thread workers:
 
-* ``one at a time`` (the default): one straggler asked, the next once its
-  rest has come back;
-* ``as many as idle``: one straggler for each idle worker, at once, their
-  rests cut into as many pieces in all as one's;
+* ``one at a time``: one straggler asked, the next once its rest has come
+  back;
+* ``as many as idle`` (the default): one straggler for each idle worker, at
+  once, their rests cut into as many pieces in all as one's;
 * ``never stopped`` (``--never-row``): tasks run out their time.
 
 Each row gives wall-clock medians, tasks, stops, and the workers' idle time
@@ -23,7 +23,10 @@ so that 8 workers on 2 CPUs with ``--throttle 4.4`` act as 8 cores of
 about a fifth of the speed each: an idle worker does not make the others
 faster, as on an oversubscribed machine. Messages between the processes are not slowed, so
 the figures compare the policies; they are not those of a real machine.
-``count()`` on one throttled worker gives the speed-up.
+``count()`` on one throttled worker gives the speed-up. ``benches/emulate.py``
+emulates cores more closely (only the threads that count are capped, and
+the count's clock is slowed as much); it compares policies too
+(``--variant _STOPS_AT_ONCE=1``).
 
     python benches/stop_policy.py --instance queens-14 --workers 2
     python benches/stop_policy.py --instance queens-15 --workers 8 --throttle 4.4 --repeat 6

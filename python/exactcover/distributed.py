@@ -17,10 +17,11 @@ Dask only spreads subtrees across machines. Tasks are sized by the work
 left: long while much is left, between one second and `TASK_SECONDS`. A
 task that is not done by then returns its partial count together with the
 unexplored rest of its subtree as new subtrees, which become new tasks.
-When nothing is left to hand out and a worker idles, the task that has run
-longest is asked to stop at once (a message to the workers, which the
-task reads every few milliseconds): it returns its count and its rest cut
-into pieces, which are shared out among the workers. So a subtree that
+When nothing is left to hand out and workers idle, as many of the tasks
+that have run longest as workers idle are asked to stop at once (a message
+to the workers, which a task reads every few milliseconds): each returns
+its count and its rest cut into pieces, which are shared out among the
+workers. So a subtree that
 turns out bigger than its estimate is cut again, and every worker stays
 busy to the end. (On an executor whose tasks cannot be reached while they
 run, a process pool, and for tasks that sweep, whose memo another worker
@@ -183,15 +184,20 @@ _STOP_AFTER = 0.1
 #: ... and another one at most this long after the last one asked (whose
 #: worker may have been lost).
 _STOP_PATIENCE = 0.5
+#: While tasks run, the driver looks this often (seconds) whether a worker
+#: idles with nothing waiting (and whether Ctrl-C was pressed).
+_LOOK_EVERY = 0.1
 #: Stragglers asked to stop at once, at most, while workers idle (None: one
-#: for each idle worker). One: the rest of one straggler, cut into pieces,
-#: feeds every idle worker, and the next is asked once it has come back.
-#: On queens 16 with 16 one-thread workers that left half the workers idle
-#: in the last 0.8 s of 2.6 s, one stop per round trip; as many as workers
-#: idle was not faster there (2.83 s against 2.67 s, within the machine's
-#: noise), nor on 8 emulated cores (`benches/stop_policy.py` compares the
-#: two on one cluster).
-_STOPS_AT_ONCE: int | None = 1
+#: for each idle worker, their rests cut into as many pieces in all as one
+#: straggler's). One: the rest of one straggler feeds every idle worker, and
+#: the next is asked once it has come back, a round trip and `_STOP_AFTER`
+#: later: on queens 16 with 16 one-thread workers that left half the
+#: workers idle in the last 0.8 s of 2.6 s. As many as idle, on 16 emulated
+#: cores (`benches/emulate.py`): 13.5x, 14.3x and 14.6x `count()`'s speed
+#: against 12.1x, 13.1x and 12.9x one at a time (three runs of 4 counts
+#: each way); on a real 16 cores, before a stop waited only for the task
+#: that runs, it was not faster (2.83 s against 2.67 s, within the noise).
+_STOPS_AT_ONCE: int | None = None
 _FORMAT = 1
 
 
@@ -1655,10 +1661,10 @@ def _drive(
     worker are submitted at a time; the others wait here, the last added
     first (the biggest of the cut, then the rests of tasks that ran out of
     time). Where tasks can be asked to stop (on Dask, or a thread pool) and
-    do not sweep, a worker that idles while nothing waits has the task that
-    has run longest stop at once (`_stop_task`; or several, see
-    `_STOPS_AT_ONCE`): its rest, cut into pieces, is shared out among the
-    workers, instead of the idle ones waiting for the end of its time
+    do not sweep, workers that idle while nothing waits have as many of the
+    tasks that have run longest stop at once (`_stop_task`; see
+    `_STOPS_AT_ONCE`): their rests, cut into pieces, are shared out among
+    the workers, instead of the idle ones waiting for the end of their time
     (elsewhere, tasks near the end are short)."""
     submit, stop, slots = backend.submit, backend.stop, backend.slots
     if plan.order == "sweep":
@@ -1718,7 +1724,7 @@ def _drive(
         most `_STOPS_AT_ONCE` under way); returns how long to wait for a
         result before looking again."""
         if stop is None or todo or not running or slots < 2:
-            return 0.1
+            return _LOOK_EVERY
         now = time.monotonic()
         # A stop under way feeds an idle worker; one asked long ago, whose
         # worker may have been lost, no longer does.
@@ -1747,10 +1753,10 @@ def _drive(
             oldest = min(t.submitted for t in running.values())
             wait = max(oldest, last_submit) + _STOP_AFTER - now
             if wait > 0:
-                return min(0.1, wait)
+                return min(_LOOK_EVERY, wait)
             placed = backend.idle()
             if placed is None:
-                return 0.1
+                return _LOOK_EVERY
             held = {key: address for address, keys in placed.items() for key in keys}
             workers: dict[str, list[Any]] = {}
             for future in sorted(running, key=lambda f: running[f].submitted):
@@ -1768,17 +1774,17 @@ def _drive(
         at_once = idle if _STOPS_AT_ONCE is None else min(idle, _STOPS_AT_ONCE)
         stragglers = sorted(stragglers, key=lambda s: s[2])[: max(0, at_once - len(asked))]
         if not stragglers:
-            return 0.1
+            return _LOOK_EVERY
         since = max(stragglers[0][2], last_submit) + _STOP_AFTER
         if since > now:
-            return min(0.1, since - now)
+            return min(_LOOK_EVERY, since - now)
         stragglers = [s for s in stragglers if s[2] + _STOP_AFTER <= now]
         # About as many pieces in all as one straggler's rest is cut into.
         pieces = max(_PIECES_PER_WORKER, _PIECES_PER_WORKER * slots // len(stragglers))
         for where, futures, _ in stragglers:
             stop([running[f].token for f in futures], pieces, where)
             asked[futures[0]] = now
-        return 0.1
+        return _LOOK_EVERY
 
     try:
         launch()
