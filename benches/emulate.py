@@ -53,9 +53,10 @@ from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from cgroups import CGROUP, cap, release
 from dask_workers import _timeline
 from instances import build
-from stop_policy import CGROUP, _one
+from stop_policy import _one
 
 #: The time constants of `exactcover.distributed` that the slowed clock
 #: multiplies (seconds of the driver's own time).
@@ -134,7 +135,7 @@ def main() -> None:
             print(f"count() on one capped worker thread: {alone:.2f} s", flush=True)
         else:
             alone = args.alone
-        capped.append(_cap(threading.get_native_id(), args.slow, "driver"))
+        capped.append(cap(threading.get_native_id(), args.slow, "driver", thread=True))
         with _dilated(args.slow):
             dist.count_distributed(inst.solver(), client=client, local_seconds=0, order=args.order)
             labels = list(rows)
@@ -151,7 +152,7 @@ def main() -> None:
     finally:
         client.close()
         cluster.close()
-        _release(capped)
+        release(capped)
     print(
         f"\n{args.instance} (order {args.order}) on {args.workers} one-thread workers, each "
         f"counting at 1/{args.slow:g} of a CPU, the driver too, its clock {args.slow:g} times "
@@ -237,33 +238,8 @@ def _cap_workers(client: Any, slow: float) -> list[str]:
         tid = client.submit(
             _thread, workers=[address], allow_other_workers=False, pure=False
         ).result()
-        capped.append(_cap(tid, slow, f"worker{k}"))
+        capped.append(cap(tid, slow, f"worker{k}", thread=True))
     return capped
-
-
-def _cap(tid: int, slow: float, name: str) -> str:
-    """Puts thread `tid` in a cgroup of its own capped at 1/`slow` of a CPU
-    (threads it starts later join it); returns the cgroup."""
-    path = os.path.join(CGROUP, f"exactcover-emulate-{os.getpid()}-{name}")
-    os.makedirs(path, exist_ok=True)
-    for setting, value in (("cpu.cfs_period_us", 10000), ("cpu.cfs_quota_us", 10000 / slow)):
-        with open(os.path.join(path, setting), "w") as f:
-            f.write(str(int(value)))
-    with open(os.path.join(path, "tasks"), "w") as f:
-        f.write(str(tid))
-    return path
-
-
-def _release(capped: list[str]) -> None:
-    """Moves the threads left in the cgroups back to the root; removes them."""
-    for path in capped:
-        with open(os.path.join(path, "tasks")) as f:
-            tids = f.read().split()
-        for tid in tids:
-            with contextlib.suppress(OSError), open(os.path.join(CGROUP, "tasks"), "w") as f:
-                f.write(tid)
-        with contextlib.suppress(OSError):
-            os.rmdir(path)
 
 
 if __name__ == "__main__":

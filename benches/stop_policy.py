@@ -46,11 +46,9 @@ from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from cgroups import CGROUP, cap, release
 from dask_workers import _count_alone, _stops
 from instances import build
-
-#: The cgroup v1 CPU controller, where ``--throttle`` puts the workers.
-CGROUP = "/sys/fs/cgroup/cpu"
 
 
 def main() -> None:
@@ -106,7 +104,7 @@ def main() -> None:
     finally:
         client.close()
         cluster.close()
-        _release(throttled)
+        release(throttled)
     print(
         f"\n{args.instance} (order {args.order}) on {args.workers} one-thread workers"
         + (f", each at 1/{args.throttle} of a CPU" if args.throttle else "")
@@ -213,29 +211,8 @@ def _throttle(client: Any, share: float) -> list[str]:
         sys.exit("--throttle takes 1 to 10 (the kernel's least quota is a tenth of its period)")
     if not os.access(CGROUP, os.W_OK):
         sys.exit(f"--throttle needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
-    made = []
-    for k, pid in enumerate(sorted(client.run(_pid).values())):
-        path = os.path.join(CGROUP, f"exactcover-bench-{os.getpid()}-{k}")
-        os.makedirs(path, exist_ok=True)
-        made.append(path)
-        for name, value in (("cpu.cfs_period_us", 10000), ("cpu.cfs_quota_us", 10000 / share)):
-            with open(os.path.join(path, name), "w") as f:
-                f.write(str(int(value)))
-        with open(os.path.join(path, "cgroup.procs"), "w") as f:
-            f.write(str(pid))
-    return made
-
-
-def _release(made: list[str]) -> None:
-    """Moves what is left in the cgroups back to the root, and removes them."""
-    for path in made:
-        with open(os.path.join(path, "cgroup.procs")) as f:
-            pids = f.read().split()
-        for pid in pids:
-            with contextlib.suppress(OSError), open(os.path.join(CGROUP, "cgroup.procs"), "w") as f:
-                f.write(pid)
-        with contextlib.suppress(OSError):
-            os.rmdir(path)
+    pids = sorted(client.run(_pid).values())
+    return [cap(pid, share, f"worker{k}", thread=False) for k, pid in enumerate(pids)]
 
 
 if __name__ == "__main__":
