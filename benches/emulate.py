@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import logging
 import os
 import statistics
 import sys
@@ -56,7 +55,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cgroups import CGROUP, cap, release
 from dask_workers import _timeline
 from instances import build
-from stop_policy import _one
+from stop_policy import _cluster, _one
 
 #: The time constants of `exactcover.distributed` that the slowed clock
 #: multiplies (seconds of the driver's own time).
@@ -107,22 +106,10 @@ def main() -> None:
         sys.exit(f"needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
     rows = {"defaults": {}, **{v: _variant(v, args.slow) for v in args.variant}}
 
-    import dask
     import exactcover.distributed as dist
-    from dask.distributed import Client, LocalCluster
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
     inst: Any = build(args.instance)
-    here = os.path.dirname(os.path.abspath(__file__))
-    with dask.config.set(dist.DASK_CONFIG):
-        cluster = LocalCluster(
-            n_workers=args.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            env={"PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])},
-        )
-    client = Client(cluster)
+    cluster, client = _cluster(args.workers)
     runs: dict[str, list[dict[str, float]]] = {label: [] for label in rows}
     capped: list[str] = []
     try:

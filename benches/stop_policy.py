@@ -66,22 +66,10 @@ def main() -> None:
     parser.add_argument("--never-row", action="store_true", help="also tasks never stopped")
     args = parser.parse_args()
 
-    import dask
     import exactcover.distributed as dist
-    from dask.distributed import Client, LocalCluster
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
     inst: Any = build(args.instance)
-    here = os.path.dirname(os.path.abspath(__file__))
-    with dask.config.set(dist.DASK_CONFIG):
-        cluster = LocalCluster(
-            n_workers=args.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            env={"PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])},
-        )
-    client = Client(cluster)
+    cluster, client = _cluster(args.workers)
     rows: dict[str, int | str | None] = {"one at a time": 1, "as many as idle": None}
     if args.never_row:
         rows["never stopped"] = "never"
@@ -126,6 +114,27 @@ def main() -> None:
             f"| {median('stops'):.0f} | {median('idle'):.3f} | {median('first'):.2f} s "
             f"| {median('between'):.2f} s | {median('last'):.2f} s |"
         )
+
+
+def _cluster(workers: int) -> tuple[Any, Any]:
+    """A LocalCluster of `workers` one-thread worker processes that import
+    the benchmarks' modules, with `exactcover.distributed.DASK_CONFIG`, and
+    its client."""
+    import dask
+    import exactcover.distributed as dist
+    from dask.distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with dask.config.set(dist.DASK_CONFIG):
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            env={"PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])},
+        )
+    return cluster, Client(cluster)
 
 
 @contextlib.contextmanager
