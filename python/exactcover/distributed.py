@@ -193,10 +193,11 @@ _LOOK_EVERY = 0.1
 #: the next is asked once it has come back, a round trip and `_STOP_AFTER`
 #: later: on queens 16 with 16 one-thread workers that left half the
 #: workers idle in the last 0.8 s of 2.6 s. As many as idle, on 16 emulated
-#: cores (`benches/emulate.py`): 13.5x, 14.3x and 14.6x `count()`'s speed
-#: against 12.1x, 13.1x and 12.9x one at a time (three runs of 4 counts
-#: each way); on a real 16 cores, before a stop waited only for the task
-#: that runs, it was not faster (2.83 s against 2.67 s, within the noise).
+#: cores (`benches/emulate.py`): 13.5x, 14.3x, 14.6x and 11.9x `count()`'s
+#: speed against 12.1x, 13.1x, 12.9x and 10.4x one at a time (four runs of
+#: 4-5 counts each way); on a real 16 cores, before a stop waited only for
+#: the task that runs, it was not faster (2.83 s against 2.67 s, within the
+#: noise).
 _STOPS_AT_ONCE: int | None = None
 _FORMAT = 1
 
