@@ -1262,9 +1262,10 @@ def test_a_straggler_is_stopped_when_a_thread_pool_worker_idles(
 def test_stragglers_stop_as_many_at_once_as_allowed(monkeypatch, at_once):
     # Two tasks of 1000 s on a pool of four. As many at once as workers
     # idle (None): both are asked to stop in the first round, their rests
-    # cut into half as many pieces each as one straggler's would be. One at
-    # a time: the second only once the first's rest has come back. The
-    # total stays exact either way.
+    # cut into half as many pieces each as one straggler's would be, and
+    # each shared out into half as many tasks (two each, four in all). One
+    # at a time: the second only once the first's rest has come back, which
+    # is shared out into four tasks. The total stays exact either way.
     asked = []
     stop_running = _distributed._stop_running
 
@@ -1281,11 +1282,14 @@ def test_stragglers_stop_as_many_at_once_as_allowed(monkeypatch, at_once):
     monkeypatch.setattr(_distributed._Plan, "prepare", two_tasks)
     monkeypatch.setattr(_distributed, "_stop_running", spy)
     monkeypatch.setattr(_distributed, "_STOPS_AT_ONCE", at_once)
+    monkeypatch.setattr(_distributed, "_STOP_PATIENCE", 60.0)  # no stop forgotten
     finished = _distributed._Plan.finished
     came_back = []
+    spreads = []
 
     def spy_finished(plan, subtrees, found, rest, task, spread=1):
         came_back.append(len(asked))
+        spreads.append(spread)
         finished(plan, subtrees, found, rest, task, spread)
 
     monkeypatch.setattr(_distributed._Plan, "finished", spy_finished)
@@ -1297,9 +1301,11 @@ def test_stragglers_stop_as_many_at_once_as_allowed(monkeypatch, at_once):
     if at_once is None:
         assert pieces == pieces_too == 4 * _distributed._PIECES_PER_WORKER // 2
         assert came_back[0] == 2  # both asked before a rest came back
+        assert spreads[:2] == [2, 2]
     else:
         assert pieces == pieces_too == 4 * _distributed._PIECES_PER_WORKER
         assert came_back[0] == 1  # the first rest came back before the next stop
+        assert spreads[0] == 4
 
 
 def test_a_dask_task_carries_its_subtrees_sealed():
