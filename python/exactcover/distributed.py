@@ -21,13 +21,13 @@ When nothing is left to hand out and workers idle, as many of the tasks
 that have run longest as workers idle are asked to stop at once (a message
 to the workers, which a task reads every few milliseconds): each returns
 its count and its rest cut into pieces, which are shared out among the
-workers. So a subtree that
-turns out bigger than its estimate is cut again, and every worker stays
-busy to the end. (On an executor whose tasks cannot be reached while they
-run, a process pool, and for tasks that sweep, whose memo another worker
-would have to fill again, the tasks of the last round are short instead:
-0.2 to 1 s, an eighth of the time the count has run, or half of each
-worker's share of the work left if that is longer.) The problem travels
+workers. So a subtree that turns out bigger than its estimate is cut
+again, and every worker stays busy to the end. (On an executor whose
+tasks cannot be reached while they run, a process pool, and for tasks that
+sweep, whose memo another worker would have to fill again, the tasks of
+the last round are short instead: 0.2 to 1 s, an eighth of the time the
+count has run, or half of each worker's share of the work left if that is
+longer.) The problem travels
 to each worker once (the Dask scheduler holds it and each worker process
 fetches it with its first task, also one that joins during the count; each
 worker process builds the solver once and copies it for every subtree).
@@ -189,15 +189,15 @@ _STOP_PATIENCE = 0.5
 _LOOK_EVERY = 0.1
 #: Stragglers asked to stop at once, at most, while workers idle (None: one
 #: for each idle worker, their rests cut into as many pieces in all as one
-#: straggler's, and shared out into as many tasks in all). One: the rest of one straggler feeds every idle worker, and
-#: the next is asked once it has come back, a round trip and `_STOP_AFTER`
-#: later: on queens 16 with 16 one-thread workers that left half the
-#: workers idle in the last 0.8 s of 2.6 s. As many as idle, on 16 emulated
-#: cores (`benches/emulate.py`): 13.5x, 14.3x, 14.6x and 11.9x `count()`'s
-#: speed against 12.1x, 13.1x, 12.9x and 10.4x one at a time (four runs of
-#: 4-5 counts each way); on a real 16 cores, before a stop waited only for
-#: the task that runs, it was not faster (2.83 s against 2.67 s, within the
-#: noise).
+#: straggler's, and shared out into as many tasks in all). One: the rest of
+#: one straggler feeds every idle worker, and the next is asked once it has
+#: come back, a round trip and `_STOP_AFTER` later: on queens 16 with 16
+#: one-thread workers that left half the workers idle in the last 0.8 s of
+#: 2.6 s. As many as idle, on 16 emulated cores (`benches/emulate.py`):
+#: 13.5x, 14.3x, 14.6x and 11.9x `count()`'s speed against 12.1x, 13.1x,
+#: 12.9x and 10.4x one at a time (four runs of 4-5 counts each way); on a
+#: real 16 cores, before a stop waited only for the task that runs, it was
+#: not faster (2.83 s against 2.67 s, within the noise).
 _STOPS_AT_ONCE: int | None = None
 _FORMAT = 1
 
