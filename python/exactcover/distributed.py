@@ -548,7 +548,7 @@ def _count_here(
             threads=threads,
             pool=pool,
             memo=memo[0],
-            memo_bytes=MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1],
+            memo_bytes=_memo_cap(memo, threads),
             order=order,
             stop=(lambda: token in _STOPS) if token else None,
         )
@@ -580,8 +580,13 @@ def _settle_order(
     # The core settles it (and knows which engines sweep), on a copy: the
     # race leaves it as the count would begin. `threads` are not capped at
     # this machine's cores (a cluster's may be many more).
-    memo_bytes = MEMO_BYTES_PER_THREAD if memo[1] is None else memo[1]
-    return _built(digest, spec).copy().settle_order(order, threads, memo_bytes, memo[0])
+    return _built(digest, spec).copy().settle_order(order, threads, _memo_cap(memo, 1), memo[0])
+
+
+def _memo_cap(memo: _Memo, threads: int) -> int:
+    """The memory cap of the memos of `threads` threads: the count's
+    `memo_bytes`, else `MEMO_BYTES_PER_THREAD` for each thread."""
+    return MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1]
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -1314,7 +1319,7 @@ class _Plan:
         self.figures["path"] = "local"
         start = time.monotonic()
         found, rest, task, error = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order, "", self.memo
+            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order, memo=self.memo
         )
         wall = time.monotonic() - start
         self.finished([root], found, rest, task)
@@ -1338,8 +1343,7 @@ class _Plan:
             threads,
             run,
             self.order,
-            "",
-            self.memo,
+            memo=self.memo,
         )
         self.finished(subtrees, found, rest, task)
         if error is not None:
