@@ -44,18 +44,16 @@ import argparse
 import ast
 import contextlib
 import os
-import statistics
 import sys
 import threading
-import time
 from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cgroups import CGROUP, cap, release
-from dask_workers import _timeline
+from dask_workers import _count_alone, _timeline
 from instances import build
-from stop_policy import _cluster, _one
+from stop_policy import _cluster, _one, _table
 
 #: The time constants of `exactcover.distributed` that the slowed clock
 #: multiplies (seconds of the driver's own time).
@@ -145,23 +143,7 @@ def main() -> None:
         f"counting at 1/{args.slow:g} of a CPU, the driver too, its clock {args.slow:g} times "
         f"slower; {os.cpu_count()} CPUs; medians of {args.repeat} interleaved runs"
     )
-    print(
-        "| row | wall-clock | speed-up over count() | tasks | stops | idle share "
-        "| idle before the first | between tasks | after the last |"
-    )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for label, results in runs.items():
-        if not results:
-            continue
-
-        def median(key: str, results: list[dict[str, float]] = results) -> float:
-            return statistics.median(r[key] for r in results)
-
-        print(
-            f"| {label} | {median('wall'):.2f} s | {alone / median('wall'):.2f}x "
-            f"| {median('tasks'):.0f} | {median('stops'):.0f} | {median('idle'):.3f} "
-            f"| {median('first'):.2f} s | {median('between'):.2f} s | {median('last'):.2f} s |"
-        )
+    _table("row", runs, alone)
 
 
 def _variant(text: str, slow: float) -> dict[str, Any]:
@@ -202,15 +184,6 @@ def _dilated(slow: float) -> Iterator[None]:
 
     with _names({name: getattr(dist, name) * slow for name in DILATED}):
         yield
-
-
-def _count_alone(instance: str, order: str) -> float:
-    """`count()` of an instance on this thread; the wall-clock seconds."""
-    inst = build(instance)
-    problem = inst.solver()
-    start = time.perf_counter()
-    assert problem.count(threads=1, order=order) == inst.expected
-    return time.perf_counter() - start
 
 
 def _thread() -> int:

@@ -98,12 +98,22 @@ def main() -> None:
         + (f", each at 1/{args.throttle} of a CPU" if args.throttle else "")
         + f"; {os.cpu_count()} CPUs; medians of {args.repeat} interleaved runs"
     )
+    _table("stragglers", runs, alone)
+
+
+def _table(first: str, runs: dict[str, list[dict[str, float]]], alone: float | None) -> None:
+    """The rows of `runs` (each a list of `_one`'s figures) as a markdown
+    table of medians, headed `first`; the speed-up over `alone` (the
+    seconds of ``count()`` on one worker) where given. Rows without a run
+    are left out."""
     print(
-        "| stragglers | wall-clock | speed-up over count() | tasks | stops | idle share "
+        f"| {first} | wall-clock | speed-up over count() | tasks | stops | idle share "
         "| idle before the first | between tasks | after the last |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, results in runs.items():
+        if not results:
+            continue
 
         def median(key: str, results: list[dict[str, float]] = results) -> float:
             return statistics.median(r[key] for r in results)
