@@ -69,6 +69,7 @@ DILATED = (
     "_STOP_AFTER",
     "_STOP_PATIENCE",
     "_LOOK_EVERY",
+    "_WORKERS_EVERY",
 )
 
 

@@ -435,8 +435,9 @@ def test_the_stats_of_a_count_past_two_to_the_64_are_exact(capsys):
         "estimate",
         "cpu",
         "order",
+        "workers",
     }
-    assert stats["path"] == "workers"
+    assert (stats["path"], stats["workers"]) == ("workers", 2)
     assert stats["solutions"] == TILINGS_14
     assert type(stats["solutions"]) is int
     assert stats["tasks"] > 1
@@ -1353,6 +1354,36 @@ def test_a_straggler_is_stopped_when_a_dask_worker_idles(client, monkeypatch):
     )
     assert (total, stats["solutions"]) == (365596, 365596)
     assert stats["tasks"] > 1
+
+
+def test_a_worker_that_joins_during_a_count_takes_part(monkeypatch):
+    # A batch queue starts workers as it can: the count starts on one, the
+    # whole tree as one task of 1000 s, and a second joins (asked for once
+    # the tree is cut). Seen at the driver's next look at the cluster, it
+    # idles, and the straggler is asked to share its work: more tasks than
+    # one, the exact total, and the two workers in the figures. (Before,
+    # the count kept the one worker it started with: one task.)
+    monkeypatch.setattr(_distributed, "_WORKERS_EVERY", 0.05)
+    started = _cluster(1)
+    client = next(started)
+    cluster = client.cluster
+
+    def one_task_then_a_worker(plan, slots, thread_slots):
+        assert (slots, thread_slots) == (1, 1)
+        cluster.scale(2)
+
+    monkeypatch.setattr(_distributed._Plan, "prepare", one_task_then_a_worker)
+    try:
+        stats = {}
+        total = count_distributed(
+            queens(15), client=client, threads=1, task_seconds=1000, local_seconds=0, stats=stats
+        )
+        assert (total, stats["solutions"]) == (2279184, 2279184)
+        assert stats["workers"] == 2
+        assert stats["tasks"] > 1
+        assert len(client.nthreads()) == 2
+    finally:
+        next(started, None)  # closes the client and the cluster
 
 
 def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):

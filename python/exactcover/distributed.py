@@ -187,6 +187,10 @@ _STOP_PATIENCE = 0.5
 #: While tasks run, the driver looks this often (seconds) whether a worker
 #: idles with nothing waiting (and whether Ctrl-C was pressed).
 _LOOK_EVERY = 0.1
+#: ... and this often which workers the cluster has: workers that join
+#: during a count (a batch queue starts them as it can) take part in it, and
+#: those lost no longer count as idle ones.
+_WORKERS_EVERY = 1.0
 #: Stragglers asked to stop at once, at most, while workers idle (None: one
 #: for each idle worker, their rests cut into as many pieces in all as one
 #: straggler's, and shared out into as many tasks in all). One: the rest of
@@ -1001,7 +1005,9 @@ def count_distributed(
             iterator of its solutions) that has not started searching. It is
             not consumed; its constraints mapping must not have changed since
             it was built.
-        client: A `dask.distributed.Client` to run the tasks on.
+        client: A `dask.distributed.Client` to run the tasks on: its
+            workers, also those that join while the count runs (need not be
+            waited for) and not those lost.
         executor: A `concurrent.futures.Executor` to run the tasks on.
         workers: The number of worker processes to start when neither
             `client` nor `executor` is given (default: one per core).
@@ -1033,9 +1039,12 @@ def count_distributed(
             float; absent when resuming); `cpu`, the CPU seconds of the
             tasks' threads in this run (a float); `order`, how the tasks
             branched (``"mrv"`` or ``"sweep"``, as `count()`'s
-            `stats["order"]`); with Dask, `scheduler_cpu`, the
-            CPU seconds the scheduler's process spent during the count.
-            After Ctrl-C it holds the figures of the tasks that finished.
+            `stats["order"]`); on the workers, `workers`, the most tasks
+            that ran at once (Dask threads, counted again every
+            `_WORKERS_EVERY` seconds: workers that join during a count take
+            part in it); with Dask, `scheduler_cpu`, the CPU seconds the
+            scheduler's process spent during the count. After Ctrl-C it
+            holds the figures of the tasks that finished.
         order: Which constraint to branch on, as `count()`'s `order`:
             `"auto"` (the default), `"mrv"` or `"sweep"`.
         memo: Whether the tasks memoize, as `count()`'s `memo`: None (the
@@ -1478,6 +1487,10 @@ class _Backend:
     idle: Optional[Callable[[], Optional[dict[str, list[Any]]]]] = None
     #: Cleans up after the count.
     close: Callable[[], None] = lambda: None
+    #: Looks again at the cluster: returns `slots` and `thread_slots` as
+    #: they are now, with workers that joined or left since (None: they do
+    #: not change).
+    refresh: Optional[Callable[[], Tuple[int, int]]] = None
 
 
 def _executor_backend(
@@ -1527,23 +1540,31 @@ def _dask_backend(
     # its digest.
     name = _publish(client, digest, spec, run)
     problem = (digest, None)
-    nthreads = client.nthreads()
-    slots = max(1, sum(nthreads.values()))
-    per_worker: int | dict[str, int]
-    if threads is not None:
-        per_worker = threads
-        thread_slots = slots * threads
-    else:
-        # A machine's cores shared among the Dask threads of its workers.
-        cores = client.run(_worker_cores)
+    # The threads of each task: `threads`, or by worker, its machine's
+    # cores shared among the Dask threads of the workers there. A new dict
+    # whenever workers join or leave (tasks submitted keep theirs).
+    per_worker: int | dict[str, int] = threads if threads is not None else {}
+    #: The cores of each worker's machine, asked once per worker.
+    cores: dict[str, int] = {}
+
+    def refresh() -> tuple[int, int]:
+        nonlocal per_worker
+        nthreads = client.nthreads()
+        slots = max(1, sum(nthreads.values()))
+        if threads is not None:
+            return slots, slots * threads
+        new = [address for address in nthreads if address not in cores]
+        if new:
+            cores.update(client.run(_worker_cores, workers=new, on_error="ignore"))
         hosts: dict[str, int] = {}
         for address, n in nthreads.items():
-            host = _host(address)
-            hosts[host] = hosts.get(host, 0) + n
+            hosts[_host(address)] = hosts.get(_host(address), 0) + n
         per_worker = {
             address: max(1, cores.get(address, 1) // hosts[_host(address)]) for address in nthreads
         }
-        thread_slots = max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
+        return slots, max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
+
+    slots, thread_slots = refresh()
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
         return client.submit(
@@ -1589,7 +1610,7 @@ def _dask_backend(
         except Exception:  # the cluster is gone: nothing to clean
             pass
 
-    return _Backend(submit, slots, thread_slots, stop, idle, close)
+    return _Backend(submit, slots, thread_slots, stop, idle, close, refresh)
 
 
 def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
@@ -1671,14 +1692,18 @@ def _drive(
     `_STOPS_AT_ONCE`): their rests, cut into pieces, are shared out among
     the workers, instead of the idle ones waiting for the end of their time
     (elsewhere, tasks near the end are short)."""
-    submit, stop, slots = backend.submit, backend.stop, backend.slots
+    submit, stop = backend.submit, backend.stop
+    # The tasks and threads that run at once, looked at again as the
+    # count runs (`_WORKERS_EVERY`).
+    slots, thread_slots = backend.slots, backend.thread_slots
+    looked = time.monotonic()
+    plan.figures["workers"] = slots
     if plan.order == "sweep":
         # A swept task's memo is a dynamic program: the sub-problems of the
         # rest it would hand back are mostly in its worker's memo, and a
         # worker that took them would solve them again (measured on
         # pentominoes 6 x 10: more task CPU and tasks, slower).
         stop = None
-    thread_slots = backend.thread_slots
     #: The tasks submitted, by their futures.
     running: dict[Any, _Task] = {}
     queued: collections.deque[Any] = collections.deque()
@@ -1796,6 +1821,14 @@ def _drive(
     try:
         launch()
         while running:
+            if backend.refresh is not None and time.monotonic() - looked >= _WORKERS_EVERY:
+                looked = time.monotonic()
+                try:
+                    slots, thread_slots = backend.refresh()
+                except Exception:  # the scheduler out of reach: as before
+                    pass
+                plan.figures["workers"] = max(plan.figures["workers"], slots)
+                launch()
             try:
                 future = finished.get(timeout=steal())
             except queue.Empty:

@@ -1,0 +1,126 @@
+"""Workers that join a distributed count while it runs, as a batch queue
+(dask-jobqueue on SLURM or PBS) or an autoscaler starts them: the count
+starts on the workers there are, and the rest come later.
+
+``count_distributed`` looks at the cluster every
+``exactcover.distributed._WORKERS_EVERY`` seconds (1 s): a worker that has
+joined idles, and a straggler is asked to share its work with it. The
+rows, each a fresh ``LocalCluster`` of ``--start`` one-thread workers,
+scaled to ``--workers`` ``--after`` seconds into the count, in turn round
+after round:
+
+* ``joining, looked at``: the default;
+* ``joining, not looked at``: the cluster as the count found it at its
+  start (``_WORKERS_EVERY`` infinite, as before it was looked at again);
+* ``all from the start``: the cluster scaled and waited for before the
+  count (its wall-clock plus the time the workers took to join is what
+  the joining rows could reach at best).
+
+Each row gives wall-clock medians from the call, when the last worker
+joined, tasks, the most workers the count saw (``stats["workers"]``) and
+the workers that ran its tasks (Dask's task stream). Before the driver
+looked again, it kept at most two tasks per worker it had found at the
+start out at once: a count started on one worker of sixteen ran on two.
+
+    python benches/joining.py --instance queens-15 --start 1 --workers 2 --after 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import threading
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from instances import build
+from stop_policy import _cluster
+
+ROWS = ("joining, looked at", "joining, not looked at", "all from the start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--instance", default="queens-15")
+    parser.add_argument("--start", type=int, default=1, help="workers at the start")
+    parser.add_argument("--workers", type=int, default=2, help="workers once all have joined")
+    parser.add_argument("--after", type=float, default=1.0, help="seconds into the count")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if not 0 <= args.start < args.workers:
+        sys.exit("--start must be at least 0 and below --workers")
+    inst: Any = build(args.instance)
+    runs: dict[str, list[dict[str, float]]] = {row: [] for row in ROWS}
+    for k in range(args.repeat):
+        for row in ROWS if k % 2 == 0 else ROWS[::-1]:
+            runs[row].append(_one(row, inst, args))
+            print(row, runs[row][-1], flush=True)
+    print(
+        f"\n{args.instance} on {args.start} one-thread workers, scaled to {args.workers} "
+        f"{args.after:g} s into the count; {os.cpu_count()} CPUs; medians of {args.repeat}"
+    )
+    print(
+        "| row | wall-clock | last worker joined | tasks | workers seen | workers that ran tasks |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    for row, figures in runs.items():
+        med = {key: statistics.median(f[key] for f in figures) for key in figures[0]}
+        print(
+            f"| {row} | {med['wall']:.2f} s | {med['joined']:.2f} s | {med['tasks']:.0f} "
+            f"| {med['workers']:.0f} | {med['ran']:.0f} |"
+        )
+
+
+def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
+    """One count on a fresh cluster, as the row says."""
+    import exactcover.distributed as dist
+    from dask.distributed import get_task_stream
+
+    cluster, client = _cluster(args.start)
+    saved = dist._WORKERS_EVERY
+    try:
+        client.wait_for_workers(args.start)
+        joined: list[float] = []
+        start = time.perf_counter()
+
+        def scale() -> None:
+            cluster.scale(args.workers)
+            client.wait_for_workers(args.workers)
+            joined.append(time.perf_counter() - start)
+
+        if row == "all from the start":
+            scale()
+            start = time.perf_counter()
+        else:
+            timer = threading.Timer(args.after, scale)
+            timer.start()
+        if row == "joining, not looked at":
+            dist._WORKERS_EVERY = float("inf")
+        stats: dict[str, Any] = {}
+        with get_task_stream(client) as stream:
+            total = dist.count_distributed(
+                inst.solver(), client=client, threads=1, local_seconds=0, stats=stats
+            )
+            wall = time.perf_counter() - start
+        assert total == inst.expected, (total, inst.expected)
+        if row != "all from the start":
+            timer.join()
+        return {
+            "wall": wall,
+            "joined": joined[0] if row != "all from the start" else 0.0,
+            "tasks": stats["tasks"],
+            "workers": stats["workers"],
+            "ran": len({t["worker"] for t in stream.data if "count_sealed" in t["key"]}),
+        }
+    finally:
+        dist._WORKERS_EVERY = saved
+        client.close()
+        cluster.close()
+
+
+if __name__ == "__main__":
+    main()
