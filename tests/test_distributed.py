@@ -306,7 +306,7 @@ def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):
 
 
 @pytest.mark.parametrize(
-    "local, where", [([], ", here"), (["--local-seconds", "0"], ", on the workers")]
+    "local, where", [([], ", here"), (["--local-seconds", "0"], ", on 2 workers")]
 )
 def test_cli_stats_of_a_distributed_count_are_the_tasks_figures(tmp_path, client, local, where):
     # --stats after --scheduler: the figures summed over the tasks (they once

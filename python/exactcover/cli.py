@@ -569,8 +569,13 @@ def solve(args: argparse.Namespace) -> int:
         )
         where = ""
         if distributed and "path" in task_figures:
-            # Where the count ran: a short one here, on threads.
-            where = ", here" if task_figures["path"] == "local" else ", on the workers"
+            # Where the count ran: a short one here, on threads; how many
+            # counted at once on the workers.
+            where = (
+                ", here"
+                if task_figures["path"] == "local"
+                else f", on {_plural(task_figures.get('workers', 0), 'worker')}"
+            )
         print(
             f"{_plural(stats['solutions'], 'solution')}, "
             f"{stats['nodes']} nodes, {stats['updates']} updates, "
