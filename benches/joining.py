@@ -83,7 +83,8 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
     cluster, client = _cluster(args.start)
     saved = dist._WORKERS_EVERY
     try:
-        client.wait_for_workers(args.start)
+        if args.start:
+            client.wait_for_workers(args.start)
         joined: list[float] = []
         start = time.perf_counter()
 
