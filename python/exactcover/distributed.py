@@ -53,7 +53,10 @@ far past what enumeration reaches (the domino tilings of a 14 x 14 board,
 Starting workers on a cluster: one Dask worker process per machine, with
 one Dask thread, e.g. ``dask worker tcp://scheduler:8786 --nworkers 1
 --nthreads 1``; each task then counts on all the machine's cores (or on
-`count_distributed(threads=N)` of them).
+`count_distributed(threads=N)` of them). The count need not wait for
+the workers: it looks at the cluster every second, and workers that join
+(as a batch queue starts them) take part, a straggler's work shared with
+them.
 
 Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 `concurrent.futures` executor (e.g. a process pool) needs nothing more.
