@@ -22,12 +22,25 @@ the workers that ran its tasks (Dask's task stream). Before the driver
 looked again, it kept at most two tasks per worker it had found at the
 start out at once: a count started on one worker of sixteen ran on two.
 
+On 2 cores two tasks at once fill the machine whichever way; ``--slow S``
+emulates N cores S times slower as ``emulate.py`` does (each worker's
+counting thread and the driver's main thread capped at 1/S of a CPU, the
+count's clock slowed S times; root only): here each worker caps the
+thread it runs tasks on as it starts, before it joins the cluster (a Dask
+preload, this module's `dask_setup`), so that a worker that joins late
+counts no faster than the others. ``--after`` is then in the machine's
+seconds too.
+
     python benches/joining.py --instance queens-15 --start 1 --workers 2 --after 1
+    python benches/joining.py --instance queens-15 --start 1 --workers 16 --slow 10 --after 5
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import glob
+import logging
 import os
 import statistics
 import sys
@@ -37,8 +50,12 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from cgroups import CGROUP, cap, release
 from instances import build
-from stop_policy import _cluster
+
+#: Set in the workers' environment: the share of a CPU their counting
+#: thread gets (`dask_setup`).
+SLOW = "EXACTCOVER_BENCH_SLOW"
 
 ROWS = ("joining, looked at", "joining, not looked at", "all from the start")
 
@@ -50,18 +67,25 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="workers once all have joined")
     parser.add_argument("--after", type=float, default=1.0, help="seconds into the count")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--slow", type=float, default=1.0, metavar="S", help="1 (not slowed) to 10")
     args = parser.parse_args()
     if not 0 <= args.start < args.workers:
         sys.exit("--start must be at least 0 and below --workers")
+    if not 1 <= args.slow <= 10:
+        sys.exit("--slow takes 1 to 10 (the kernel's least quota is a tenth of its period)")
+    if args.slow > 1 and not os.access(CGROUP, os.W_OK):
+        sys.exit(f"--slow needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
     inst: Any = build(args.instance)
     runs: dict[str, list[dict[str, float]]] = {row: [] for row in ROWS}
     for k in range(args.repeat):
         for row in ROWS if k % 2 == 0 else ROWS[::-1]:
             runs[row].append(_one(row, inst, args))
             print(row, runs[row][-1], flush=True)
+    slowed = f", each counting at 1/{args.slow:g} of a CPU" if args.slow > 1 else ""
     print(
         f"\n{args.instance} on {args.start} one-thread workers, scaled to {args.workers} "
-        f"{args.after:g} s into the count; {os.cpu_count()} CPUs; medians of {args.repeat}"
+        f"{args.after:g} s into the count{slowed}; {os.cpu_count()} CPUs; medians of "
+        f"{args.repeat}"
     )
     print(
         "| row | wall-clock | last worker joined | tasks | workers seen | workers that ran tasks |"
@@ -80,8 +104,9 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
     import exactcover.distributed as dist
     from dask.distributed import get_task_stream
 
-    cluster, client = _cluster(args.start)
+    cluster, client = _cluster(args.start, args.slow)
     saved = dist._WORKERS_EVERY
+    driver = None
     try:
         if args.start:
             client.wait_for_workers(args.start)
@@ -102,7 +127,9 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
         if row == "joining, not looked at":
             dist._WORKERS_EVERY = float("inf")
         stats: dict[str, Any] = {}
-        with get_task_stream(client) as stream:
+        if args.slow > 1:
+            driver = cap(threading.get_native_id(), args.slow, "driver", thread=True)
+        with get_task_stream(client) as stream, _slowed(args.slow):
             total = dist.count_distributed(
                 inst.solver(), client=client, threads=1, local_seconds=0, stats=stats
             )
@@ -118,9 +145,66 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
             "ran": len({t["worker"] for t in stream.data if "count_sealed" in t["key"]}),
         }
     finally:
+        release([driver] if driver else [])
         dist._WORKERS_EVERY = saved
         client.close()
         cluster.close()
+        release(glob.glob(os.path.join(CGROUP, "exactcover-bench-*-joining")))
+
+
+def _cluster(workers: int, slow: float) -> tuple[Any, Any]:
+    """A LocalCluster of `workers` one-thread workers with
+    `exactcover.distributed.DASK_CONFIG`, each loading this module as it
+    starts (`dask_setup`), and its client."""
+    import dask
+    import exactcover.distributed as dist
+    from dask.distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with dask.config.set(dist.DASK_CONFIG):
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            preload=["joining"],
+            env={
+                "PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]),
+                SLOW: str(slow),
+            },
+        )
+    return cluster, Client(cluster)
+
+
+@contextlib.contextmanager
+def _slowed(slow: float) -> Any:
+    """The count's clock slowed `slow` times (`emulate.DILATED`)."""
+    if slow <= 1:
+        yield
+        return
+    from emulate import _dilated
+
+    with _dilated(slow):
+        yield
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by each worker as it starts, before it joins the scheduler (a
+    Dask preload): with `SLOW` above 1, the thread it runs its tasks on is
+    capped at 1/`SLOW` of a CPU from its start."""
+    import concurrent.futures
+
+    slow = float(os.environ.get(SLOW, "1"))
+    if slow <= 1:
+        return
+
+    def capped() -> None:
+        cap(threading.get_native_id(), slow, "joining", thread=True)
+
+    worker.executors["default"] = concurrent.futures.ThreadPoolExecutor(
+        1, thread_name_prefix="Dask-Default-Threads", initializer=capped
+    )
 
 
 if __name__ == "__main__":
