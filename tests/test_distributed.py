@@ -1008,6 +1008,50 @@ def test_memo_reaches_the_dask_tasks(client):
     assert nodes[0] < 1000 < 6728 < nodes[1]
 
 
+def test_the_memos_default_cap_stays_within_half_the_memory_at_hand(monkeypatch):
+    per_thread = _distributed.MEMO_BYTES_PER_THREAD
+    monkeypatch.setattr(_distributed, "_memory_room", lambda: 1 << 30)
+    # 256 MiB a thread, up to half the room: 1 GiB holds the memos of two
+    # threads, not of sixteen.
+    assert _distributed._memo_cap((None, None), 2) == 2 * per_thread
+    assert _distributed._memo_cap((None, None), 16) == 1 << 29
+    # A cap asked for is the cap.
+    assert _distributed._memo_cap((None, 5 << 30), 16) == 5 << 30
+    monkeypatch.setattr(_distributed, "_memory_room", lambda: None)
+    assert _distributed._memo_cap((None, None), 16) == 16 * per_thread
+
+
+def _worker_memo_cap(threads):
+    from distributed import get_worker
+
+    limit = get_worker().memory_manager.memory_limit
+    return _distributed._memo_cap((None, None), threads), limit
+
+
+def test_a_dask_workers_memos_stay_within_half_its_memory_limit():
+    # A worker of 64 threads and 2 GiB: its memos may take 1 GiB, not the
+    # 16 GiB of 256 MiB a thread (Dask would pause it at 80% of its limit,
+    # and its nanny end it at 95%).
+    import logging
+
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit="2GiB",
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        cap, limit = client.submit(_worker_memo_cap, 64, pure=False).result()
+        assert limit == 2 << 30
+        assert cap == 1 << 30
+        cap, _ = client.submit(_worker_memo_cap, 2, pure=False).result()
+        assert cap == 2 * _distributed.MEMO_BYTES_PER_THREAD
+
+
 def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
     """The race weighs MRV on the threads that count at once (the core's
     race, in rust/: a_race_for_threads_weighs_mrv_by_their_gain): this

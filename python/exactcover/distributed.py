@@ -109,9 +109,14 @@ its subtree; tasks are sized by the work left below that (at least
 their length."""
 MEMO_BYTES_PER_THREAD = 1 << 28
 """The memory cap of a task's memos, by default, for each thread it counts
-on (256 MiB): a worker of 16 threads keeps up to 4 GiB of memos
-(`count_distributed(memo_bytes=...)` sets the cap for a task's threads
-together, as `count()`'s does for its own)."""
+on (256 MiB): a worker of 16 threads keeps up to 4 GiB of memos, and at
+most half the memory it may use (its Dask memory limit, else the
+machine's: Dask pauses a worker at 80% of its limit, and its nanny ends it
+at 95%). `count_distributed(memo_bytes=...)` sets the cap for a task's
+threads together, as `count()`'s does for its own."""
+#: The share of the memory a process may use that its memos take at most,
+#: by default (see `MEMO_BYTES_PER_THREAD`).
+_MEMO_MEMORY_SHARE = 0.5
 LOCAL_SECONDS = 2.0
 """A count that would take less than this many seconds on this machine's
 threads runs here, without the cluster (`count_distributed(local_seconds=...)`;
@@ -592,8 +597,30 @@ def _settle_order(
 
 def _memo_cap(memo: _Memo, threads: int) -> int:
     """The memory cap of the memos of `threads` threads: the count's
-    `memo_bytes`, else `MEMO_BYTES_PER_THREAD` for each thread."""
-    return MEMO_BYTES_PER_THREAD * threads if memo[1] is None else memo[1]
+    `memo_bytes`, else `MEMO_BYTES_PER_THREAD` for each thread, within
+    `_MEMO_MEMORY_SHARE` of the memory this process may use."""
+    if memo[1] is not None:
+        return memo[1]
+    room = _memory_room()
+    cap = MEMO_BYTES_PER_THREAD * threads
+    return cap if room is None else max(1, min(cap, int(room * _MEMO_MEMORY_SHARE)))
+
+
+def _memory_room() -> int | None:
+    """The memory this process may use, in bytes: on a Dask worker with a
+    memory limit, the limit; else the machine's memory (None: unknown)."""
+    try:
+        from distributed import get_worker
+
+        limit = get_worker().memory_manager.memory_limit
+    except (ImportError, ValueError, AttributeError):  # not on a Dask worker
+        limit = None
+    if limit:
+        return int(limit)
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system
+        return None
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
