@@ -1050,6 +1050,19 @@ def test_a_dask_workers_memos_stay_within_half_its_memory_limit():
         assert cap == 1 << 30
         cap, _ = client.submit(_worker_memo_cap, 2, pure=False).result()
         assert cap == 2 * _distributed.MEMO_BYTES_PER_THREAD
+    # A worker of two Dask threads shares its limit between their tasks.
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=True,
+            memory_limit="2GiB",
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert client.submit(_worker_memo_cap, 64, pure=False).result()[0] == 1 << 29
 
 
 def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):

@@ -598,7 +598,7 @@ def _settle_order(
 def _memo_cap(memo: _Memo, threads: int) -> int:
     """The memory cap of the memos of `threads` threads: the count's
     `memo_bytes`, else `MEMO_BYTES_PER_THREAD` for each thread, within
-    `_MEMO_MEMORY_SHARE` of the memory this process may use."""
+    `_MEMO_MEMORY_SHARE` of the memory a task may use (`_memory_room`)."""
     if memo[1] is not None:
         return memo[1]
     room = _memory_room()
@@ -607,16 +607,19 @@ def _memo_cap(memo: _Memo, threads: int) -> int:
 
 
 def _memory_room() -> int | None:
-    """The memory this process may use, in bytes: on a Dask worker with a
-    memory limit, the limit; else the machine's memory (None: unknown)."""
+    """The memory a task may use, in bytes: on a Dask worker with a memory
+    limit, the limit shared among its Dask threads (the tasks it runs at
+    once); else the machine's memory (None: unknown)."""
     try:
         from distributed import get_worker
 
-        limit = get_worker().memory_manager.memory_limit
+        worker = get_worker()
+        limit = worker.memory_manager.memory_limit
+        tasks = max(1, worker.state.nthreads)
     except (ImportError, ValueError, AttributeError):  # not on a Dask worker
         limit = None
     if limit:
-        return int(limit)
+        return int(limit) // tasks
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):  # not a POSIX system
