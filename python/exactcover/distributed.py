@@ -45,7 +45,8 @@ refused.
 Tasks memoize as `count()` does, and all the tasks of one count in one
 worker process share one memo (its keys do not depend on a subtree's root:
 a sub-problem met again under another subtree is solved once; at most
-256 MiB for each thread, kept until the process's next count):
+256 MiB for each thread and half the memory a task may use, kept until
+the process's next count):
 a memo changes how long a task takes, never what it returns. So counts
 far past what enumeration reaches (the domino tilings of a 14 x 14 board,
 1.1 x 10^23) work here too.
