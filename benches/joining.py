@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import glob
-import logging
 import os
 import statistics
 import sys
@@ -52,6 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cgroups import CGROUP, cap, release
 from instances import build
+from stop_policy import _cluster
 
 #: Set in the workers' environment: the share of a CPU their counting
 #: thread gets (`dask_setup`).
@@ -104,7 +104,8 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
     import exactcover.distributed as dist
     from dask.distributed import get_task_stream
 
-    cluster, client = _cluster(args.start, args.slow)
+    # Each worker loads this module as it starts (`dask_setup`).
+    cluster, client = _cluster(args.start, preload=["joining"], env={SLOW: str(args.slow)})
     saved = dist._WORKERS_EVERY
     driver = None
     try:
@@ -150,31 +151,6 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
         client.close()
         cluster.close()
         release(glob.glob(os.path.join(CGROUP, "exactcover-bench-*-joining")))
-
-
-def _cluster(workers: int, slow: float) -> tuple[Any, Any]:
-    """A LocalCluster of `workers` one-thread workers with
-    `exactcover.distributed.DASK_CONFIG`, each loading this module as it
-    starts (`dask_setup`), and its client."""
-    import dask
-    import exactcover.distributed as dist
-    from dask.distributed import Client, LocalCluster
-
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    here = os.path.dirname(os.path.abspath(__file__))
-    with dask.config.set(dist.DASK_CONFIG):
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            preload=["joining"],
-            env={
-                "PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]),
-                SLOW: str(slow),
-            },
-        )
-    return cluster, Client(cluster)
 
 
 @contextlib.contextmanager

@@ -126,10 +126,11 @@ def _table(first: str, runs: dict[str, list[dict[str, float]]], alone: float | N
         )
 
 
-def _cluster(workers: int) -> tuple[Any, Any]:
+def _cluster(workers: int, **options: Any) -> tuple[Any, Any]:
     """A LocalCluster of `workers` one-thread worker processes that import
     the benchmarks' modules, with `exactcover.distributed.DASK_CONFIG`, and
-    its client."""
+    its client; `options` go to the LocalCluster (its `env` added to the
+    workers' environment)."""
     import dask
     import exactcover.distributed as dist
     from dask.distributed import Client, LocalCluster
@@ -142,7 +143,13 @@ def _cluster(workers: int) -> tuple[Any, Any]:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",
-            env={"PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])},
+            **{
+                **options,
+                "env": {
+                    "PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]),
+                    **options.get("env", {}),
+                },
+            },
         )
     return cluster, Client(cluster)
 

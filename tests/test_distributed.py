@@ -1028,40 +1028,32 @@ def _worker_memo_cap(threads):
     return _distributed._memo_cap((None, None), threads), limit
 
 
+def _two_gib_worker(threads):
+    """A cluster of one worker of 2 GiB and `threads` Dask threads."""
+    import logging
+
+    return distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=threads,
+        processes=True,
+        memory_limit="2GiB",
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    )
+
+
 def test_a_dask_workers_memos_stay_within_half_its_memory_limit():
     # A worker of 64 threads and 2 GiB: its memos may take 1 GiB, not the
     # 16 GiB of 256 MiB a thread (Dask would pause it at 80% of its limit,
     # and its nanny end it at 95%).
-    import logging
-
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=1,
-            processes=True,
-            memory_limit="2GiB",
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with _two_gib_worker(1) as cluster, distributed.Client(cluster) as client:
         cap, limit = client.submit(_worker_memo_cap, 64, pure=False).result()
         assert limit == 2 << 30
         assert cap == 1 << 30
         cap, _ = client.submit(_worker_memo_cap, 2, pure=False).result()
         assert cap == 2 * _distributed.MEMO_BYTES_PER_THREAD
     # A worker of two Dask threads shares its limit between their tasks.
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=2,
-            processes=True,
-            memory_limit="2GiB",
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with _two_gib_worker(2) as cluster, distributed.Client(cluster) as client:
         assert client.submit(_worker_memo_cap, 64, pure=False).result()[0] == 1 << 29
 
 
