@@ -20,7 +20,8 @@ Each row gives wall-clock medians from the call, when the last worker
 joined, tasks, the most workers the count saw (``stats["workers"]``) and
 the workers that ran its tasks (Dask's task stream). Before the driver
 looked again, it kept at most two tasks per worker it had found at the
-start out at once: a count started on one worker of sixteen ran on two.
+start out at once: a count started on one worker of sixteen ran two tasks
+at a time to its end.
 
 On 2 cores two tasks at once fill the machine whichever way; ``--slow S``
 emulates N cores S times slower as ``emulate.py`` does (each worker's
@@ -53,8 +54,8 @@ from cgroups import CGROUP, cap, release
 from instances import build
 from stop_policy import _cluster
 
-#: Set in the workers' environment: the share of a CPU their counting
-#: thread gets (`dask_setup`).
+#: Set in the workers' environment: S, their counting thread capped at 1/S
+#: of a CPU (`dask_setup`).
 SLOW = "EXACTCOVER_BENCH_SLOW"
 
 ROWS = ("joining, looked at", "joining, not looked at", "all from the start")
