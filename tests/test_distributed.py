@@ -1435,6 +1435,32 @@ def test_a_worker_that_joins_during_a_count_takes_part(monkeypatch):
         next(started, None)  # closes the client and the cluster
 
 
+def test_a_count_on_a_cluster_without_workers_waits_for_the_first(monkeypatch):
+    # No worker yet: the count waits for the first, and races the order for
+    # its threads (the cores of its machine), not for one.
+    assert _distributed._cores() >= 2, "needs a machine of 2 cores or more"
+    raced = []
+    settle = _distributed._settle_order
+
+    def recorded(digest, spec, order, threads=1, memo=(None, None)):
+        raced.append(threads)
+        return settle(digest, spec, order, threads, memo)
+
+    monkeypatch.setattr(_distributed, "_settle_order", recorded)
+    started = _cluster(0)
+    client = next(started)
+    timer = threading.Timer(0.5, client.cluster.scale, (1,))
+    timer.start()
+    try:
+        stats = {}
+        assert count_distributed(queens(10), client=client, local_seconds=0, stats=stats) == 724
+        assert raced == [_distributed._cores()]
+        assert stats["workers"] == 1
+    finally:
+        timer.join()
+        next(started, None)  # closes the client and the cluster
+
+
 def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):
     # A swept task's memo is a dynamic program that another worker would
     # fill again: the whole tree as one task (half a second on one thread,

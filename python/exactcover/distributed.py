@@ -1041,7 +1041,8 @@ def count_distributed(
             it was built.
         client: A `dask.distributed.Client` to run the tasks on: its
             workers, also those that join while the count runs (need not be
-            waited for) and not those lost.
+            waited for; with none yet, the count waits for the first) and
+            not those lost.
         executor: A `concurrent.futures.Executor` to run the tasks on.
         workers: The number of worker processes to start when neither
             `client` nor `executor` is given (default: one per core).
@@ -1598,6 +1599,12 @@ def _dask_backend(
         }
         return slots, max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
+    # A cluster none of whose workers has joined yet (a batch queue starts
+    # them as it can) is waited for: the first one's threads, not one, are
+    # those the order is raced for and the tree is cut for (a sweep raced
+    # for one thread would count every subtree of the count on one core).
+    while not client.nthreads():
+        time.sleep(_LOOK_EVERY)
     slots, thread_slots = refresh()
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
