@@ -1057,11 +1057,9 @@ def test_a_dask_workers_memos_stay_within_half_its_memory_limit():
         assert client.submit(_worker_memo_cap, 64, pure=False).result()[0] == 1 << 29
 
 
-def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
-    """The race weighs MRV on the threads that count at once (the core's
-    race, in rust/: a_race_for_threads_weighs_mrv_by_their_gain): this
-    machine's cores for a short count here, all the workers' threads on
-    workers."""
+def _spy_on_the_race(monkeypatch):
+    """The threads each race of the order is run for, as a list that grows,
+    and the race itself, unwatched."""
     raced = []
     settle = _distributed._settle_order
 
@@ -1070,6 +1068,15 @@ def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
         return settle(digest, spec, order, threads, memo)
 
     monkeypatch.setattr(_distributed, "_settle_order", spy)
+    return raced, settle
+
+
+def test_auto_is_raced_for_the_threads_that_count(client, monkeypatch):
+    """The race weighs MRV on the threads that count at once (the core's
+    race, in rust/: a_race_for_threads_weighs_mrv_by_their_gain): this
+    machine's cores for a short count here, all the workers' threads on
+    workers."""
+    raced, settle = _spy_on_the_race(monkeypatch)
     problem = queens(7).sweep_order([("row", i) for i in range(7)])
     with ThreadPoolExecutor(2) as pool:
         assert count_distributed(problem, executor=pool, threads=3, local_seconds=0) == 40
@@ -1439,14 +1446,7 @@ def test_a_count_on_a_cluster_without_workers_waits_for_the_first(monkeypatch):
     # No worker yet: the count waits for the first, and races the order for
     # its threads (the cores of its machine), not for one.
     assert _distributed._cores() >= 2, "needs a machine of 2 cores or more"
-    raced = []
-    settle = _distributed._settle_order
-
-    def recorded(digest, spec, order, threads=1, memo=(None, None)):
-        raced.append(threads)
-        return settle(digest, spec, order, threads, memo)
-
-    monkeypatch.setattr(_distributed, "_settle_order", recorded)
+    raced, _ = _spy_on_the_race(monkeypatch)
     started = _cluster(0)
     client = next(started)
     timer = threading.Timer(0.5, client.cluster.scale, (1,))
