@@ -2,6 +2,7 @@
 faults, Ctrl-C, checkpoints. One LocalCluster of two worker processes serves
 the whole module."""
 
+import contextlib
 import json
 import os
 import re
@@ -33,26 +34,31 @@ from hypothesis import strategies as st
 distributed = pytest.importorskip("distributed")
 
 
-def _cluster(workers):
+@contextlib.contextmanager
+def _cluster(workers, threads=1, **options):
+    """A LocalCluster of `workers` worker processes of `threads` Dask threads
+    (`options` to the LocalCluster too), and its client."""
     import logging
 
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
-    client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
+    with (
+        distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=threads,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+            **options,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
 
 
 @pytest.fixture(scope="module")
 def client():
     """One cluster of two workers for the module; no test kills a worker on it."""
-    yield from _cluster(2)
+    with _cluster(2) as client:
+        yield client
 
 
 #: The workers of a cluster a test kills workers on.
@@ -64,7 +70,8 @@ def own_client():
     """A cluster of three workers for a test that kills workers: one is never
     killed, so the count ends whether or not the nannies start the others
     again (Dask's part: once, on a loaded CI machine, a nanny did not)."""
-    yield from _cluster(_OWN_WORKERS)
+    with _cluster(_OWN_WORKERS) as client:
+        yield client
 
 
 def _colored():
@@ -1028,32 +1035,18 @@ def _worker_memo_cap(threads):
     return _distributed._memo_cap((None, None), threads), limit
 
 
-def _two_gib_worker(threads):
-    """A cluster of one worker of 2 GiB and `threads` Dask threads."""
-    import logging
-
-    return distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=threads,
-        processes=True,
-        memory_limit="2GiB",
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
-
-
 def test_a_dask_workers_memos_stay_within_half_its_memory_limit():
     # A worker of 64 threads and 2 GiB: its memos may take 1 GiB, not the
     # 16 GiB of 256 MiB a thread (Dask would pause it at 80% of its limit,
     # and its nanny end it at 95%).
-    with _two_gib_worker(1) as cluster, distributed.Client(cluster) as client:
+    with _cluster(1, memory_limit="2GiB") as client:
         cap, limit = client.submit(_worker_memo_cap, 64, pure=False).result()
         assert limit == 2 << 30
         assert cap == 1 << 30
         cap, _ = client.submit(_worker_memo_cap, 2, pure=False).result()
         assert cap == 2 * _distributed.MEMO_BYTES_PER_THREAD
     # A worker of two Dask threads shares its limit between their tasks.
-    with _two_gib_worker(2) as cluster, distributed.Client(cluster) as client:
+    with _cluster(1, threads=2, memory_limit="2GiB") as client:
         assert client.submit(_worker_memo_cap, 64, pure=False).result()[0] == 1 << 29
 
 
@@ -1420,16 +1413,13 @@ def test_a_worker_that_joins_during_a_count_takes_part(monkeypatch):
     # one, the exact total, and the two workers in the figures. (Before,
     # the count kept the one worker it started with: one task.)
     monkeypatch.setattr(_distributed, "_WORKERS_EVERY", 0.05)
-    started = _cluster(1)
-    client = next(started)
-    cluster = client.cluster
+    with _cluster(1) as client:
 
-    def one_task_then_a_worker(plan, slots, thread_slots):
-        assert (slots, thread_slots) == (1, 1)
-        cluster.scale(2)
+        def one_task_then_a_worker(plan, slots, thread_slots):
+            assert (slots, thread_slots) == (1, 1)
+            client.cluster.scale(2)
 
-    monkeypatch.setattr(_distributed._Plan, "prepare", one_task_then_a_worker)
-    try:
+        monkeypatch.setattr(_distributed._Plan, "prepare", one_task_then_a_worker)
         stats = {}
         total = count_distributed(
             queens(15), client=client, threads=1, task_seconds=1000, local_seconds=0, stats=stats
@@ -1438,8 +1428,6 @@ def test_a_worker_that_joins_during_a_count_takes_part(monkeypatch):
         assert stats["workers"] == 2
         assert stats["tasks"] > 1
         assert len(client.nthreads()) == 2
-    finally:
-        next(started, None)  # closes the client and the cluster
 
 
 def test_a_count_on_a_cluster_without_workers_waits_for_the_first(monkeypatch):
@@ -1447,18 +1435,16 @@ def test_a_count_on_a_cluster_without_workers_waits_for_the_first(monkeypatch):
     # its threads (the cores of its machine), not for one.
     assert _distributed._cores() >= 2, "needs a machine of 2 cores or more"
     raced, _ = _spy_on_the_race(monkeypatch)
-    started = _cluster(0)
-    client = next(started)
-    timer = threading.Timer(0.5, client.cluster.scale, (1,))
-    timer.start()
-    try:
-        stats = {}
-        assert count_distributed(queens(10), client=client, local_seconds=0, stats=stats) == 724
-        assert raced == [_distributed._cores()]
-        assert stats["workers"] == 1
-    finally:
-        timer.join()
-        next(started, None)  # closes the client and the cluster
+    with _cluster(0) as client:
+        timer = threading.Timer(0.5, client.cluster.scale, (1,))
+        timer.start()
+        try:
+            stats = {}
+            assert count_distributed(queens(10), client=client, local_seconds=0, stats=stats) == 724
+            assert raced == [_distributed._cores()]
+            assert stats["workers"] == 1
+        finally:
+            timer.join()
 
 
 def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):
