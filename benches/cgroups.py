@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 
 #: The cgroup v1 CPU controller.
 CGROUP = "/sys/fs/cgroup/cpu"
+
+
+def require(share: float, option: str) -> None:
+    """Exits with a message naming `option` unless `share` is one `cap`
+    takes (1 to 10) and the CPU controller can be written to."""
+    if not 1 <= share <= 10:
+        sys.exit(f"{option} takes 1 to 10 (the kernel's least quota is a tenth of its period)")
+    if not os.access(CGROUP, os.W_OK):
+        sys.exit(f"{option} needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
 
 
 def cap(ident: int, share: float, name: str, thread: bool) -> str:

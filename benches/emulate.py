@@ -52,10 +52,10 @@ from typing import Any, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cgroups import CGROUP, cap, release
+from cgroups import cap, release, require
 from dask_workers import _count_alone, _timeline
 from instances import build
-from stop_policy import _cluster, _one, _table
+from stop_policy import _cluster, _one, _rounds, _table
 
 #: The time constants of `exactcover.distributed` that the slowed clock
 #: multiplies (seconds of the driver's own time).
@@ -101,10 +101,7 @@ def main() -> None:
         help="count() on one capped thread, as measured before (else measured now)",
     )
     args = parser.parse_args()
-    if not 1 <= args.slow <= 10:
-        sys.exit("--slow takes 1 to 10 (the kernel's least quota is a tenth of its period)")
-    if not os.access(CGROUP, os.W_OK):
-        sys.exit(f"needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
+    require(args.slow, "--slow")
     rows = {"defaults": {}, **{v: _variant(v, args.slow) for v in args.variant}}
 
     import exactcover.distributed as dist
@@ -127,13 +124,10 @@ def main() -> None:
         with _dilated(args.slow):
             dist.count_distributed(inst.solver(), client=client, local_seconds=0, order=args.order)
             labels = list(rows)
-            for k in range(args.repeat):
-                for label in labels if k % 2 == 0 else labels[::-1]:
-                    with _names(rows[label]):
-                        runs[label].append(_one(client, inst, args.order))
-                    print(
-                        label, {key: round(v, 3) for key, v in runs[label][-1].items()}, flush=True
-                    )
+            for label in _rounds(labels, args.repeat):
+                with _names(rows[label]):
+                    runs[label].append(_one(client, inst, args.order))
+                print(label, {key: round(v, 3) for key, v in runs[label][-1].items()}, flush=True)
             for label in labels if args.timeline else []:
                 with _names(rows[label]):
                     _timeline(label, client, inst, 1, args.order)

@@ -39,7 +39,6 @@ seconds too.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import glob
 import os
 import statistics
@@ -50,9 +49,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cgroups import CGROUP, cap, release
+from cgroups import CGROUP, cap, release, require
+from emulate import _dilated
 from instances import build
-from stop_policy import _cluster
+from stop_policy import _cluster, _rounds
 
 #: Set in the workers' environment: S, their counting thread capped at 1/S
 #: of a CPU (`dask_setup`).
@@ -72,16 +72,13 @@ def main() -> None:
     args = parser.parse_args()
     if not 0 <= args.start < args.workers:
         sys.exit("--start must be at least 0 and below --workers")
-    if not 1 <= args.slow <= 10:
-        sys.exit("--slow takes 1 to 10 (the kernel's least quota is a tenth of its period)")
-    if args.slow > 1 and not os.access(CGROUP, os.W_OK):
-        sys.exit(f"--slow needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
+    if args.slow != 1:
+        require(args.slow, "--slow")
     inst: Any = build(args.instance)
     runs: dict[str, list[dict[str, float]]] = {row: [] for row in ROWS}
-    for k in range(args.repeat):
-        for row in ROWS if k % 2 == 0 else ROWS[::-1]:
-            runs[row].append(_one(row, inst, args))
-            print(row, runs[row][-1], flush=True)
+    for row in _rounds(ROWS, args.repeat):
+        runs[row].append(_one(row, inst, args))
+        print(row, runs[row][-1], flush=True)
     slowed = f", each counting at 1/{args.slow:g} of a CPU" if args.slow > 1 else ""
     print(
         f"\n{args.instance} on {args.start} one-thread workers, scaled to {args.workers} "
@@ -131,7 +128,7 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
         stats: dict[str, Any] = {}
         if args.slow > 1:
             driver = cap(threading.get_native_id(), args.slow, "driver", thread=True)
-        with get_task_stream(client) as stream, _slowed(args.slow):
+        with get_task_stream(client) as stream, _dilated(args.slow):
             total = dist.count_distributed(
                 inst.solver(), client=client, threads=1, local_seconds=0, stats=stats
             )
@@ -152,18 +149,6 @@ def _one(row: str, inst: Any, args: Any) -> dict[str, float]:
         client.close()
         cluster.close()
         release(glob.glob(os.path.join(CGROUP, "exactcover-bench-*-joining")))
-
-
-@contextlib.contextmanager
-def _slowed(slow: float) -> Any:
-    """The count's clock slowed `slow` times (`emulate.DILATED`)."""
-    if slow <= 1:
-        yield
-        return
-    from emulate import _dilated
-
-    with _dilated(slow):
-        yield
 
 
 def dask_setup(worker: Any) -> None:

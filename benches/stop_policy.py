@@ -42,11 +42,11 @@ import os
 import statistics
 import sys
 import time
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cgroups import CGROUP, cap, release
+from cgroups import cap, release, require
 from dask_workers import _count_alone, _stops
 from instances import build
 
@@ -85,10 +85,9 @@ def main() -> None:
             alone = None
         dist.count_distributed(inst.solver(), client=client, local_seconds=0, order=args.order)
         labels = list(rows)
-        for k in range(args.repeat):
-            for label in labels if k % 2 == 0 else labels[::-1]:
-                with _policy(rows[label]):
-                    runs[label].append(_one(client, inst, args.order))
+        for label in _rounds(labels, args.repeat):
+            with _policy(rows[label]):
+                runs[label].append(_one(client, inst, args.order))
     finally:
         client.close()
         cluster.close()
@@ -124,6 +123,14 @@ def _table(first: str, runs: dict[str, list[dict[str, float]]], alone: float | N
             f"| {median('stops'):.0f} | {median('idle'):.3f} | {median('first'):.2f} s "
             f"| {median('between'):.2f} s | {median('last'):.2f} s |"
         )
+
+
+def _rounds(labels: Sequence[str], repeat: int) -> Iterator[str]:
+    """The rows' labels `repeat` times, round after round, every other round
+    in reverse (so that no row always runs first, on a machine warmer or
+    busier than for the others)."""
+    for k in range(repeat):
+        yield from labels if k % 2 == 0 else labels[::-1]
 
 
 def _cluster(workers: int, **options: Any) -> tuple[Any, Any]:
@@ -233,10 +240,7 @@ def _pid() -> int:
 def _throttle(client: Any, share: float) -> list[str]:
     """Caps each worker process at 1/`share` of a CPU, each in a cgroup of
     its own; returns the cgroups."""
-    if not 1 <= share <= 10:
-        sys.exit("--throttle takes 1 to 10 (the kernel's least quota is a tenth of its period)")
-    if not os.access(CGROUP, os.W_OK):
-        sys.exit(f"--throttle needs the cgroup v1 CPU controller at {CGROUP}, writable (root)")
+    require(share, "--throttle")
     pids = sorted(client.run(_pid).values())
     return [cap(pid, share, f"worker{k}", thread=False) for k, pid in enumerate(pids)]
 
