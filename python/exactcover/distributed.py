@@ -55,9 +55,9 @@ Starting workers on a cluster: one Dask worker process per machine, with
 one Dask thread, e.g. ``dask worker tcp://scheduler:8786 --nworkers 1
 --nthreads 1``; each task then counts on all the machine's cores (or on
 `count_distributed(threads=N)` of them). The count need not wait for
-the workers: it looks at the cluster every second, and workers that join
-(as a batch queue starts them) take part, a straggler's work shared with
-them.
+the workers: it waits for the first itself, looks at the cluster every
+second, and workers that join (as a batch queue starts them) take part, a
+straggler's work shared with them.
 
 Needs `pip install 'exactcover-dlx[dask]'` for Dask and the progress bar; a
 `concurrent.futures` executor (e.g. a process pool) needs nothing more.
@@ -1573,6 +1573,14 @@ def _dask_backend(
     # The problem goes to every worker process once, also to one that
     # joins later (one that replaces a lost worker); tasks refer to it by
     # its digest.
+    # A cluster none of whose workers has joined yet (a batch queue starts
+    # them as it can) is waited for, before the problem is published (which
+    # Ctrl-C meanwhile would leave on the scheduler): the first one's
+    # threads, not one, are those the order is raced for and the tree is
+    # cut for (a sweep raced for one thread would count every subtree of
+    # the count on one core).
+    while not client.nthreads():
+        time.sleep(_LOOK_EVERY)
     name = _publish(client, digest, spec, run)
     problem = (digest, None)
     # The threads of each task: `threads`, or by worker, its machine's
@@ -1599,12 +1607,6 @@ def _dask_backend(
         }
         return slots, max(1, sum(per_worker[a] * n for a, n in nthreads.items()))
 
-    # A cluster none of whose workers has joined yet (a batch queue starts
-    # them as it can) is waited for: the first one's threads, not one, are
-    # those the order is raced for and the tree is cut for (a sweep raced
-    # for one thread would count every subtree of the count on one core).
-    while not client.nthreads():
-        time.sleep(_LOOK_EVERY)
     slots, thread_slots = refresh()
 
     def submit(subtrees: list[_Ids], seconds: float, pieces: int, order: str, token: str) -> Any:
