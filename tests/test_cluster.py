@@ -1,8 +1,8 @@
 """Counting on a real Dask cluster: a `dask scheduler` and two `dask worker`
 processes started on loopback as separate processes, as on a cluster of
 machines (one worker process per machine, one Dask thread each). A count,
-a worker killed mid-count, and the command line's `--scheduler` interrupted
-and resumed from its checkpoint."""
+a worker killed mid-count, a worker that joins mid-count, and the command
+line's `--scheduler` interrupted and resumed from its checkpoint."""
 
 import json
 import re
@@ -15,6 +15,7 @@ import time
 import pytest
 from conftest import count_in_background, queens_problem
 from exactcover import DlxProblem
+from exactcover import distributed as _distributed
 from exactcover.distributed import count_distributed
 from exactcover.queens import queens
 
@@ -118,6 +119,38 @@ def test_a_count_on_a_real_cluster_survives_a_killed_worker(cluster):
         short = {}
         assert count_distributed(queens(8), client=client, stats=short) == 92
         assert short["path"] == "local"
+
+
+def test_a_worker_that_joins_a_real_cluster_during_a_count_takes_part(tmp_path, monkeypatch):
+    # A cluster of its own, of one worker: a batch queue starts the others
+    # as it can. The whole tree as one task of 1000 s on that worker's
+    # threads (the machine's cores), and a second worker process started
+    # (and waited for) once the tree is cut. The driver sees it at its next
+    # look, asks the new process for its machine's cores, and the straggler
+    # shares its work with it: more tasks than one, both workers, the exact
+    # total.
+    monkeypatch.setattr(_distributed, "_WORKERS_EVERY", 0.05)
+    cluster = _Cluster(tmp_path)
+    try:
+        cluster.start_worker()
+        with distributed.Client(cluster.address, timeout=60) as client:
+            client.wait_for_workers(1, timeout=60)
+
+            def one_task_then_a_worker(plan, slots, thread_slots):
+                assert (slots, thread_slots) == (1, _distributed._cores())
+                cluster.start_worker()
+                client.wait_for_workers(2, timeout=60)
+
+            monkeypatch.setattr(_distributed._Plan, "prepare", one_task_then_a_worker)
+            stats = {}
+            total = count_distributed(
+                queens(15), client=client, task_seconds=1000, local_seconds=0, stats=stats
+            )
+            assert (total, stats["solutions"]) == (2279184, 2279184)
+            assert stats["workers"] == 2
+            assert stats["tasks"] > 1
+    finally:
+        cluster.close()
 
 
 def test_the_cli_on_a_real_cluster_resumes_its_checkpoint_after_ctrl_c(cluster, tmp_path):
