@@ -1465,3 +1465,92 @@ def test_a_swept_task_is_not_stopped_for_an_idle_worker(monkeypatch):
             stats=stats,
         )
     assert (total, stats["order"], stops) == (9356, "sweep", [])
+
+
+_COUNT_ON_DEFAULTS = """
+from exactcover.distributed import _cores, count_distributed
+from exactcover.queens import queens
+
+if __name__ == "__main__":
+    stats = {}
+    total = count_distributed(queens(9), local_seconds=0, stats=stats)
+    print(_cores(), stats["workers"], total)
+"""
+
+
+def _count_on_defaults(tmp_path, preexec_fn):
+    """`_cores()`, the workers and the total of a count of queens 9 on the
+    workers started by default, in a process `preexec_fn` confines."""
+    script = tmp_path / "count_on_defaults.py"
+    script.write_text(_COUNT_ON_DEFAULTS)
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=preexec_fn,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_the_cores_of_a_process_confined_to_one_cpu(tmp_path):
+    # A process allowed one CPU (taskset): one core, one worker started.
+    first = min(os.sched_getaffinity(0))
+    confined = _count_on_defaults(tmp_path, lambda: os.sched_setaffinity(0, {first}))
+    assert confined == ["1", "1", "352"]
+
+
+def _cpu_quota_of_one_cpu(name):
+    """A cgroup whose CPU quota is one CPU (cgroup v1 or v2; root only), as
+    a container's CPU limit; returns the file a process joins it by and the
+    directory to remove, or None where cgroups cannot be made here."""
+    for root, quota in (
+        ("/sys/fs/cgroup/cpu", (("cpu.cfs_period_us", "100000"), ("cpu.cfs_quota_us", "100000"))),
+        ("/sys/fs/cgroup", (("cpu.max", "100000 100000"),)),
+    ):
+        group = os.path.join(root, name)
+        try:
+            os.mkdir(group)
+        except OSError:
+            continue
+        try:
+            for file, value in quota:
+                with open(os.path.join(group, file), "w") as f:
+                    f.write(value)
+        except OSError:
+            os.rmdir(group)
+            continue
+        return os.path.join(group, "cgroup.procs"), group
+    return None
+
+
+def test_the_cores_of_a_process_under_a_cpu_quota(tmp_path):
+    # A container's CPU limit (a Kubernetes pod's, `docker run --cpus 1`)
+    # is a cgroup quota, not an affinity: the process may run on every CPU
+    # of the machine, a CPU's time in all. Its cores are the quota's, as the
+    # core caps a count's threads: one worker started by default, not one
+    # per CPU of the machine (nor tasks of as many threads).
+    assert _distributed._cores() >= 2, "needs a machine of 2 cores or more"
+    made = _cpu_quota_of_one_cpu(f"exactcover-test-{os.getpid()}")
+    if made is None:
+        pytest.skip("no cgroup with a CPU quota can be made here (needs root)")
+    procs, group = made
+
+    def join():
+        with open(procs, "w") as f:
+            f.write(str(os.getpid()))
+
+    try:
+        assert _count_on_defaults(tmp_path, join) == ["1", "1", "352"]
+    finally:
+        # The count's worker processes may end a moment after it.
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                os.rmdir(group)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)

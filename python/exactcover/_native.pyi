@@ -17,6 +17,7 @@ __all__ = [
     "Solver",
     "__version__",
     "cheapest",
+    "max_threads",
     "parse_dlx",
 ]
 
@@ -41,6 +42,10 @@ class DlxFormatError(ExactCoverError):
 
     line: int | None
     reason: str | None
+
+def max_threads() -> int:
+    """The threads a count runs on at most in this process: the CPUs it may
+    run on and its cgroup's CPU quota (a container's CPU limit)."""
 
 def parse_dlx(text: str, strict: bool = False) -> DlxProblem:
     """Read DLX text (Knuth's syntax and limits exactly if ``strict``)."""

@@ -54,7 +54,9 @@ far past what enumeration reaches (the domino tilings of a 14 x 14 board,
 Starting workers on a cluster: one Dask worker process per machine, with
 one Dask thread, e.g. ``dask worker tcp://scheduler:8786 --nworkers 1
 --nthreads 1``; each task then counts on all the machine's cores (or on
-`count_distributed(threads=N)` of them). The count need not wait for
+`count_distributed(threads=N)` of them): those the worker may run on,
+within its container's CPU limit (a Kubernetes pod's, a cgroup quota), as
+`count()` caps its threads. The count need not wait for
 the workers: it waits for the first itself, looks at the cluster every
 second, and workers that join (as a batch queue starts them) take part, a
 straggler's work shared with them.
@@ -80,7 +82,7 @@ import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
-from ._native import MemoPool
+from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
 
 __all__ = [
@@ -355,11 +357,10 @@ def _install(digest: str, spec: _Spec) -> None:
 
 
 def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
+    """The cores this process may count on: the CPUs it may run on, within
+    its cgroup's CPU quota (a container's CPU limit, as in a Kubernetes pod),
+    the threads the core runs a count on at most."""
+    return max_threads()
 
 
 def _threads_of_worker(threads: int | dict[str, int]) -> int:
@@ -1045,9 +1046,12 @@ def count_distributed(
             not those lost.
         executor: A `concurrent.futures.Executor` to run the tasks on.
         workers: The number of worker processes to start when neither
-            `client` nor `executor` is given (default: one per core).
+            `client` nor `executor` is given (default: one per core this
+            process may use: its CPU affinity, within its container's CPU
+            limit).
         threads: The threads each task counts on. Default: on a Dask
-            cluster, the cores of each worker's machine shared among the
+            cluster, the cores of each worker's machine (those it may use,
+            as for `workers`) shared among the
             Dask threads of the workers there; on the workers started here,
             the cores shared among them; on an `executor`, 1.
         checkpoint: A file that records every finished subtree as it

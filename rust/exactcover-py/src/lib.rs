@@ -20,6 +20,14 @@ mod memo_pool;
 mod slices;
 mod solver;
 
+/// The threads a count runs on at most in this process: the CPUs it may run
+/// on and its cgroup's CPU quota (a container's CPU limit), as the core caps
+/// `count(threads=...)` ([`exactcover::max_threads`]).
+#[pyfunction]
+fn max_threads() -> usize {
+    exactcover::max_threads()
+}
+
 /// The native core of exactcover (see the `exactcover` package for the API).
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -31,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dlx::PyDlxProblem>()?;
     m.add_function(wrap_pyfunction!(dlx::parse_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(costs::cheapest, m)?)?;
+    m.add_function(wrap_pyfunction!(max_threads, m)?)?;
     errors::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
