@@ -1501,28 +1501,47 @@ def test_the_cores_of_a_process_confined_to_one_cpu(tmp_path):
     assert confined == ["1", "1", "352"]
 
 
-def _cpu_quota_of_one_cpu(name):
-    """A cgroup whose CPU quota is one CPU (cgroup v1 or v2; root only), as
-    a container's CPU limit; returns the file a process joins it by and the
-    directory to remove, or None where cgroups cannot be made here."""
-    for root, quota in (
-        ("/sys/fs/cgroup/cpu", (("cpu.cfs_period_us", "100000"), ("cpu.cfs_quota_us", "100000"))),
-        ("/sys/fs/cgroup", (("cpu.max", "100000 100000"),)),
-    ):
-        group = os.path.join(root, name)
+@contextlib.contextmanager
+def _cgroup(v1, v2):
+    """A cgroup of these limits, as a container's (root only): `v1`, a
+    cgroup v1 controller and its files' values, `v2` the files' values under
+    cgroup v2. Yields a function that moves the calling process into it,
+    or None where no such cgroup can be made here; removes it after, once
+    its processes have ended."""
+    name = f"exactcover-test-{os.getpid()}"
+    group = None
+    for directory, limits in ((f"/sys/fs/cgroup/{v1[0]}", v1[1]), ("/sys/fs/cgroup", v2)):
         try:
-            os.mkdir(group)
+            os.mkdir(os.path.join(directory, name))
         except OSError:
             continue
+        group = os.path.join(directory, name)
         try:
-            for file, value in quota:
+            for file, value in limits.items():
                 with open(os.path.join(group, file), "w") as f:
                     f.write(value)
+            break
         except OSError:
             os.rmdir(group)
-            continue
-        return os.path.join(group, "cgroup.procs"), group
-    return None
+            group = None
+
+    def join():
+        with open(os.path.join(group, "cgroup.procs"), "w") as f:
+            f.write(str(os.getpid()))
+
+    try:
+        yield None if group is None else join
+    finally:
+        # A count's worker processes may end a moment after it.
+        deadline = time.monotonic() + 30
+        while group is not None:
+            try:
+                os.rmdir(group)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
 
 def test_the_cores_of_a_process_under_a_cpu_quota(tmp_path):
@@ -1532,25 +1551,27 @@ def test_the_cores_of_a_process_under_a_cpu_quota(tmp_path):
     # core caps a count's threads: one worker started by default, not one
     # per CPU of the machine (nor tasks of as many threads).
     assert _distributed._cores() >= 2, "needs a machine of 2 cores or more"
-    made = _cpu_quota_of_one_cpu(f"exactcover-test-{os.getpid()}")
-    if made is None:
-        pytest.skip("no cgroup with a CPU quota can be made here (needs root)")
-    procs, group = made
-
-    def join():
-        with open(procs, "w") as f:
-            f.write(str(os.getpid()))
-
-    try:
+    period = {"cpu.cfs_period_us": "100000", "cpu.cfs_quota_us": "100000"}
+    with _cgroup(("cpu", period), {"cpu.max": "100000 100000"}) as join:
+        if join is None:
+            pytest.skip("no cgroup with a CPU quota can be made here (needs root)")
         assert _count_on_defaults(tmp_path, join) == ["1", "1", "352"]
-    finally:
-        # The count's worker processes may end a moment after it.
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                os.rmdir(group)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+
+
+def test_the_memos_of_a_process_under_a_memory_limit(tmp_path):
+    # A container's memory limit (`docker run --memory 1g`) caps the memos
+    # of a count on a process pool or here as a Dask worker's limit does
+    # (half of it), not the machine's memory.
+    gib = str(1 << 30)
+    with _cgroup(("memory", {"memory.limit_in_bytes": gib}), {"memory.max": gib}) as join:
+        if join is None:
+            pytest.skip("no cgroup with a memory limit can be made here (needs root)")
+        code = (
+            "from exactcover.distributed import _memo_cap, _memory_room\n"
+            "print(_memory_room(), _memo_cap((None, None), 64))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=join
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [gib, str(1 << 29)]

@@ -611,7 +611,8 @@ def _memo_cap(memo: _Memo, threads: int) -> int:
 def _memory_room() -> int | None:
     """The memory a task may use, in bytes: on a Dask worker with a memory
     limit, the limit shared among its Dask threads (the tasks it runs at
-    once); else the machine's memory (None: unknown)."""
+    once); else the machine's memory, within its container's memory limit
+    (`_cgroup_memory`; None: unknown)."""
     try:
         from distributed import get_worker
 
@@ -623,9 +624,43 @@ def _memory_room() -> int | None:
     if limit:
         return int(limit) // tasks
     try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        machine: int | None = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):  # not a POSIX system
+        machine = None
+    known = [m for m in (machine, _cgroup_memory()) if m is not None]
+    return min(known) if known else None
+
+
+def _cgroup_memory(root: str = "/sys/fs/cgroup") -> int | None:
+    """The memory limit of this process's cgroup (a container's: `docker run
+    --memory`, a Kubernetes pod's), cgroup v1 or v2, as Linux reports it
+    (None: none, or not Linux). The cgroup is looked for where
+    /proc/self/cgroup names it and at the root of its hierarchy (a
+    container that sees its own cgroup as the root)."""
+    try:
+        with open("/proc/self/cgroup") as f:
+            lines = f.read().splitlines()
+    except OSError:
         return None
+    files = []
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controllers == "":  # v2: one hierarchy
+            files += [f"{root}{path.rstrip('/')}/memory.max", f"{root}/memory.max"]
+        elif "memory" in controllers.split(","):
+            for base in (f"{root}/memory", f"{root}/{controllers}"):
+                files += [f"{base}{path.rstrip('/')}/memory.limit_in_bytes"]
+                files += [f"{base}/memory.limit_in_bytes"]
+    limits = []
+    for file in files:
+        try:
+            with open(file) as f:
+                value = f.read().strip()
+        except OSError:
+            continue
+        if value.isdigit():  # v2 says "max" where there is no limit
+            limits.append(int(value))
+    return min(limits, default=None)
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
