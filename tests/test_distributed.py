@@ -1575,3 +1575,15 @@ def test_the_memos_of_a_process_under_a_memory_limit(tmp_path):
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == [gib, str(1 << 29)]
+
+
+def test_a_worker_of_another_version_refuses_the_count(monkeypatch):
+    # The count's client and a worker process of another exactcover: the
+    # task says so, and the count raises it, rather than count by other
+    # code (the worker's own version here; the client's made another).
+    monkeypatch.setattr(_distributed, "_VERSION", "0.0.0-other")
+    with _cluster(1) as client:
+        with pytest.raises(
+            ImportError, match=r"the count's client 0\.0\.0-other: install the same"
+        ):
+            count_distributed(queens(9), client=client, local_seconds=0)

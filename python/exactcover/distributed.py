@@ -84,6 +84,7 @@ from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 from ._arguments import U64_MAX, optional_whole
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
+from ._native import __version__ as _VERSION
 
 __all__ = [
     "count_distributed",
@@ -1704,7 +1705,7 @@ def _publish(client: Any, digest: str, spec: _Spec, run: str) -> str:
         The name it is published under.
     """
     name = f"exactcover-problem-{digest[:16]}-{run}"
-    client.publish_dataset(**{name: _Sealed((digest, spec))})
+    client.publish_dataset(**{name: _Sealed((digest, spec, _VERSION))})
     return name
 
 
@@ -1731,8 +1732,16 @@ def _fetch(digest: str, dataset: str) -> None:
             return
     from distributed import get_client
 
-    fetched, spec = get_client().get_dataset(dataset).value
+    fetched, spec, *version = get_client().get_dataset(dataset).value
     assert fetched == digest
+    if version != [_VERSION]:
+        # The tasks of one count run one version's code: a subtree, a sweep
+        # order or a memo's key may mean another thing in another.
+        client = version[0] if version else "an older version"
+        raise ImportError(
+            f"this Dask worker has exactcover {_VERSION}, the count's client {client}: "
+            "install the same version of exactcover on every machine"
+        )
     with _INSTALLED_LOCK:
         if len(_INSTALLED) >= 4:
             _INSTALLED.clear()
