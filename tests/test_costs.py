@@ -71,6 +71,28 @@ def test_k_cheapest_match_brute_force(problem, data, k):
 
 
 @settings(max_examples=150, deadline=None)
+@given(problems(), st.data(), st.integers(1, 4))
+def test_the_cheapest_of_a_restricted_search_are_its_subtree_s(problem, data, k):
+    # restrict() to a subtree: every method's cheapest solutions are the
+    # subtree's (branch and bound rebuilds the problem: the subtree with it).
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    names = list(choices)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    excluded = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    costs = {c: data.draw(st.integers(0, 5)) for c in choices}
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    # A forced choice is taken as an initial one is (also one that
+    # satisfies no primary constraint).
+    expected = brute_force(choices, bounds, used - set(secondary), initial=forced)
+    subtree = {s for s in expected if not set(excluded) & s}
+    for method in ("graph", "branch", "auto"):
+        restricted = ExactCover(choices, secondary=secondary).restrict((forced, excluded))
+        check_k_best(restricted.cheapest(costs, k, method=method), subtree, costs, k)
+
+
+@settings(max_examples=150, deadline=None)
 @given(problems(), st.data())
 def test_multicover_cheapest_and_counts_match_brute_force(problem, data):
     universe, choices = problem

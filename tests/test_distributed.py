@@ -527,6 +527,37 @@ def _with_brute_force(problem, secondary):
     return (lambda: ExactCover(choices, secondary=secondary)), expected
 
 
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.data())
+def test_a_restricted_search_counts_its_subtree(problem, data):
+    # restrict() to a subtree: the count, here or by tasks of a few
+    # microseconds, is the subtree's (the tasks rebuild the problem: the
+    # subtree with it), and a checkpoint knows it from the whole problem.
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    names = list(choices)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    excluded = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = brute_force(choices, bounds, used - set(secondary), initial=forced)
+    expected = {s for s in expected if not set(excluded) & s}
+
+    def make():
+        return ExactCover(choices, secondary=secondary).restrict((forced, excluded))
+
+    with ThreadPoolExecutor(2) as pool:
+        for local_seconds in (0, 10):
+            total = count_distributed(
+                make(), executor=pool, task_seconds=1e-5, local_seconds=local_seconds
+            )
+            assert total == len(expected)
+    whole = ExactCover(choices, secondary=secondary)
+    whole = _distributed.problem_digest(_distributed._spec_of(whole))
+    part = _distributed.problem_digest(_distributed._spec_of(make()))
+    assert (part == whole) == (not forced and not excluded)
+
+
 def _count_in_rounds(problem, threads, seconds, cut, order="auto"):
     """Counts a problem with the tasks' own code, here: the tree cut by the
     estimate into `cut` pieces, then rounds of `seconds` on `threads`

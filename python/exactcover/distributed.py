@@ -98,8 +98,9 @@ __all__ = [
 #: A subtree as plain data: (forced option ids, excluded option ids).
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices,
-#: engine, sweep order: item ids or None).
-_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]]]
+#: engine, sweep order: item ids or None, and the subtree `restrict()` left:
+#: forced and excluded option ids, or None).
+_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]], Optional[_Ids]]
 #: The orders a count may branch in (see `Search.count`'s `order`).
 _ORDERS = ("auto", "mrv", "sweep")
 #: A count's memo settings: `memo` (None, True or False, as `count()`'s)
@@ -250,6 +251,7 @@ def _spec_of(problem: Any) -> _Spec:
         raise ValueError("count_distributed() needs a problem that has not started searching")
     items, options, seed, colors, forced, engine = spec
     sweep = problem._solver.sweep_order
+    restricted, excluded = problem._restricted
     return (
         [[bool(primary), int(lo), int(hi)] for primary, lo, hi in items],
         [list(option) for option in options],
@@ -258,7 +260,16 @@ def _spec_of(problem: Any) -> _Spec:
         list(forced),
         engine,
         None if sweep is None else list(sweep),
+        (list(restricted), list(excluded)) if restricted or excluded else None,
     )
+
+
+def _root(spec: _Spec) -> _Ids:
+    """The subtree a count of `spec` counts: the problem's initial choices
+    forced, and what `restrict()` forced and excluded."""
+    restricted = spec[7] if len(spec) > 7 else None
+    forced, excluded = restricted or ([], [])
+    return [*spec[4], *forced], list(excluded)
 
 
 def problem_digest(spec: _Spec) -> str:
@@ -276,8 +287,12 @@ def problem_digest(spec: _Spec) -> str:
     # problem picks by itself leaves the digest as before there was one.
     # The sweep order too (any order's subtrees are the same problem's), and
     # it is left out always: a checkpoint resumes with or without one.
-    spec = spec[:5] if len(spec) > 5 and spec[5] == "auto" else spec[:6]  # type: ignore[assignment]
-    text = json.dumps(spec, separators=(",", ":"))
+    data: list[Any] = list(spec[:5] if len(spec) > 5 and spec[5] == "auto" else spec[:6])
+    # A subtree of the problem is another count (the whole problem's digest
+    # as before there were subtrees).
+    if len(spec) > 7 and spec[7] is not None:
+        data.append({"subtree": spec[7]})
+    text = json.dumps(data, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -595,7 +610,10 @@ def _settle_order(
     # The core settles it (and knows which engines sweep), on a copy: the
     # race leaves it as the count would begin. `threads` are not capped at
     # this machine's cores (a cluster's may be many more).
-    return _built(digest, spec).copy().settle_order(order, threads, _memo_cap(memo, 1), memo[0])
+    solver = _built(digest, spec).copy()
+    if not solver.restrict(*_root(spec)):
+        return "mrv"  # no solutions: nothing to race
+    return solver.settle_order(order, threads, _memo_cap(memo, 1), memo[0])
 
 
 def _memo_cap(memo: _Memo, threads: int) -> int:
@@ -1075,7 +1093,8 @@ def count_distributed(
         problem: An `ExactCover`, `MultiCover` or `DlxProblem` (or the
             iterator of its solutions) that has not started searching. It is
             not consumed; its constraints mapping must not have changed since
-            it was built.
+            it was built. Restricted to a subtree (`restrict()`), the count
+            is the subtree's (and its checkpoint not the whole problem's).
         client: A `dask.distributed.Client` to run the tasks on: its
             workers, also those that join while the count runs (need not be
             waited for; with none yet, the count waits for the first) and
@@ -1322,7 +1341,7 @@ class _Plan:
         self.total = 0
         self.done = 0
         nodes = updates = 0
-        root: _Ids = (list(spec[4]), [])
+        root = _root(spec)
         #: Tasks waiting, each a few subtrees; the one to run next last.
         self.todo: list[list[_Ids]] = [[root]]
         self.resumed = False

@@ -140,8 +140,9 @@ class Search(Iterator[S], Generic[S]):
 
     # _solver: the native solver. _labels: what each option is called in
     # subtrees. _source: what makes the problem's plain data again (see
-    # _spec), for exactcover.distributed.
-    __slots__ = ("_solver", "_labels", "_source")
+    # _spec), for exactcover.distributed. _restricted: the option ids that
+    # restrict() forced and excluded (see _subtree).
+    __slots__ = ("_solver", "_labels", "_source", "_restricted")
 
     #: Attributes that `copy.deepcopy` copies (the others are shared).
     _deep: tuple[str, ...] = ()
@@ -150,6 +151,7 @@ class Search(Iterator[S], Generic[S]):
         self._solver = solver
         self._labels = labels
         self._source = source
+        self._restricted: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     def __iter__(self: _Self) -> _Self:
         return self
@@ -174,6 +176,15 @@ class Search(Iterator[S], Generic[S]):
         """The problem as plain data: (items, options, seed, colors, initial
         option ids, engine)."""
         return self._source  # type: ignore[no-any-return]
+
+    @property
+    def _subtree(self) -> tuple[list[int], list[int]]:
+        """The subtree this iterator searches, as option ids: forced (the
+        initial choices, then those `restrict()` forced) and excluded (by
+        `restrict()`). What rebuilds the problem from `_spec` (a
+        distributed count, branch and bound) searches this subtree."""
+        forced, excluded = self._restricted
+        return [*self._spec[4], *forced], list(excluded)
 
     def __copy__(self: _Self) -> _Self:
         """An independent iterator at the same point of the search:
@@ -643,9 +654,13 @@ class Search(Iterator[S], Generic[S]):
         forced, excluded = subtree
         _check_not_started(self, "restrict()")
         position = {label: k for k, label in enumerate(self._labels)}
-        self._solver.restrict(
-            option_ids(position, forced, "forced choice {} of the subtree"),
-            option_ids(position, excluded, "excluded choice {} of the subtree"),
+        forced_ids = option_ids(position, forced, "forced choice {} of the subtree")
+        excluded_ids = option_ids(position, excluded, "excluded choice {} of the subtree")
+        self._solver.restrict(forced_ids, excluded_ids)
+        before_forced, before_excluded = self._restricted
+        self._restricted = (
+            (*before_forced, *forced_ids),
+            (*before_excluded, *excluded_ids),
         )
         return self
 
@@ -687,7 +702,7 @@ class Search(Iterator[S], Generic[S]):
     ) -> Any:
         """The cheapest solutions, each solution costing the sum of its
         choices' costs (see `exactcover.costs` for the methods and the order
-        of ties).
+        of ties); after `restrict()`, the subtree's.
 
         Only before the search starts; the iterator is left as it was.
         Ctrl-C interrupts.
@@ -739,7 +754,7 @@ class Search(Iterator[S], Generic[S]):
                 if method == "graph" or getattr(error, "kind", None) != "memory_cap":
                     raise
         if best is None:
-            items, options, _, colors, forced = self._spec[:5]
+            items, options, _, colors = self._spec[:4]
             if any((lo, hi) != (1, 1) if primary else hi > 1 for primary, lo, hi in items):
                 raise problem_error(
                     "branch and bound on a problem with multiplicities (constraints "
@@ -747,7 +762,24 @@ class Search(Iterator[S], Generic[S]):
                     "is not supported: use method='graph' (with a larger max_bytes)",
                     "unsupported",
                 )
-            best, _ = _branch_and_bound(items, options, forced, values, n, colors or None)
+            # The subtree restrict() left: its excluded options left out
+            # (the others renumbered, and back again after).
+            forced, excluded = self._subtree
+            gone = set(excluded)
+            kept = [k for k in range(len(options)) if k not in gone]
+            new_id = {k: j for j, k in enumerate(kept)}
+            if any(k in gone for k in forced):
+                best = []
+            else:
+                best, _ = _branch_and_bound(
+                    items,
+                    [options[k] for k in kept],
+                    [new_id[k] for k in forced],
+                    [values[k] for k in kept],
+                    n,
+                    colors or None,
+                )
+                best = [(cost, [kept[j] for j in ids]) for cost, ids in best]
         pairs = [(cost, self._solution(ids)) for cost, ids in best]
         if k is None:
             return pairs[0] if pairs else None
