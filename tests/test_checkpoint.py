@@ -98,6 +98,29 @@ def test_a_bad_line_inside_a_checkpoint_is_refused(tmp_path):
     assert path.read_text() == content
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"subtrees":[],"count":5,"rest":[]}',
+        '{"subtree":[[]],"count":5,"rest":[]}',
+        '{"subtree":[[],[]],"count":5,"rest":[[1]]}',
+        '{"subtree":[[],[]],"count":"5","rest":[]}',
+        "[1, 2]",
+        "null",
+    ],
+)
+def test_a_line_that_is_json_but_no_record_is_refused(tmp_path, record):
+    # JSON of another shape than a record (a task of no subtree, a subtree
+    # not a pair, a count not a number, not an object): refused as a bad
+    # line, not a Python error from reading it.
+    path = tmp_path / "count.ckpt"
+    content = _header() + "\n" + record + '\n{"subtree":[[],[]],"count":4,"rest":[]}\n'
+    path.write_text(content)
+    with pytest.raises(CheckpointError, match=r"count\.ckpt:2: not a line"):
+        _count(path)
+    assert path.read_text() == content
+
+
 # Files that are not this count's checkpoint: refused, left as they were.
 FOREIGN = {
     "one line without a newline": b"remember the milk",

@@ -514,6 +514,14 @@ def test_stats_of_a_small_count_and_their_errors():
         assert stats["solutions"] == 92
         with pytest.raises(TypeError, match="stats must be a dict, not list"):
             count_distributed(queens(8), executor=pool, stats=[])
+    with pytest.raises(
+        TypeError, match=r"executor must be a concurrent\.futures\.Executor, not object"
+    ):
+        count_distributed(queens(8), executor=object(), local_seconds=0)
+    with pytest.raises(
+        TypeError, match=r"Client, not str \(a scheduler's address: client=Client\('tcp:"
+    ):
+        count_distributed(queens(8), client="tcp://127.0.0.1:8786", local_seconds=0)
 
 
 def _with_brute_force(problem, secondary):

@@ -944,6 +944,8 @@ class _Checkpoint:
                 figures = {name: record.get(name, 0) for name in self.figures}
                 if not all(isinstance(n, int) for n in (count, *figures.values())):
                     raise TypeError(count)
+                if not subtrees:  # a record is of one subtree at least
+                    raise ValueError(line)
             except (ValueError, TypeError, KeyError):
                 if number == len(lines):
                     break  # torn, though its newline reached the disk
@@ -1159,7 +1161,8 @@ def count_distributed(
             it is empty or begins with this problem's header, and is left as
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
-        TypeError: If `problem` is none of the above, `task_seconds` or
+        TypeError: If `problem` is none of the above, `client` is not a
+            Dask client or `executor` not an executor, `task_seconds` or
             `local_seconds` is not a number, `stats` is not a dict,
             `order` is not a str, `memo` is not True, False or None, or
             `memo_bytes` is not a whole number.
@@ -1187,6 +1190,19 @@ def count_distributed(
     threads = optional_whole("threads", threads, minimum=1)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
+    if client is not None and not callable(getattr(client, "nthreads", None)):
+        hint = (
+            f" (a scheduler's address: client=Client({client!r}))"
+            if isinstance(client, str)
+            else ""
+        )
+        raise TypeError(
+            f"client must be a dask.distributed.Client, not {type(client).__name__}{hint}"
+        )
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict, not {type(stats).__name__}")
     if not isinstance(order, str):
