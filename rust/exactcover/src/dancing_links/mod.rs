@@ -1174,17 +1174,43 @@ impl DancingLinks {
     ///
     /// Items of the option still to be covered may be empty meanwhile
     /// (option `x` left their lists when its item `i` was covered): they do
-    /// not count.
+    /// not count. They are counted once ([`DancingLinks::empty_ahead`]),
+    /// when an item first empties, and then kept as the commits go on: an
+    /// empty item committed leaves them, and an item a commit empties is
+    /// taken to be one of them (it may lie outside the option: the count is
+    /// then too high, and the walk stops later than it might, never too
+    /// soon). A rescan after every commit would cost a long option of L
+    /// items L^2 steps (80,000 items: 3.7 s against 2 ms).
     #[inline(always)]
     fn commit_others_x<const C: bool>(&mut self, x: u32) {
+        // The empty items ahead, at most (u32::MAX: not counted yet).
+        let mut ahead = u32::MAX;
         let mut p = x + 1;
         while p != x {
             let node = links::get(&self.nodes, p);
             if node.top == 0 {
                 p = node.ulink;
             } else {
+                let was_empty =
+                    u32::from(ahead != u32::MAX && links::get(&self.nodes, node.top).top == 0);
+                let before = self.empty_items;
                 self.commit::<false, C>(p);
-                if self.empty_items > 0 && self.empty_items > self.empty_ahead(p, x) {
+                if ahead != u32::MAX {
+                    // The items the commit emptied (it fills none: at most
+                    // all the empty ones; else, counted again).
+                    let emptied = self
+                        .empty_items
+                        .wrapping_sub(before.wrapping_sub(was_empty));
+                    ahead = if emptied <= self.empty_items {
+                        ahead.saturating_sub(was_empty).saturating_add(emptied)
+                    } else {
+                        u32::MAX
+                    };
+                }
+                if ahead == u32::MAX && self.empty_items > 0 {
+                    ahead = self.empty_ahead(p, x);
+                }
+                if self.empty_items > 0 && self.empty_items > ahead {
                     self.partial = p;
                     return;
                 }
