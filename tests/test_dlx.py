@@ -338,3 +338,21 @@ def test_write_dlx_keeps_the_colors():
     # A color on a primary constraint is refused, as ExactCover refuses it.
     with pytest.raises(DlxFormatError, match="uncolored"):
         write_dlx({"x": {1: "red"}})
+
+
+@pytest.mark.parametrize("how", ["pickle", "copy", "deepcopy"])
+def test_a_copy_keeps_bounds_colors_secondary_items_and_costs(how: str) -> None:
+    import copy
+    import pickle
+
+    p = parse_dlx("2:3|A B | X Y\nA X:1 |5\nX\nB |1\nA B Y:c |10\nA |2\n")
+    if how == "pickle":
+        again = pickle.loads(pickle.dumps(p))
+    else:
+        again = getattr(copy, how)(p)
+    assert again == p
+    assert again.to_dlx() == p.to_dlx()
+    assert (again.costs, again.bounds, again.secondary) == ([5, 1, 10, 2], p.bounds, ["X", "Y"])
+    assert again.options == p.options and again.uses_colors
+    assert again.cheapest() == p.cheapest() == (8, [1, 0, 3])
+    assert again.cheapest(3) == p.cheapest(3)

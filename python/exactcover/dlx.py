@@ -225,8 +225,11 @@ class DlxProblem:
         self._counted: DlxSolutions | None = None
 
     def __reduce__(self) -> Any:
-        """Pickled as its items and options (lines are not kept)."""
-        return (_rebuild, (self._dlx.items, self.options))
+        """Pickled as its items (names, kinds, bounds), options (colors
+        included) and costs: the same problem, the same `to_dlx()` text.
+        `lines` and `dropped` are not kept: the copy was not read from text
+        and drops no option."""
+        return (_rebuild, (self._dlx.items, self.options, self.costs))
 
     @classmethod
     def from_constraints(
@@ -572,12 +575,17 @@ class DlxProblem:
         return f"<DlxProblem: {n_primary}+{n_items - n_primary} items, {len(self._dlx)} options>"
 
 
-def _rebuild(items: list[tuple[str, bool, int, int]], options: list[list[str]]) -> DlxProblem:
-    """A DlxProblem from its pickled items and options."""
+def _rebuild(
+    items: list[tuple[str, bool, int, int]],
+    options: list[list[str]],
+    costs: list[int] | None = None,
+) -> DlxProblem:
+    """A DlxProblem from its pickled items, options and costs (None, as
+    pickled by versions that did not keep them: none)."""
     primary = [name for name, is_primary, _, _ in items if is_primary]
     bounds = {name: (lo, hi) for name, is_primary, lo, hi in items if is_primary}
     secondary = [name for name, is_primary, _, _ in items if not is_primary]
-    return DlxProblem(primary, options, secondary, bounds)
+    return DlxProblem(primary, options, secondary, bounds, costs)
 
 
 def _restate(error: ExactCoverError, names: list[str]) -> ExactCoverError:
