@@ -444,6 +444,22 @@ def test_cli_prints_the_k_cheapest():
     assert done.returncode == 2 and "--cheapest cannot be used with --count" in done.stderr
 
 
+@pytest.mark.parametrize("k", [2**64 - 1, 2**64, 10**30])
+def test_a_k_past_64_bits_asks_for_all_the_solutions(k):
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2], "D": [1, 2]})
+    costs = {"A": 3, "B": 1, "C": 1, "D": 2}
+    everything = [(2, ["B", "C"]), (2, ["D"]), (3, ["A"])]
+    for method in ("auto", "graph", "branch"):
+        assert cover.cheapest(costs, k, method=method) == everything
+    assert cover.solution_graph().cheapest(costs, k) == everything
+    assert ExactCover({"A": [1]}).cheapest({"A": 1}, k) == [(1, ["A"])]
+    problem = parse_dlx("A B\nA |5\nB |1\nA B |10\n")
+    assert problem.cheapest(k) == [(6, [0, 1]), (10, [2])]
+    done = run_cli("--cheapest", str(k), "-", stdin="A B\nA |5\nB |1\nA B |10\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("cost: 6\n")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="pthread_kill is POSIX")
 def test_ctrl_c_interrupts_branch_and_bound():
     from test_runtime import InterruptMain

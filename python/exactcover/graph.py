@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any, Generic, TypeVar, overload
 
 from . import _native
-from ._arguments import optional_whole, whole
+from ._arguments import U64_MAX, optional_whole, whole
 from ._arguments import seed as _seed
 from .costs import Costs, cost_list, weight_list
 
@@ -173,7 +173,9 @@ class SolutionGraph(Generic[C]):
                 is not a number.
             ValueError: If a cost is negative or not finite, or `k` negative.
         """
-        n = 1 if k is None else whole("k", k, minimum=0)
+        # k beyond U64_MAX asks for more solutions than memory could hold: all
+        # of them, as a smaller k beyond the count does (the native k is 64-bit).
+        n = 1 if k is None else min(whole("k", k, minimum=0), U64_MAX)
         choices = self._choices
         best = self._graph.cheapest(cost_list(costs, choices), n)
         pairs = [(cost, [choices[i] for i in ids]) for cost, ids in best]
