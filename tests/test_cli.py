@@ -79,6 +79,22 @@ def test_count_limit_random_threads(tmp_path: Path) -> None:
     assert again.stdout == result.stdout
 
 
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_count_stopped_by_limit_is_not_complete(tmp_path: Path, threads: str) -> None:
+    path = tmp_path / "emptylo.dlx"
+    path.write_text(":2|A\nA\n")  # 2 solutions: no option, or the one option
+    result = run("--count", "--json", "--limit", "1", "--threads", threads, str(path))
+    assert json.loads(result.stdout) == {"count": 1, "complete": False}
+    result = run("--count", "--json", "--limit", "2", "--threads", threads, str(path))
+    assert json.loads(result.stdout) == {"count": 2, "complete": False}  # the limit stopped it
+    result = run("--count", "--json", "--limit", "3", "--threads", threads, str(path))
+    assert json.loads(result.stdout) == {"count": 2, "complete": True}
+    result = run("--count", "--limit", "1", "--threads", threads, str(path))
+    assert (result.returncode, result.stdout) == (0, "1\n")
+    assert "stopped at --limit 1: there may be more solutions" in result.stderr
+    assert run("--count", "--limit", "3", str(path)).stderr == ""
+
+
 def test_no_solution_exits_1() -> None:
     result = run("-", stdin="A B\nA\n")
     assert (result.returncode, result.stdout) == (1, "")

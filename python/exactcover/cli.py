@@ -226,7 +226,10 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--count",
         action="store_true",
-        help='only count the solutions (with --json: {"count": n, "complete": true|false})',
+        help=(
+            'only count the solutions (with --json: {"count": n, "complete": true|false}, '
+            "complete false if Ctrl-C or --limit stopped the count)"
+        ),
     )
     parser.add_argument(
         "--json",
@@ -554,13 +557,20 @@ def solve(args: argparse.Namespace) -> int:
         progress.close()
         raise CommandError(str(error)) from None
     progress.close()
+    # A count that reached --limit stopped there: there may be more solutions.
+    at_limit = limit is not None and found >= limit
     if args.count and args.json:
-        print(json.dumps({"count": found, "complete": not interrupted}))
+        print(json.dumps({"count": found, "complete": not (interrupted or at_limit)}))
     elif args.count:
         print(found)
     sys.stdout.flush()
     if interrupted:
         print(f"{program}: interrupted after {_plural(found, 'solution')}", file=sys.stderr)
+    elif args.count and at_limit:
+        print(
+            f"{program}: stopped at --limit {limit}: there may be more solutions",
+            file=sys.stderr,
+        )
     if args.stats:
         stats = (
             {k: task_figures.get(k, 0) for k in ("solutions", "nodes", "updates")}
