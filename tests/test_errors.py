@@ -1,5 +1,9 @@
 """Bad input gets a clear exception naming the culprit."""
 
+import math
+from decimal import Decimal
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, Sudoku, parse_dlx
@@ -273,3 +277,32 @@ def test_huge_arguments_are_clear_errors():
     # Bounds beyond the solver's counters are clamped, not errors.
     assert queens(6).count(limit=2**70) == 4
     assert queens(6, seed=2**70 + 3).count() == 4
+
+
+@pytest.mark.parametrize(
+    "timeout", [10**400, Fraction(10**400), Decimal("1e400"), math.inf, 60, 2.5, np.float32(60)]
+)
+def test_a_timeout_is_any_real_number_and_one_too_large_for_a_float_is_none(timeout):
+    assert queens(6).count(timeout=timeout) == 4
+    assert len(list(queens(6).solutions(timeout=timeout))) == 4
+    assert parse_dlx("A\nA\n").count(timeout=timeout) == 1
+
+
+@pytest.mark.parametrize(
+    "timeout, error",
+    [
+        (-(10**400), ValueError),
+        (Fraction(-1, 10**400), ValueError),
+        (Decimal("NaN"), ValueError),
+        (Decimal("sNaN"), ValueError),
+        (math.nan, ValueError),
+        (True, TypeError),
+        (np.True_, TypeError),
+        ("1", TypeError),
+    ],
+)
+def test_a_timeout_that_is_not_a_non_negative_number_is_refused(timeout, error):
+    with pytest.raises(error, match="timeout must be"):
+        queens(6).count(timeout=timeout)
+    with pytest.raises(error, match="timeout must be"):
+        queens(6).solutions(timeout=timeout)

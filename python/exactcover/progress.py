@@ -15,7 +15,9 @@ which does not stop to report.
 
 from __future__ import annotations
 
+import decimal
 import math
+import numbers
 import time
 from collections.abc import Sequence
 from typing import IO, Any
@@ -65,8 +67,14 @@ class SearchTimeout(TimeoutError):
 def check_timeout(timeout: Any) -> float | None:
     """Check a time limit.
 
+    >>> check_timeout(10**400)
+    inf
+
     Args:
-        timeout: Seconds (a non-negative int or float), or None for no limit.
+        timeout: Seconds (a non-negative real number: an int, a float, a
+            NumPy number, a `Fraction` or a `Decimal`, not a bool), or None
+            for no limit. `math.inf`, and any number too large for a float,
+            is no limit either.
 
     Returns:
         The limit as a float, or None.
@@ -77,13 +85,23 @@ def check_timeout(timeout: Any) -> float | None:
     """
     if timeout is None:
         return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+    # Decimal is a real number too, though not registered as numbers.Real.
+    real = isinstance(timeout, (numbers.Real, decimal.Decimal))
+    if isinstance(timeout, bool) or not real:
         raise TypeError(
             f"timeout must be a number of seconds or None, not {type(timeout).__name__}"
         )
-    if math.isnan(timeout) or timeout < 0:
+    try:
+        seconds = float(timeout)
+    except OverflowError:
+        # An int or Fraction beyond floats: a limit no search reaches, as inf.
+        seconds = math.inf if timeout > 0 else -math.inf
+    except ValueError:
+        seconds = math.nan  # a Decimal's signaling NaN
+    # Compare the number given too: a tiny negative Fraction rounds to -0.0.
+    if math.isnan(seconds) or seconds < 0 or timeout < 0:
         raise ValueError(f"timeout must be a non-negative number of seconds, not {timeout}")
-    return float(timeout)
+    return seconds
 
 
 def progress_estimate(positions: Sequence[tuple[int, int]]) -> float:
