@@ -276,6 +276,8 @@ def test_huge_arguments_are_clear_errors():
         queens(6).split(2**70)
     # Bounds beyond the solver's counters are clamped, not errors.
     assert queens(6).count(limit=2**70) == 4
+    assert len(queens(6).first(2**63)) == len(queens(6).first(2**70)) == 4
+    assert parse_dlx("A\nA\n").solutions().first(2**100) == [[0]]
     assert queens(6, seed=2**70 + 3).count() == 4
 
 

@@ -10,6 +10,7 @@ option indices, or matrix rows.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Generator, Iterable, Iterator
 from copy import deepcopy as _deepcopy
 from itertools import islice
@@ -546,7 +547,10 @@ class Search(Iterator[S], Generic[S]):
             TypeError: If `n` is not an integer.
             ValueError: If `n` is negative.
         """
-        return list(islice(self, whole("n", n, minimum=0)))
+        # islice takes at most sys.maxsize; no list of more solutions fits
+        # in memory, so a larger n asks for them all, as a smaller one beyond
+        # the count does.
+        return list(islice(self, min(whole("n", n, minimum=0), sys.maxsize)))
 
     # -- the whole tree, before the search ----------------------------------------
 
