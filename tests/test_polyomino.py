@@ -394,3 +394,19 @@ def test_cells_as_lists_or_numpy_ints() -> None:
 def test_pictures_ignore_carriage_returns_and_tabs() -> None:
     assert encode_polyominoes("AB\r\nAB\r\n") == [("A", ((0, 0), (1, 0))), ("B", ((0, 1), (1, 1)))]
     assert encode_region("#.#\r\n###\r\n") == {(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)}
+
+
+def test_a_solution_far_from_the_origin_is_drawn_in_its_own_box() -> None:
+    from exactcover.svg import polyomino_svg
+
+    # (Checked first: before the box, this one raised; the far one ran out of memory.)
+    moved = [("L", ((10**6, -5), (10**6 + 1, -5), (10**6 + 1, -4))), ("o", ((10**6, -4),))]
+    assert decode_solution(moved) == "Lo\nLL"
+    far = [("a", ((10**6, 10**6),))]
+    assert decode_solution(far) == "a"
+    assert polyomino_svg(far).tostring() == polyomino_svg([("a", ((0, 0),))]).tostring()
+    near = [("L", ((0, 0), (1, 0), (1, 1))), ("o", ((0, 1),))]
+    assert polyomino_svg(moved).tostring() == polyomino_svg(near).tostring()
+    with pytest.raises(ValueError, match=r"1000001 x 1000001 cells is too large to draw as text"):
+        decode_solution([("a", ((0, 0),)), ("b", ((10**6, 10**6),))])
+    assert decode_solution([("a", [(0, k) for k in range(10**6)])]) == "a" * 10**6

@@ -140,6 +140,11 @@ def seed(random: bool, given: Any) -> int | None:
     return None
 
 
+#: The longest side of a square board drawn as text (queens): 10_000, so 10^8
+#: characters at most; a drawing of other shapes may hold as many cells.
+MAX_TEXT_SIDE = 10_000
+
+
 #: Default memory cap of a memo or solution graph: 1 GiB.
 MEMO_BYTES = 2**30
 

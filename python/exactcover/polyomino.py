@@ -39,6 +39,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import Dict, Tuple, Union, cast
 
 from . import grids
+from ._arguments import MAX_TEXT_SIDE
 from .cover import MultiCover
 from .grids import SQUARE
 from .polyform import (
@@ -327,7 +328,8 @@ def decode_solution(solution: Iterable[Placement]) -> str:
     """A polyomino solution drawn as text.
 
     Each tile shows the name of its piece (the first character of
-    `str(name)`), uncovered cells a space; rows and columns count from 0.
+    `str(name)`), uncovered cells a space; the drawing is the smallest box
+    around the tiles, wherever they are (negative coordinates too).
 
     Args:
         solution: Placements `(name, cells)`.
@@ -336,21 +338,33 @@ def decode_solution(solution: Iterable[Placement]) -> str:
         The drawing, one line per row.
 
     Raises:
-        ValueError: If the solution is empty or has a negative coordinate.
+        ValueError: If the solution is empty, or its box has more than
+            `MAX_TEXT_SIDE**2` (10^8) cells.
 
     >>> print(decode_solution([('A', ((0, 0), (0, 1))), ('B', ((1, 1),))]))
     AA
      B
+    >>> print(decode_solution([('A', ((10**6, -5), (10**6, -4)))]))
+    AA
     """
-    solution = list(solution)
-    h, w = solution_bounds(solution)
+    placed = [(name, list(tiles)) for name, tiles in solution]
+    tiles = [t for _, cells in placed for t in cells]
+    if not tiles:
+        raise ValueError("an empty solution has no bounds")
+    top, left = min(i for i, _ in tiles), min(j for _, j in tiles)
+    h = max(i for i, _ in tiles) - top + 1
+    w = max(j for _, j in tiles) - left + 1
+    # Refused before the grid is made: it takes h * w characters.
+    if h * w > MAX_TEXT_SIDE**2:
+        raise ValueError(
+            f"a solution spanning {h} x {w} cells is too large to draw as text (at most "
+            f"{MAX_TEXT_SIDE**2:,} cells); solution_tiles(solution) lists its tiles"
+        )
     grid = [[_EMPTY] * w for _ in range(h)]
-    for name, tiles in solution:
+    for name, cells in placed:
         mark = str(name)[:1] or "?"
-        for i, j in tiles:
-            if i < 0 or j < 0:
-                raise ValueError(f"cannot draw a tile at negative coordinates {(i, j)}")
-            grid[i][j] = mark
+        for i, j in cells:
+            grid[i - top][j - left] = mark
     return "\n".join("".join(row) for row in grid)
 
 

@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from ._arguments import check_choices, whole
+from ._arguments import MAX_TEXT_SIDE, check_choices, whole
 from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ EMPTY = "+"
 #: The largest boards drawn: as text (10^8 characters) and as SVG (10^6
 #: squares, 80 MB, which no viewer shows usefully). Bigger ones are refused
 #: before anything is built.
-MAX_TEXT_BOARD = 10_000
+MAX_TEXT_BOARD = MAX_TEXT_SIDE
 MAX_SVG_BOARD = 1_000
 
 

@@ -407,7 +407,9 @@ def _draw_board(drawing: Any, left: float, top: float, *, board: Board, style: S
 
 
 def tiling_board(solution: Iterable[Placement]) -> Board:
-    """The board of a polyomino tiling.
+    """The board of a polyomino tiling, moved to the smallest box around its
+    tiles (as `decode_solution` draws it): a tiling far from row 0 and
+    column 0, or at negative coordinates, is drawn where it can be seen.
 
     Args:
         solution: Placements `(name, cells)`.
@@ -417,8 +419,15 @@ def tiling_board(solution: Iterable[Placement]) -> Board:
 
     >>> tiling_board([('I', ((0, 0), (0, 1)))]).groups
     [('I', ((0, 0), (0, 1)))]
+    >>> tiling_board([('I', ((5, -3), (5, -2)))]).groups
+    [('I', ((0, 0), (0, 1)))]
     """
-    return Board([(name, tuple(cells)) for name, cells in solution])
+    placed = [(name, tuple(cells)) for name, cells in solution]
+    tiles = [t for _, cells in placed for t in cells]
+    if not tiles:
+        return Board(placed)
+    top, left = min(i for i, _ in tiles), min(j for _, j in tiles)
+    return Board([(name, tuple((i - top, j - left) for i, j in cells)) for name, cells in placed])
 
 
 def polyomino_svg(
