@@ -148,6 +148,9 @@ def test_constructor_checks() -> None:
         DlxProblem(["A"], [], secondary=["X"], bounds={"X": 2})
     with pytest.raises(DlxFormatError, match="hi >= 1"):
         DlxProblem(["A"], [], bounds={"A": 0})
+    for bound in [(1, 2, 3), (1,), ()]:
+        with pytest.raises(DlxFormatError, match=r"bounds of 'A' must be v or a pair \(lo, hi\)"):
+            DlxProblem(["A"], [["A"]], bounds={"A": bound})
     with pytest.raises(TypeError):
         DlxProblem(["A"], ["A"])
     with pytest.raises(DlxFormatError, match="at least one primary"):

@@ -177,7 +177,8 @@ class DlxProblem:
         TypeError: If a name is not a string, or an option is a string.
         DlxFormatError: If a name is not valid, an option names an unknown
             item or an item twice, or bounds are given for an item that is
-            not primary, or are not `lo <= hi`, `hi >= 1`.
+            not primary, or are not `v` or a pair `(lo, hi)` with `lo <= hi`,
+            `hi >= 1`.
     """
 
     # The problem itself is the Rust crate's DlxProblem, which checks names,
@@ -620,6 +621,10 @@ def _name(name: object) -> str:
 
 def _bounds(name: str, bound: int | tuple[int, int]) -> tuple[int, int]:
     given = bound if isinstance(bound, tuple) else (bound, bound)
+    if len(given) != 2:
+        raise _format_error(
+            f"bounds of {name!r} must be v or a pair (lo, hi), not {bound!r}", item=name
+        )
     lo, hi = (_integer(v) for v in given)
     if lo is None or hi is None or not 0 <= lo < 2**32 or not 0 <= hi < 2**32:
         raise _format_error(
