@@ -153,6 +153,12 @@ def test_constructor_checks() -> None:
             DlxProblem(["A"], [["A"]], bounds={"A": bound})
     with pytest.raises(TypeError):
         DlxProblem(["A"], ["A"])
+    for costs in ([1], [], [1, 2, 3]):
+        with pytest.raises(ValueError, match=f"costs has {len(costs)} values, but there are 2"):
+            DlxProblem(["A", "B"], [["A"], ["B"]], costs=costs)
+        with pytest.raises(ValueError, match=f"costs has {len(costs)} values, but there are 2"):
+            write_dlx(DlxProblem(["A", "B"], [["A"], ["B"]]), costs=costs)
+    assert DlxProblem(["A"], [["A"], ["A"]], costs=iter([1, 2])).costs == [1, 2]
     with pytest.raises(DlxFormatError, match="at least one primary"):
         DlxProblem([], [], secondary=["X"]).to_dlx()
 

@@ -171,10 +171,12 @@ class DlxProblem:
         bounds: For some primary items, `v` (exactly v options contain it) or
             `(u, v)` (between u and v); the DLX file then needs dlx3.
         costs: The cost of each option given (nonnegative ints, dlx5's `|n`
-            entries), or None for none.
+            entries; as many as the options), or None for none.
 
     Raises:
         TypeError: If a name is not a string, or an option is a string.
+        ValueError: If `costs` is not as long as `options`, or a cost is
+            negative.
         DlxFormatError: If a name is not valid, an option names an unknown
             item or an item twice, or bounds are given for an item that is
             not primary, or are not `v` or a pair `(lo, hi)` with `lo <= hi`,
@@ -825,11 +827,19 @@ def _int_costs(costs: Any, labels: Sequence[Any]) -> list[int] | None:
 
     Raises:
         TypeError: If a cost is not an integer.
-        ValueError: If a cost is negative.
+        ValueError: If a cost is negative, or a sequence of costs is not as
+            long as `labels`.
     """
     if costs is None:
         return None
     if not isinstance(costs, Mapping) and not callable(costs):
+        # zip would drop the extra costs of a longer sequence unseen.
+        costs = list(costs)
+        if len(costs) != len(labels):
+            raise ValueError(
+                f"costs has {len(costs)} values, but there are {len(labels)} options: "
+                "give one cost per option"
+            )
         costs = dict(zip(labels, costs))
     values = cost_list(costs, labels)
     if values and isinstance(values[0], float):
