@@ -132,6 +132,28 @@ def test_from_constraints_names() -> None:
         DlxProblem.from_constraints({"x": [1, 2]}, secondary=[2], counts={2: 2})
 
 
+@pytest.mark.parametrize(
+    "counts, secondary",
+    [({1: 0}, None), ({3: 0, 2: 2}, None), ({1: 0}, [1]), ({1: 0}, [1, 3]), ({3: 0}, [3])],
+)
+def test_a_count_of_0_is_written_as_multicover_writes_it(counts, secondary) -> None:
+    choices = {"a": [1, 2], "b": [2], "c": [1], "d": [2, 3]}
+    satisfy = None if secondary is None else [c for c in (1, 2, 3) if c not in secondary]
+    multi = MultiCover(choices, counts=counts, satisfy=satisfy)
+    text = write_dlx(choices, counts=counts, secondary=secondary)
+    assert text == write_dlx(multi)
+    expected = multi.count()
+    assert parse_dlx(text).count() == expected
+    problem = DlxProblem.from_constraints(choices, counts=counts, secondary=secondary)
+    assert problem.to_dlx() == text and problem.count() == expected
+    # The forbidden choices are dropped: option k is still the k-th choice.
+    forbidden = {c for c, k in counts.items() if k == 0}
+    kept = [k for k, cons in enumerate(choices.values()) if not forbidden & set(cons)]
+    assert problem.dropped == [k for k in range(len(choices)) if k not in kept]
+    bounded = DlxProblem.from_constraints(choices, counts=dict.fromkeys(forbidden, (0, 0)))
+    assert bounded.dropped == problem.dropped
+
+
 def test_constructor_checks() -> None:
     with pytest.raises(DlxFormatError, match="unknown item name 'Z'") as info:
         DlxProblem(["A"], [["A", "Z"]])

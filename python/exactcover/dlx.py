@@ -275,7 +275,11 @@ class DlxProblem:
             secondary: Constraints covered at most once.
             counts: As for `MultiCover`, the counts of primary constraints:
                 `k` for exactly k, or `(lo, hi)` bounds as in dlx3. A count
-                on a secondary constraint cannot be written in DLX format.
+                on a secondary constraint cannot be written in DLX format,
+                but for 0. A count of 0 forbids the choices that satisfy the
+                constraint: DLX bounds need `hi >= 1`, so they are dropped
+                (see `dropped`) and the constraint is left out, as
+                `write_dlx()` writes a `MultiCover`.
             names: Names each item: by default `str(constraint)` when those
                 strings are all valid and distinct, else `c0`, `c1`, ... in
                 order of first appearance.
@@ -285,17 +289,27 @@ class DlxProblem:
 
         Raises:
             DlxFormatError: If a secondary constraint has a count other than
-                1, or a name is not valid.
+                0 or 1, or a name is not valid.
         """
         relaxed = set(secondary or ())
+        counts = dict(counts or {})
+        # A count of 0 forbids the choices that satisfy the constraint, as in
+        # MultiCover. DLX bounds need hi >= 1, so, as write_dlx(MultiCover)
+        # does, those choices become empty options, which are dropped (their
+        # positions in `dropped`), and the constraint is left out.
+        forbidden = {c for c, k in counts.items() if _is_zero(k)}
         order: dict[Hashable, None] = {}
-        rows = []
+        rows: list[list[Hashable]] = []
         # Colors as in ExactCover: a choice's constraints may map each one to
         # its color (None: no color). Colors keep their order of appearance.
         color_order: dict[Hashable, None] = {}
         row_colors: list[list[Hashable]] = []
         for cons in constraints.values():
             row = list(cons)
+            if forbidden.intersection(row):
+                rows.append([])
+                row_colors.append([])
+                continue
             for c in row:
                 order.setdefault(c, None)
             rows.append(row)
@@ -307,7 +321,9 @@ class DlxProblem:
                 row_colors.append([None] * len(row))
         for c in relaxed:
             order.setdefault(c, None)
-        counts = dict(counts or {})
+        for c in forbidden:
+            order.pop(c, None)
+            del counts[c]
         for c in counts:
             order.setdefault(c, None)
         if names is None:
@@ -589,6 +605,12 @@ def _rebuild(
     bounds = {name: (lo, hi) for name, is_primary, lo, hi in items if is_primary}
     secondary = [name for name, is_primary, _, _ in items if not is_primary]
     return DlxProblem(primary, options, secondary, bounds, costs)
+
+
+def _is_zero(count: Any) -> bool:
+    """Is `count` (`k` or `(lo, hi)`) a count of 0, which forbids its constraint?"""
+    given = count if isinstance(count, tuple) else (count,)
+    return 1 <= len(given) <= 2 and all(_integer(v) == 0 for v in given)
 
 
 def _restate(error: ExactCoverError, names: list[str]) -> ExactCoverError:
