@@ -181,8 +181,6 @@ def test_constructor_checks() -> None:
         with pytest.raises(ValueError, match=f"costs has {len(costs)} values, but there are 2"):
             write_dlx(DlxProblem(["A", "B"], [["A"], ["B"]]), costs=costs)
     assert DlxProblem(["A"], [["A"], ["A"]], costs=iter([1, 2])).costs == [1, 2]
-    with pytest.raises(DlxFormatError, match="at least one primary"):
-        DlxProblem([], [], secondary=["X"]).to_dlx()
 
 
 # Each malformed text, its line, and words of the documented reason.
@@ -387,3 +385,27 @@ def test_a_copy_keeps_bounds_colors_secondary_items_and_costs(how: str) -> None:
     assert again.options == p.options and again.uses_colors
     assert again.cheapest() == p.cheapest() == (8, [1, 0, 3])
     assert again.cheapest(3) == p.cheapest(3)
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [
+        DlxProblem([], []),
+        DlxProblem([], [["X"], ["X", "none"]], secondary=["X", "none"]),
+        DlxProblem.from_constraints({"A": [1]}, secondary=[1]),
+    ],
+)
+def test_a_problem_without_primary_items_is_written_with_one_that_may_stay_uncovered(problem):
+    text = problem.to_dlx()
+    assert text.startswith("| no item must be covered: the one solution chooses no option\n")
+    again = parse_dlx(text, strict=True)
+    assert again.count() == problem.count() == 1
+    assert again.secondary == problem.secondary and again.bounds == {again.primary[0]: (0, 1)}
+    assert again.primary[0] not in problem.secondary
+
+
+def test_every_way_of_writing_a_problem_without_primary_items_agrees():
+    text = write_dlx(ExactCover({"A": [1]}, secondary=[1]))
+    assert write_dlx({"A": [1]}, secondary=[1]) == text
+    assert DlxProblem.from_constraints({"A": [1]}, secondary=[1]).to_dlx() == text
+    assert parse_dlx(text).count() == ExactCover({"A": [1]}, secondary=[1]).count() == 1

@@ -570,15 +570,25 @@ class DlxProblem:
     def to_dlx(self) -> str:
         """The problem in DLX format.
 
+        A problem with no primary item (its one solution chooses no option)
+        is written as `write_dlx()` writes such a problem: the format needs
+        a primary item, so one that may stay uncovered (`0:1|none`) is
+        added, and a comment line says why; the file has the same solution.
+
+        >>> print(DlxProblem([], [['X']], secondary=['X']).to_dlx(), end='')
+        | no item must be covered: the one solution chooses no option
+        0:1|none | X
+
         Returns:
             The text, in strict syntax if the names are at most 8 bytes and
             colors one byte, every line ending in a newline.
-
-        Raises:
-            DlxFormatError: If the problem has no primary item.
         """
         if not self.primary:
-            raise _format_error("a DLX file needs at least one primary item")
+            # With no primary item every option was dropped.
+            items = self._dlx.items
+            free = _free_name(name for name, *_ in items)
+            added = _NativeDlx([(free, True, 0, 1), *items], [])
+            return f"| {_NO_PRIMARY}\n" + added.to_dlx()
         return self._dlx.to_dlx()
 
     def __eq__(self, other: object) -> bool:
@@ -881,6 +891,20 @@ def _with_costs(problem: DlxProblem, costs: list[int] | None) -> DlxProblem:
     return DlxProblem(problem.primary, problem.options, problem.secondary, bounds, costs)
 
 
+#: The comment line above a problem written with an item added because it
+#: has no primary item.
+_NO_PRIMARY = "no item must be covered: the one solution chooses no option"
+
+
+def _free_name(taken: Iterable[str]) -> str:
+    """The name of the primary item added to a problem that has none (the
+    format needs one; one that may stay uncovered keeps the problem's one
+    solution, which chooses no option): `none`, or `none1`, ... if taken."""
+    names = set(taken)
+    candidates = ("none", *(f"none{k}" for k in range(1, len(names) + 2)))
+    return next(name for name in candidates if name not in names)
+
+
 def _dlx_of(exported: Exported, costs: Any = None) -> tuple[DlxProblem, list[str]]:
     """The `DlxProblem` of an exported problem (see `write_dlx`) with the
     `costs` of its choices (None: none), and the comment lines that say what
@@ -905,12 +929,8 @@ def _dlx_of(exported: Exported, costs: Any = None) -> tuple[DlxProblem, list[str
     items = [item._replace(primary=item.primary or item.hi > 1) for item in items]
     names = _dlx_names((item.name for item in items), "c")
     if not any(item.primary for item in items):
-        # The format needs a primary item: one that may stay uncovered keeps
-        # the problem's one solution, which chooses no option.
-        comments.append("no item must be covered: the one solution chooses no option")
-        candidates = ("none", *(f"none{k}" for k in range(1, len(names) + 2)))
-        taken = set(names)
-        free = next(name for name in candidates if name not in taken)
+        comments.append(_NO_PRIMARY)
+        free = _free_name(names)
         items.append(Item(free, True, 0, 1))
         names.append(free)
     colors = dict.fromkeys(color for row in options for _, color in row if color is not None)
