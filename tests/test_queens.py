@@ -98,6 +98,19 @@ def test_bad_sizes_and_squares():
     assert queens(0).count() == 1  # the empty board has one (empty) solution
 
 
+def test_entries_that_are_not_choices_are_refused_not_ignored():
+    with pytest.raises(ValueError, match="entry 'x' of the solution is not a choice"):
+        decode_queens(4, ["x"])
+    with pytest.raises(ValueError, match="entry 1 of the solution is not a choice"):
+        queen_squares([1, 2])
+    with pytest.raises(ValueError, match="entry 'x' of the solution is not a choice"):
+        queens_svg(4, [("queen", 0, 1), "x"])
+    with pytest.raises(ValueError, match=r"queen \('queen', 'a', 1\) of the solution must have"):
+        queen_squares([("queen", "a", 1)])
+    # Other tuples are gadgets of other formulations: still ignored.
+    assert queen_squares([("queen", 1, 2), ("leading", 3), (True, 1)]) == [(1, 2)]
+
+
 def test_board_is_solution_rejects_attacks():
     assert QueensBoard(4, [(0, 1), (1, 3), (2, 0), (3, 2)]).is_solution()
     assert not QueensBoard(4, [(0, 0), (1, 3), (2, 1), (3, 2)]).is_solution()  # (2,1)-(3,2)

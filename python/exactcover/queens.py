@@ -32,7 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
-from ._arguments import MAX_TEXT_SIDE, check_choices, whole
+from ._arguments import MAX_TEXT_SIDE, check_choices, integer, whole
+from ._errors import describe
 from .cover import MAX_CHOICES, ExactCover, MultiCover
 
 if TYPE_CHECKING:
@@ -177,9 +178,11 @@ def queen_squares(solution: Iterable[Any]) -> list[tuple[int, int]]:
     """The squares `(row, column)` of the queens in a solution, sorted.
 
     The solution is an iterable of choices: tuples `('queen', i, j, ...)`
-    name a queen; any other choice (such as the gadgets that cover an unused
+    name a queen; any other tuple (such as the gadgets that cover an unused
     diagonal in a formulation without secondary constraints) is ignored. Plain
-    `(i, j)` pairs of integers are accepted too.
+    `(i, j)` pairs of integers are accepted too. Every choice is a tuple, so
+    anything else (a string, a number: `[1, 2]` for the square `(1, 2)`) is
+    refused rather than ignored.
 
     Args:
         solution: The choices of a solution.
@@ -187,18 +190,33 @@ def queen_squares(solution: Iterable[Any]) -> list[tuple[int, int]]:
     Returns:
         The squares of its queens.
 
+    Raises:
+        ValueError: If an entry is not a tuple, or a queen's row or column
+            is not an integer (the message names the entry).
+
     >>> queen_squares([('queen', 2, 0), ('leading', 3), ('queen', 0, 1), (1, 3)])
     [(0, 1), (1, 3), (2, 0)]
+    >>> queen_squares([1, 2])
+    Traceback (most recent call last):
+      ...
+    ValueError: entry 1 of the solution is not a choice (a tuple such as ('queen', i, j))
     """
     squares = []
     for choice in solution:
-        if isinstance(choice, tuple):
-            if len(choice) >= 3 and choice[0] == "queen":
-                squares.append((int(choice[1]), int(choice[2])))
-            elif len(choice) == 2 and all(
-                isinstance(k, int) and not isinstance(k, bool) for k in choice
-            ):
-                squares.append((choice[0], choice[1]))
+        if not isinstance(choice, tuple):
+            raise ValueError(
+                f"entry {describe(choice)} of the solution is not a choice (a tuple such as "
+                "('queen', i, j))"
+            )
+        if len(choice) >= 3 and choice[0] == "queen":
+            i, j = integer(choice[1]), integer(choice[2])
+            if i is None or j is None:
+                raise ValueError(
+                    f"queen {describe(choice)} of the solution must have integer row and column"
+                )
+            squares.append((i, j))
+        elif len(choice) == 2 and all(integer(k) is not None for k in choice):
+            squares.append((choice[0], choice[1]))
     return sorted(squares)
 
 
@@ -219,7 +237,7 @@ def _check_squares(n: int, squares: Sequence[tuple[int, int]]) -> None:
 def decode_queens(n: int, solution: Iterable[Any]) -> str:
     """A solution drawn as text: one line per row, `♛` for a queen, `+` for an empty square.
 
-    Choices other than queens are ignored.
+    Choices other than queens are ignored (see `queen_squares`).
 
     Args:
         n: The size of the board.
@@ -229,7 +247,8 @@ def decode_queens(n: int, solution: Iterable[Any]) -> str:
         The drawing.
 
     Raises:
-        ValueError: If a queen is off the board, or the board is too large to draw.
+        ValueError: If a queen is off the board, the board is too large to
+            draw, or an entry is not a choice (see `queen_squares`).
 
     >>> print(decode_queens(5, [('queen', 0, 0), ('queen', 1, 2), ('queen', 2, 4),
     ...                         ('queen', 3, 1), ('queen', 4, 3)]))
@@ -278,7 +297,8 @@ def queens_svg(
         gives the SVG text, `save(path)` writes it).
 
     Raises:
-        ValueError: If a queen is off the board, or the board is too large to draw.
+        ValueError: If a queen is off the board, the board is too large to
+            draw, or an entry is not a choice (see `queen_squares`).
 
     >>> svg = queens_svg(4, next(queens(4))).tostring()
     >>> svg.startswith('<svg') and svg.count('class="queen"')
