@@ -15,9 +15,9 @@ which does not stop to report.
 
 from __future__ import annotations
 
-import decimal
 import math
 import numbers
+import sys
 import time
 from collections.abc import Sequence
 from typing import IO, Any
@@ -85,8 +85,13 @@ def check_timeout(timeout: Any) -> float | None:
     """
     if timeout is None:
         return None
-    # Decimal is a real number too, though not registered as numbers.Real.
-    real = isinstance(timeout, (numbers.Real, decimal.Decimal))
+    # Decimal is a real number too, though not registered as numbers.Real
+    # (and a Decimal given means its module is loaded: not imported here,
+    # where it would cost every import of the package 2 ms).
+    decimal = sys.modules.get("decimal")
+    real = isinstance(timeout, numbers.Real) or (
+        decimal is not None and isinstance(timeout, decimal.Decimal)
+    )
     if isinstance(timeout, bool) or not real:
         raise TypeError(
             f"timeout must be a number of seconds or None, not {type(timeout).__name__}"
