@@ -171,6 +171,17 @@ def test_queens_says_which_counts_it_skips_and_why(capsys: pytest.CaptureFixture
     assert "not counted above n = 9" in skipped and "add --count to count them" in skipped
 
 
+def test_more_drawings_than_any_puzzle_has_draws_them_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An N past sys.maxsize (islice's limit) asks for them all: the 3x20
+    # rectangle's 2 tilings.
+    output = tmp_path / "all.svg"
+    argv = ["pentominoes", "--board", "3x20", "--drawings", str(10**30), "-o", str(output)]
+    assert cli.main(argv) == 0
+    assert "Drew 2 of them" in capsys.readouterr().out
+
+
 def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "none.svg"
     argv = ["pentominoes", "--board", "3x20", "--drawings", "0", "-o", str(output)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from collections.abc import Callable
 from itertools import islice, product
@@ -91,6 +92,12 @@ def _default_threads() -> int:
 
 
 # Pentominoes --------------------------------------------------------------------
+
+
+def _most(drawings: int) -> int:
+    """`--drawings N` as the most to take: an N past `sys.maxsize` (more than
+    any puzzle here has) asks for them all."""
+    return min(drawings, sys.maxsize)
 
 
 def _rectangle(text: str) -> tuple[int, int]:
@@ -166,7 +173,7 @@ def _pentominoes(args: argparse.Namespace) -> int:
         f"({total} counting rotations and reflections; {elapsed:.2f} s)"
     )
     output = args.output or f"pentominoes-{h}x{w}.svg"
-    drawings = list(islice(unique_tilings(pieces, region), args.drawings))
+    drawings = list(islice(unique_tilings(pieces, region), _most(args.drawings)))
     if drawings:
         columns = 4 if w <= h * 2 else 2 if w <= 15 else 1
         _save(output, polyomino_svg(drawings, columns=columns, size=20).tostring())
@@ -402,7 +409,7 @@ def _hexiamonds(args: argparse.Namespace) -> int:
         f"({total} counting rotations and reflections; {elapsed:.2f} s)"
     )
     output = args.output or f"hexiamonds-{h}x{w}.svg"
-    drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), args.drawings))
+    drawings = list(islice(unique_tilings(TRIANGLE, pieces, region), _most(args.drawings)))
     if drawings:
         picture = polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16)
         _save(output, picture.tostring())
