@@ -12,7 +12,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from conftest import brute_force, problems
+from conftest import brute_force, problems, queens_problem
 from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout, from_matrix
 from exactcover.progress import Reporter
 from exactcover.queens import queens
@@ -191,3 +191,23 @@ def test_the_command_line_combines_threads_limit_and_progress():
         solutions = printed.stdout.split(":\n")[1:]
         assert len(numbers) == (40 if limit is None else min(int(limit), 40))
         assert len(set(solutions)) >= len(numbers) - 1  # each once (the last has no number after)
+
+
+def test_a_dlx_problem_counts_with_every_option_a_search_takes():
+    # DlxProblem.count() counts by a fresh iterator: it takes the options of
+    # Search.count(), every one (order too), with the same defaults.
+    import inspect
+
+    from exactcover.search import Search
+
+    ours = inspect.signature(DlxProblem.count).parameters
+    theirs = inspect.signature(Search.count).parameters
+    assert [(p.name, p.kind, p.default) for p in ours.values()] == [
+        (p.name, p.kind, p.default) for p in theirs.values()
+    ]
+    constraints, diagonals = queens_problem(8)
+    problem = DlxProblem.from_constraints(constraints, secondary=diagonals)
+    for order in ("auto", "mrv", "sweep"):
+        assert problem.count(order=order, threads=2, memo=False) == 92
+    with pytest.raises(ValueError, match="order must be 'auto', 'mrv' or 'sweep', not 'x'"):
+        problem.count(order="x")

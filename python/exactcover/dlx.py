@@ -498,6 +498,7 @@ class DlxProblem:
         progress: bool = False,
         memo: bool | None = None,
         memo_bytes: int = DEFAULT_MEMO_BYTES,
+        order: str = "auto",
     ) -> int:
         """The number of solutions, counted in Rust by a fresh iterator, as
         `Search.count()` counts (memoized unless `limit` is given; see
@@ -513,6 +514,11 @@ class DlxProblem:
                 False never (see `Search.count()` for a limit with it).
             memo_bytes: The memo's memory cap in bytes (`DEFAULT_MEMO_BYTES`,
                 1 GiB, by default).
+            order: Which item to branch on, as `Search.count()`'s `order`
+                (`"auto"`, `"mrv"` or `"sweep"`, which a problem without a
+                sweep order, as one read from DLX text, takes as MRV):
+                accepted as everywhere else, for code that counts any
+                problem alike.
 
         Returns:
             The number of solutions (at most `limit`).
@@ -533,6 +539,7 @@ class DlxProblem:
             progress=progress,
             memo=memo,
             memo_bytes=memo_bytes,
+            order=order,
         )
 
     @property
