@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 
 import pytest
 from conftest import (
@@ -282,6 +283,25 @@ def test_argument_errors():
         count_distributed(queens(6), workers=0)
     with pytest.raises(ValueError, match="client or executor, not both"):
         count_distributed(queens(6), client=object(), executor=ThreadPoolExecutor(1))
+    with pytest.raises(TypeError, match="task_seconds must be a number, not str"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds="1")
+    with pytest.raises(TypeError, match="local_seconds must be a number, not bool"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), local_seconds=True)
+    # Any real number (a Fraction); one too large for a float is inf.
+    with ThreadPoolExecutor(2) as pool:
+        for task_seconds, local_seconds in ((Fraction(1, 100), Fraction(0)), (1, 10**400)):
+            stats = {}
+            assert (
+                count_distributed(
+                    queens(6),
+                    executor=pool,
+                    task_seconds=task_seconds,
+                    local_seconds=local_seconds,
+                    stats=stats,
+                )
+                == 4
+            )
+            assert stats["path"] == ("workers" if local_seconds == 0 else "local")
 
 
 def test_cli_counts_with_workers_and_a_checkpoint(tmp_path, client):

@@ -134,6 +134,16 @@ def test_samples_are_uniform():
     assert graph.sample(5, seed=1) != graph.sample(5, seed=2)
 
 
+def test_more_samples_than_memory_holds_are_refused_not_a_crash():
+    # 2^40 samples would take 100 TB: the core failed to allocate them and
+    # aborted the process; now a ValueError naming k, weighted or not.
+    graph = dominoes(rectangle(2, 2)).solution_graph()
+    for weights in (None, {c: 1 for s in graph for c in s}):
+        with pytest.raises(ValueError, match=r"k of 1,099,511,627,776 samples would take"):
+            graph.sample(2**40, weights=weights)
+    assert len(graph.sample(1000, seed=1)) == 1000
+
+
 def test_auto_keeps_the_memo_on_packing_problems_and_drops_it_on_queens():
     tilings = dominoes(rectangle(10, 10))
     tilings.count()

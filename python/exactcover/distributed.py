@@ -74,6 +74,8 @@ import hashlib
 import heapq
 import importlib
 import json
+import math
+import numbers
 import os
 import queue
 import stat
@@ -82,6 +84,7 @@ import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
+from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
 from ._native import __version__ as _VERSION
@@ -631,7 +634,7 @@ def _memory_room() -> int | None:
     """The memory a task may use, in bytes: on a Dask worker with a memory
     limit, the limit shared among its Dask threads (the tasks it runs at
     once); else the machine's memory, within its container's memory limit
-    (`_cgroup_memory`; None: unknown)."""
+    (None: unknown)."""
     try:
         from distributed import get_worker
 
@@ -642,44 +645,7 @@ def _memory_room() -> int | None:
         limit = None
     if limit:
         return int(limit) // tasks
-    try:
-        machine: int | None = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):  # not a POSIX system
-        machine = None
-    known = [m for m in (machine, _cgroup_memory()) if m is not None]
-    return min(known) if known else None
-
-
-def _cgroup_memory(root: str = "/sys/fs/cgroup") -> int | None:
-    """The memory limit of this process's cgroup (a container's: `docker run
-    --memory`, a Kubernetes pod's), cgroup v1 or v2, as Linux reports it
-    (None: none, or not Linux). The cgroup is looked for where
-    /proc/self/cgroup names it and at the root of its hierarchy (a
-    container that sees its own cgroup as the root)."""
-    try:
-        with open("/proc/self/cgroup") as f:
-            lines = f.read().splitlines()
-    except OSError:
-        return None
-    files = []
-    for line in lines:
-        _, controllers, path = line.split(":", 2)
-        if controllers == "":  # v2: one hierarchy
-            files += [f"{root}{path.rstrip('/')}/memory.max", f"{root}/memory.max"]
-        elif "memory" in controllers.split(","):
-            for base in (f"{root}/memory", f"{root}/{controllers}"):
-                files += [f"{base}{path.rstrip('/')}/memory.limit_in_bytes"]
-                files += [f"{base}/memory.limit_in_bytes"]
-    limits = []
-    for file in files:
-        try:
-            with open(file) as f:
-                value = f.read().strip()
-        except OSError:
-            continue
-        if value.isdigit():  # v2 says "max" where there is no limit
-            limits.append(int(value))
-    return min(limits, default=None)
+    return machine_memory()
 
 
 def _estimate(digest: str, spec: _Spec | None, subtree: _Ids, samples: int) -> float:
@@ -1174,11 +1140,16 @@ def count_distributed(
     """
     if local_seconds is None:
         local_seconds = LOCAL_SECONDS
+    seconds: list[float | None] = []
     for name, value in (("task_seconds", task_seconds), ("local_seconds", local_seconds)):
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
             raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+        try:  # any real number (NumPy's too); one too large for a float is inf
+            seconds.append(None if value is None else float(value))
+        except OverflowError:
+            seconds.append(math.inf)
+    task_seconds, local_seconds = seconds
+    assert local_seconds is not None
     if task_seconds is not None and not task_seconds > 0:
         raise ValueError(f"task_seconds must be positive, not {task_seconds}")
     if not local_seconds >= 0:

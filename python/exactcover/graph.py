@@ -21,11 +21,17 @@ from typing import Any, Generic, TypeVar, overload
 from . import _native
 from ._arguments import U64_MAX, optional_whole, whole
 from ._arguments import seed as _seed
+from ._machine import memory as machine_memory
 from .costs import Costs, cost_list, weight_list
 
 __all__ = ["SolutionGraph"]
 
 C = TypeVar("C")
+
+
+#: The least memory a sample takes (bytes): a list of its choices, in
+#: Python and in the core (each choice 16 bytes more).
+_SAMPLE_BYTES = 96
 
 
 class SolutionGraph(Generic[C]):
@@ -124,8 +130,9 @@ class SolutionGraph(Generic[C]):
             `k` solutions.
 
         Raises:
-            ValueError: If `k` is negative, the problem has no solution, or
-                every solution weighs 0.
+            ValueError: If `k` is negative or its samples could not fit in
+                the machine's memory, the problem has no solution, or every
+                solution weighs 0.
             TypeError: If `k` or `seed` is not an integer, or a weight is
                 not a number.
         """
@@ -134,6 +141,13 @@ class SolutionGraph(Generic[C]):
         assert seed is not None  # random=True always gives a seed
         if self.count == 0:
             raise ValueError("the problem has no solution to sample")
+        room = machine_memory()
+        if k is not None and room is not None and k * _SAMPLE_BYTES > room:
+            # Asked of the core, it would fail to allocate them: a crash.
+            raise ValueError(
+                f"k of {k:,} samples would take at least {k * _SAMPLE_BYTES:,} bytes, "
+                f"more than the {room:,} of this machine"
+            )
         choices = self._choices
         if weights is None:
             drawn = self._graph.sample(1 if k is None else k, seed)
