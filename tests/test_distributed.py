@@ -396,6 +396,13 @@ def test_the_problem_travels_as_plain_data_and_is_not_consumed():
         data[("extra", 0)] = [("row", 0)]
         with pytest.raises(ValueError, match="constraints mapping has changed"):
             count_distributed(changed, executor=pool)
+        # A choice's constraints changed: one more, or one fewer.
+        for change in (list.append, list.pop):
+            data, secondary = queens_problem(6)
+            changed = ExactCover(data, secondary=secondary)
+            change(data[(0, 0)], *([("row", 1)] if change is list.append else []))
+            with pytest.raises(ValueError, match=r"has changed .*\(a choice's constraints\)"):
+                count_distributed(changed, executor=pool)
 
 
 def test_tasks_share_a_memo_and_count_past_two_to_the_64():

@@ -68,7 +68,7 @@ class Cover(Search["list[C]"]):
 
     # _labels (of Search) is the list of choices; _colored maps each colored
     # choice to its (constraint, color) pairs.
-    __slots__ = ("_n_constraints", "_colored")
+    __slots__ = ("_n_constraints", "_n_entries", "_colored")
     _deep = ("_labels", "_colored")
 
     def __init__(
@@ -108,6 +108,9 @@ class Cover(Search["list[C]"]):
         # cost memory for every problem.
         super().__init__(solver, choices, (constraints, item_kinds, seed, forced, engine))
         self._n_constraints = len(index)
+        # The (choice, constraint) pairs: a value list changed since (a
+        # constraint added or removed) is seen when the data is made again.
+        self._n_entries = sum(map(len, options))
         self._colored = colored
 
     @property
@@ -118,6 +121,11 @@ class Cover(Search["list[C]"]):
         if list(constraints) != self._labels:
             raise ValueError("the constraints mapping has changed since the problem was built")
         options, index = _map_constraints(constraints)
+        if (len(index), sum(map(len, options))) != (self._n_constraints, self._n_entries):
+            raise ValueError(
+                "the constraints mapping has changed since the problem was built "
+                "(a choice's constraints)"
+            )
         colors, _ = _map_colors(constraints)
         return (item_kinds(index), options, seed, colors or None, forced, engine)
 
