@@ -121,13 +121,14 @@ class Cover(Search["list[C]"]):
         if list(constraints) != self._labels:
             raise ValueError("the constraints mapping has changed since the problem was built")
         options, index = _map_constraints(constraints)
+        items = item_kinds(index)  # (adds the constraints no choice lists)
         if (len(index), sum(map(len, options))) != (self._n_constraints, self._n_entries):
             raise ValueError(
                 "the constraints mapping has changed since the problem was built "
                 "(a choice's constraints)"
             )
         colors, _ = _map_colors(constraints)
-        return (item_kinds(index), options, seed, colors or None, forced, engine)
+        return (items, options, seed, colors or None, forced, engine)
 
     def _names(self) -> tuple[list[Hashable], list[Hashable]]:
         """What the item ids and color ids of `_spec` stand for: the
