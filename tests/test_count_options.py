@@ -12,8 +12,9 @@ from itertools import product
 from typing import Any
 
 import pytest
-from conftest import brute_force, problems, queens_problem
+from conftest import brute_force, dominoes, problems, queens_problem
 from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout, from_matrix
+from exactcover.dominoes import rectangle
 from exactcover.progress import Reporter
 from exactcover.queens import queens
 from hypothesis import given, settings
@@ -78,6 +79,19 @@ def test_progress_never_goes_back_and_ends_at_100(threads):
     assert fractions == sorted(fractions)
     assert all(0 <= f < 1 for f in fractions[:-1])
     assert fractions[-1] == 1.0
+
+
+@pytest.mark.parametrize("rest_how", ["count", "solutions"])
+def test_a_count_then_a_count_on_threads_finds_none_more(rest_how):
+    # The first count memoized (dominoes: the memo pays): its solutions stay
+    # counted when threads settle (they raised an internal error, a panic).
+    search = dominoes(rectangle(6, 6))
+    assert search.count() == 6728
+    if rest_how == "count":
+        assert search.count(threads=2) == 0
+    else:
+        assert list(search.solutions(threads=2)) == []
+    assert search.stats["solutions"] == 6728
 
 
 def test_a_threaded_count_stopped_many_times_resumes_exactly():

@@ -199,8 +199,13 @@ pub struct BranchAndBound<C: Cost> {
 
 impl<C: Cost> BranchAndBound<C> {
     /// A search for the `k` cheapest solutions of `problem` containing the
-    /// `forced` options, `costs[option]` the cost of each option (at least
-    /// as many as options; nonnegative).
+    /// `forced` options (an option forced twice is forced once),
+    /// `costs[option]` the cost of each option (at least as many as
+    /// options; nonnegative).
+    ///
+    /// # Panics
+    ///
+    /// If `costs` is shorter than the problem's options.
     ///
     /// # Errors
     ///
@@ -221,6 +226,11 @@ impl<C: Cost> BranchAndBound<C> {
         if let Some(&bad) = forced.iter().find(|&&o| o >= m) {
             return Err(Error::UnknownOption { option: bad });
         }
+        assert!(
+            costs.len() >= m,
+            "BranchAndBound::new: {} costs for {m} options",
+            costs.len()
+        );
         let costs: Vec<C> = costs[..m].to_vec();
         // Headers: primary items first, in their order, then the secondary.
         let mut header = vec![0u32; n];
@@ -280,7 +290,11 @@ impl<C: Cost> BranchAndBound<C> {
                     && (taken[h as usize] == 0 || (c != 0 && taken[h as usize] == c))
             })
         };
+        let mut once = vec![false; m];
         for &o in forced {
+            if std::mem::replace(&mut once[o], true) {
+                continue; // forced already
+            }
             if !fits(&taken, o) {
                 bb.state = State::Done;
                 return Ok(bb);

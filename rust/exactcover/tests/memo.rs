@@ -492,3 +492,61 @@ fn a_full_table_replaces_entry_by_entry_and_counts_exactly() {
         );
     }
 }
+
+#[test]
+fn a_memoized_count_then_a_count_on_threads_counts_none_more() {
+    // The second count's threads settle without the first count's memo:
+    // the solutions it counted stay counted (they were dropped, and the
+    // count since "before" went negative: a panic).
+    let p = dominoes(6, 6);
+    let mut solver = Solver::new(&p);
+    let first = solver.count_with(&CountOptions::default(), |_| ControlFlow::Continue(()));
+    assert_eq!(first.unwrap().count.to_u64(), Some(6728));
+    let threads = CountOptions {
+        threads: 2,
+        ..CountOptions::default()
+    };
+    let again = solver
+        .count_with(&threads, |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(again.count.to_u64(), Some(0));
+    assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
+    let mut solver = Solver::new(&p);
+    solver
+        .count_with(&CountOptions::default(), |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(solver.solutions_on_threads(2).unwrap().count(), 0);
+    assert_eq!(solver.solutions_counted().to_u64(), Some(6728));
+}
+
+#[test]
+fn a_graph_of_no_solution_draws_none() {
+    let mut p = Problem::with_items(2, 0);
+    p.add_option([0]).unwrap();
+    let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+    assert!(graph.count().is_zero());
+    assert_eq!(graph.sample_weighted(&[1.0], 3, 1), None);
+    assert!(graph.sample_many(3, 1).is_empty());
+    assert!(graph.sample(1).is_empty());
+    // Contradictory forced options: no solution either (they were drawn).
+    let mut p = Problem::with_items(1, 0);
+    p.add_option([0]).unwrap();
+    p.add_option([0]).unwrap();
+    let mut solver = Solver::new(&p);
+    solver.force(0).unwrap();
+    solver.force(1).unwrap();
+    let graph = solver.solution_graph(1 << 20).unwrap();
+    assert!(graph.count().is_zero());
+    assert_eq!(graph.sample_weighted(&[1.0, 1.0], 2, 1), None);
+    assert!(graph.sample_many(2, 1).is_empty());
+}
+
+#[test]
+#[should_panic(expected = "every weight must be finite and nonnegative")]
+fn a_weight_that_is_not_a_number_is_a_clear_panic() {
+    let p = dominoes(2, 3);
+    let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+    let mut weights = vec![1.0; p.num_options()];
+    weights[0] = f64::NAN;
+    let _ = graph.sample_weighted(&weights, 1, 1);
+}

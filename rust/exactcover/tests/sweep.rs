@@ -598,3 +598,37 @@ fn a_solver_put_in_an_order_cuts_its_tree_in_it() {
         Err(exactcover::Error::SearchStarted)
     );
 }
+
+#[test]
+fn a_sweep_stopped_has_started_a_restriction_is_refused() {
+    // A sweep's count stopped goes on in its own order, where a forced
+    // option would not reach: refused as for any search begun (it was taken
+    // and ignored, and the count went on to the whole problem's 2245).
+    let p = common::dominoes(4, 8);
+    let columns: Vec<usize> = (0..8)
+        .flat_map(|c| (0..4).map(move |r| r * 8 + c))
+        .collect();
+    let mut solver = sweeper(&p, &columns);
+    let options = CountOptions {
+        nodes_per_slice: Some(5),
+        ..sweep_options(OrderMode::Sweep, MemoMode::Auto, 1 << 20)
+    };
+    let first = solver
+        .count_with(&options, |_| ControlFlow::Break(()))
+        .unwrap();
+    assert_eq!(first.outcome, Outcome::Stopped);
+    assert_eq!(solver.force(0), Err(exactcover::Error::SearchStarted));
+    let empty = exactcover::Subtree {
+        forced: vec![0],
+        excluded: vec![],
+    };
+    assert_eq!(
+        solver.restrict(&empty),
+        Err(exactcover::Error::SearchStarted)
+    );
+    let rest = common::count_with(&mut solver, &options).unwrap();
+    assert_eq!(
+        first.count.to_u64().unwrap() + rest.count.to_u64().unwrap(),
+        2245
+    );
+}

@@ -230,11 +230,15 @@ impl SolutionGraph {
     ///
     /// # Panics
     ///
-    /// If `weights` is shorter than the number of options of the problem.
+    /// If `weights` is shorter than the number of options of the problem, or
+    /// a weight is negative, infinite or NaN.
     pub fn sample_weighted(&self, weights: &[f64], k: usize, seed: u64) -> Option<Vec<Vec<usize>>> {
-        let Some(root) = self.root else {
-            return Some(vec![self.forced.clone(); k]);
-        };
+        assert!(
+            weights.iter().all(|w| w.is_finite() && *w >= 0.0),
+            "sample_weighted: every weight must be finite and nonnegative"
+        );
+        // No solution: none of positive weight either.
+        let root = self.root?;
         let log_weight = |label: u32| {
             if label == NO_OPTION {
                 0.0
@@ -254,7 +258,7 @@ impl SolutionGraph {
             return None;
         }
         let mut rng = SplitMix64::new(seed);
-        let mut drawn = Vec::with_capacity(k);
+        let mut drawn = Vec::with_capacity(k.min(super::graph::SAMPLES_AHEAD));
         for _ in 0..k {
             let mut out = self.forced.clone();
             let mut v = root;

@@ -5,6 +5,11 @@ use super::NO_OPTION;
 use crate::count::Count;
 use crate::rng::SplitMix64;
 
+/// The samples room is made for before they are drawn, at most: a list of
+/// `k` made at once would fail, for a `k` too large, before any work (an
+/// abort of the process).
+pub(super) const SAMPLES_AHEAD: usize = 1 << 16;
+
 /// A node of the solution graph: a sub-problem with solutions, its number
 /// of solutions, and its edges (`edges_start..edges_end` of the graph's
 /// edge list).
@@ -103,17 +108,24 @@ impl SolutionGraph {
     }
 
     /// `k` uniformly random solutions, independent, drawn with one generator
-    /// seeded by `seed`.
+    /// seeded by `seed`; none if there is no solution. (The list grows as
+    /// they are drawn: a `k` too large for memory fails only as memory runs
+    /// out, not at once.)
     pub fn sample_many(&self, k: usize, seed: u64) -> Vec<Vec<usize>> {
+        if self.root.is_none() {
+            return Vec::new();
+        }
         let mut rng = SplitMix64::new(seed);
-        (0..k).map(|_| self.sample_with(&mut rng)).collect()
+        let mut drawn = Vec::with_capacity(k.min(SAMPLES_AHEAD));
+        drawn.extend((0..k).map(|_| self.sample_with(&mut rng)));
+        drawn
     }
 
     fn sample_with(&self, rng: &mut SplitMix64) -> Vec<usize> {
-        let mut out = self.forced.clone();
         let Some(mut v) = self.root else {
-            return out;
+            return Vec::new();
         };
+        let mut out = self.forced.clone();
         while v != 0 {
             let node = &self.nodes[v as usize];
             // Branch with probability count(child) / count(node).

@@ -415,9 +415,11 @@ impl Solver {
         }
     }
 
-    /// Has the search visited a node (here or on threads)?
+    /// Has the search visited a node (here or on threads), or a sweep's
+    /// count begun (stopped, it goes on in its own order: a restriction now
+    /// would not reach it)?
     fn started(&self) -> bool {
-        self.engine.stats().nodes > 0 || self.elsewhere.nodes > 0
+        self.engine.stats().nodes > 0 || self.elsewhere.nodes > 0 || self.swept.is_some()
     }
 
     /// Can the next exact count memoize? Only a search at its root, or one
@@ -546,6 +548,8 @@ impl Solver {
     /// solutions have been found ([`Step::Solution`]), the search is over
     /// ([`Step::Exhausted`]) or `budget` nodes have been visited
     /// ([`Step::Paused`]). Returns the number of solutions found by this call.
+    /// A `limit` of 0 is taken as 1 (to count none, do not call; a count to
+    /// a limit of 0 is [`CountOptions`]' `limit: Some(0)`).
     pub fn count_step(&mut self, budget: u64, limit: u64) -> (u64, Step) {
         if self.parked.is_some() {
             return self.parked_search(budget, limit);

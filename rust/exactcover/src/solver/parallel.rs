@@ -728,6 +728,10 @@ impl Solver {
     /// Takes back what the threads of `shared` leave: their work, figures
     /// and memos. `complete`: every solution was found.
     fn settle(&mut self, shared: Shared, mut parked: Parked, complete: bool) -> MemoStats {
+        // The memo of a count before the threads (one that ended, whose
+        // solutions the threads did not count again): its solutions stay
+        // counted, as when a count drops it.
+        self.drop_memo();
         let mut work = lock(&shared.parked).split_off(0);
         work.extend(shared.pool.drain());
         let figures = shared.figures;
