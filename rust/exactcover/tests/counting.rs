@@ -240,3 +240,15 @@ fn figures_stay_exact_past_2_to_the_64() {
     assert_eq!(solver.solutions_counted(), b);
     assert_eq!(solver.stats().solutions, u64::MAX);
 }
+
+#[test]
+#[should_panic(expected = "stop_threads: these threads were started by another solver")]
+fn threads_are_stopped_by_the_solver_that_started_them() {
+    // Another solver's threads (here a clone's) hold another search: kept
+    // by this one, their work was added to its count.
+    let p = common::queens(8);
+    let mut solver = Solver::new(&p);
+    let mut clone = solver.clone();
+    let run = solver.start_threads(2).unwrap();
+    clone.stop_threads(run);
+}

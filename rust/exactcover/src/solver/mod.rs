@@ -141,6 +141,23 @@ fn new_engine(
     Ok(Box::new(DancingLinks::new(problem, seed)))
 }
 
+/// A number no other solver of this process has (not even a clone).
+#[derive(Debug, PartialEq, Eq)]
+struct Identity(u64);
+
+impl Identity {
+    fn new() -> Identity {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Identity(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Clone for Identity {
+    fn clone(&self) -> Identity {
+        Identity::new()
+    }
+}
+
 /// A resumable search for the solutions of one [`Problem`].
 ///
 /// The solver walks the search tree with an explicit stack, so it can stop
@@ -186,6 +203,9 @@ pub struct Solver {
     parked: Option<Box<parallel::Parked>>,
     /// The problem's number of items.
     n_items: usize,
+    /// Which solver this is: the threads it starts are its own alone
+    /// ([`Solver::stop_threads`]); a clone is another solver.
+    identity: Identity,
     /// The order of items a count may sweep in
     /// ([`Solver::set_sweep_order`]).
     sweep_order: Option<std::sync::Arc<[usize]>>,
@@ -337,6 +357,7 @@ impl Solver {
     fn from_engine(engine: Box<dyn Engine>, problem: &Problem) -> Solver {
         Solver {
             n_items: problem.num_items(),
+            identity: Identity::new(),
             sweep_order: None,
             swept: None,
             swept_memo: None,
@@ -440,6 +461,7 @@ impl Solver {
     fn copy_search(&self) -> Solver {
         Solver {
             n_items: self.n_items,
+            identity: Identity::new(),
             sweep_order: self.sweep_order.clone(),
             swept: None,
             swept_memo: None,

@@ -1196,6 +1196,7 @@ impl Solver {
             }
         }
         Ok(SolutionThreads {
+            owner: self.identity.0,
             shared: Some(shared),
             receiver,
             handles,
@@ -1206,7 +1207,16 @@ impl Solver {
 
     /// Stops the threads of `run` and keeps what they leave: the solutions
     /// found and not taken, the searches they held, the subtrees queued.
+    ///
+    /// # Panics
+    ///
+    /// If `run` was started by another solver (a clone of this one too):
+    /// its work is another search's.
     pub fn stop_threads(&mut self, mut run: SolutionThreads) {
+        assert!(
+            run.owner == self.identity.0,
+            "stop_threads: these threads were started by another solver"
+        );
         let ready = run.halt();
         let shared = run.shared.take().expect("taken once");
         let complete = shared.pool.finished() && ready.is_empty();
@@ -1226,6 +1236,8 @@ impl Solver {
 /// taker's end. Dropped without [`Solver::stop_threads`], it stops the
 /// threads and their work is lost.
 pub struct SolutionThreads {
+    /// The solver that started them (its identity).
+    owner: u64,
     /// What the threads share (taken back by [`Solver::stop_threads`]).
     shared: Option<Arc<Shared>>,
     receiver: Receiver<Vec<usize>>,
