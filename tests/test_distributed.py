@@ -279,6 +279,9 @@ def test_a_checkpoint_of_another_problem_is_refused(tmp_path):
 def test_argument_errors():
     with pytest.raises(ValueError, match="task_seconds must be positive"):
         count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds=0)
+    # Too large a negative number for a float is -inf, not inf.
+    with pytest.raises(ValueError, match="task_seconds must be positive, not -inf"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds=-(10**400))
     with pytest.raises(ValueError, match="workers must be at least 1"):
         count_distributed(queens(6), workers=0)
     with pytest.raises(ValueError, match="client or executor, not both"):

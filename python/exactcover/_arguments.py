@@ -1,4 +1,5 @@
-"""Checking the arguments users pass: whole numbers and seeds, written once.
+"""Checking the arguments users pass: whole numbers, seconds and seeds,
+written once.
 
 An argument that should be a whole number may be a Python int or a NumPy
 integer (anything with `__index__`), never a bool; a wrong type is a
@@ -7,13 +8,50 @@ integer (anything with `__index__`), never a bool; a wrong type is a
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import random as _random
+import sys
 from typing import Any
 
 U64_MAX = 2**64 - 1
 """The largest value of the solver's 64-bit counters and seeds: seeds are
 taken modulo 2**64, limits and byte counts capped at it."""
+
+
+def seconds(name: str, value: object, what: str = "a number") -> float:
+    """A number of seconds as a float (not checked for sign or NaN).
+
+    Args:
+        name: The argument's name, for the error.
+        value: Any real number: an int, a float, a NumPy number, a
+            `Fraction` or a `Decimal`, not a bool.
+        what: What it must be, for the error.
+
+    Returns:
+        `value` as a float: one too large for a float is `inf` (or `-inf`),
+        a Decimal's signaling NaN is NaN.
+
+    Raises:
+        TypeError: If `value` is not a real number.
+    """
+    # Decimal is a real number too, though not registered as numbers.Real
+    # (and a Decimal given means its module is loaded: not imported here,
+    # where it would cost every import of the package 2 ms).
+    decimal = sys.modules.get("decimal")
+    real = isinstance(value, numbers.Real) or (
+        decimal is not None and isinstance(value, decimal.Decimal)
+    )
+    if isinstance(value, bool) or not real:
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        # An int or Fraction beyond floats: a length no search reaches.
+        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
+    except ValueError:
+        return math.nan  # a Decimal's signaling NaN
 
 
 def integer(value: object) -> int | None:

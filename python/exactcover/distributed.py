@@ -74,8 +74,6 @@ import hashlib
 import heapq
 import importlib
 import json
-import math
-import numbers
 import os
 import queue
 import stat
@@ -84,6 +82,7 @@ import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
+from ._arguments import seconds as real_seconds
 from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
@@ -1140,16 +1139,10 @@ def count_distributed(
     """
     if local_seconds is None:
         local_seconds = LOCAL_SECONDS
-    seconds: list[float | None] = []
-    for name, value in (("task_seconds", task_seconds), ("local_seconds", local_seconds)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
-            raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-        try:  # any real number (NumPy's too); one too large for a float is inf
-            seconds.append(None if value is None else float(value))
-        except OverflowError:
-            seconds.append(math.inf)
-    task_seconds, local_seconds = seconds
-    assert local_seconds is not None
+    # Any real number (NumPy's too); one too large for a float is infinite.
+    if task_seconds is not None:
+        task_seconds = real_seconds("task_seconds", task_seconds)
+    local_seconds = real_seconds("local_seconds", local_seconds)
     if task_seconds is not None and not task_seconds > 0:
         raise ValueError(f"task_seconds must be positive, not {task_seconds}")
     if not local_seconds >= 0:

@@ -16,11 +16,11 @@ which does not stop to report.
 from __future__ import annotations
 
 import math
-import numbers
-import sys
 import time
 from collections.abc import Sequence
 from typing import IO, Any
+
+from ._arguments import seconds as real_seconds
 
 __all__ = [
     "SearchTimeout",
@@ -85,24 +85,7 @@ def check_timeout(timeout: Any) -> float | None:
     """
     if timeout is None:
         return None
-    # Decimal is a real number too, though not registered as numbers.Real
-    # (and a Decimal given means its module is loaded: not imported here,
-    # where it would cost every import of the package 2 ms).
-    decimal = sys.modules.get("decimal")
-    real = isinstance(timeout, numbers.Real) or (
-        decimal is not None and isinstance(timeout, decimal.Decimal)
-    )
-    if isinstance(timeout, bool) or not real:
-        raise TypeError(
-            f"timeout must be a number of seconds or None, not {type(timeout).__name__}"
-        )
-    try:
-        seconds = float(timeout)
-    except OverflowError:
-        # An int or Fraction beyond floats: a limit no search reaches, as inf.
-        seconds = math.inf if timeout > 0 else -math.inf
-    except ValueError:
-        seconds = math.nan  # a Decimal's signaling NaN
+    seconds = real_seconds("timeout", timeout, "a number of seconds or None")
     # Compare the number given too: a tiny negative Fraction rounds to -0.0.
     if math.isnan(seconds) or seconds < 0 or timeout < 0:
         raise ValueError(f"timeout must be a non-negative number of seconds, not {timeout}")
