@@ -101,7 +101,7 @@ __all__ = [
 _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices,
 #: engine, sweep order: item ids or None, and the subtree `restrict()` left:
-#: forced and excluded option ids, or None).
+#: forced option ids, the initial choices first, and excluded ones; or None).
 _Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]], Optional[_Ids]]
 #: The orders a count may branch in (see `Search.count`'s `order`).
 _ORDERS = ("auto", "mrv", "sweep")
@@ -253,7 +253,6 @@ def _spec_of(problem: Any) -> _Spec:
         raise ValueError("count_distributed() needs a problem that has not started searching")
     items, options, seed, colors, forced, engine = spec
     sweep = problem._solver.sweep_order
-    restricted, excluded = problem._restricted
     return (
         [[bool(primary), int(lo), int(hi)] for primary, lo, hi in items],
         [list(option) for option in options],
@@ -262,16 +261,15 @@ def _spec_of(problem: Any) -> _Spec:
         list(forced),
         engine,
         None if sweep is None else list(sweep),
-        (list(restricted), list(excluded)) if restricted or excluded else None,
+        problem._subtree if any(problem._restricted) else None,
     )
 
 
 def _root(spec: _Spec) -> _Ids:
     """The subtree a count of `spec` counts: the problem's initial choices
-    forced, and what `restrict()` forced and excluded."""
+    forced, or the subtree `restrict()` left (`Search._subtree`)."""
     restricted = spec[7] if len(spec) > 7 else None
-    forced, excluded = restricted or ([], [])
-    return [*spec[4], *forced], list(excluded)
+    return restricted or (list(spec[4]), [])
 
 
 def problem_digest(spec: _Spec) -> str:
@@ -1736,9 +1734,9 @@ def _fetch(digest: str, dataset: str) -> None:
     if version != [_VERSION]:
         # The tasks of one count run one version's code: a subtree, a sweep
         # order or a memo's key may mean another thing in another.
-        client = version[0] if version else "an older version"
+        theirs = version[0] if version else "an older version"
         raise ImportError(
-            f"this Dask worker has exactcover {_VERSION}, the count's client {client}: "
+            f"this Dask worker has exactcover {_VERSION}, the count's client {theirs}: "
             "install the same version of exactcover on every machine"
         )
     with _INSTALLED_LOCK:

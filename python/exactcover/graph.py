@@ -141,7 +141,7 @@ class SolutionGraph(Generic[C]):
         assert seed is not None  # random=True always gives a seed
         if self.count == 0:
             raise ValueError("the problem has no solution to sample")
-        room = machine_memory()
+        room = None if k is None else machine_memory()
         if k is not None and room is not None and k * _SAMPLE_BYTES > room:
             # Asked of the core, it would fail to allocate them: a crash.
             raise ValueError(
