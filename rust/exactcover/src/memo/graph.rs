@@ -116,8 +116,11 @@ impl SolutionGraph {
             return Vec::new();
         }
         let mut rng = SplitMix64::new(seed);
+        // One at a time: `extend` from a range would make room for all k.
         let mut drawn = Vec::with_capacity(k.min(SAMPLES_AHEAD));
-        drawn.extend((0..k).map(|_| self.sample_with(&mut rng)));
+        for _ in 0..k {
+            drawn.push(self.sample_with(&mut rng));
+        }
         drawn
     }
 
