@@ -54,7 +54,7 @@ from .polyform import (
     place,
     placement_symmetries,
 )
-from .symmetry import Cell, Placement, Symmetry
+from .symmetry import Cell, Placement, Symmetry, at_origin
 
 __all__ = [
     "TETROMINOES",
@@ -347,13 +347,8 @@ def decode_solution(solution: Iterable[Placement]) -> str:
     >>> print(decode_solution([('A', ((10**6, -5), (10**6, -4)))]))
     AA
     """
-    placed = [(name, list(tiles)) for name, tiles in solution]
-    tiles = [t for _, cells in placed for t in cells]
-    if not tiles:
-        raise ValueError("an empty solution has no bounds")
-    top, left = min(i for i, _ in tiles), min(j for _, j in tiles)
-    h = max(i for i, _ in tiles) - top + 1
-    w = max(j for _, j in tiles) - left + 1
+    placed = at_origin(solution)
+    h, w = solution_bounds(placed)
     # Refused before the grid is made: it takes h * w characters.
     if h * w > MAX_TEXT_SIDE**2:
         raise ValueError(
@@ -364,7 +359,7 @@ def decode_solution(solution: Iterable[Placement]) -> str:
     for name, cells in placed:
         mark = str(name)[:1] or "?"
         for i, j in cells:
-            grid[i - top][j - left] = mark
+            grid[i][j] = mark
     return "\n".join("".join(row) for row in grid)
 
 

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, Optional, Union
 import svgwrite  # type: ignore[import-untyped]
 
 from ._arguments import integer
-from .symmetry import Cell, Placement
+from .symmetry import Cell, Placement, at_origin
 
 __all__ = [
     "Picture",
@@ -422,12 +422,7 @@ def tiling_board(solution: Iterable[Placement]) -> Board:
     >>> tiling_board([('I', ((5, -3), (5, -2)))]).groups
     [('I', ((0, 0), (0, 1)))]
     """
-    placed = [(name, tuple(cells)) for name, cells in solution]
-    tiles = [t for _, cells in placed for t in cells]
-    if not tiles:
-        return Board(placed)
-    top, left = min(i for i, _ in tiles), min(j for _, j in tiles)
-    return Board([(name, tuple((i - top, j - left) for i, j in cells)) for name, cells in placed])
+    return Board(at_origin(solution))
 
 
 def polyomino_svg(

@@ -32,6 +32,7 @@ __all__ = [
     "box_symmetries",
     "region_symmetries",
     "canonical",
+    "at_origin",
     "transform_solution",
 ]
 
@@ -127,3 +128,24 @@ def canonical(
     (('A', ((0, 0), (0, 1))), ('B', ((0, 2),)))
     """
     return SQUARE.canonical(solution, symmetries)  # type: ignore[return-value]
+
+
+def at_origin(solution: Iterable[Placement]) -> list[Placement]:
+    """A solution moved to the smallest box around its tiles: its least row
+    and least column become 0 (as it is drawn, wherever it lies).
+
+    >>> at_origin([('I', ((5, -3), (5, -2))), ('O', ((6, -3),))])
+    [('I', ((0, 0), (0, 1))), ('O', ((1, 0),))]
+
+    Args:
+        solution: Placements `(name, cells)`.
+
+    Returns:
+        The placements, their cells moved (an empty solution as it is).
+    """
+    placed = [(name, tuple(cells)) for name, cells in solution]
+    tiles = [t for _, cells in placed for t in cells]
+    if not tiles:
+        return placed
+    top, left = min(i for i, _ in tiles), min(j for _, j in tiles)
+    return [(name, tuple((i - top, j - left) for i, j in cells)) for name, cells in placed]
