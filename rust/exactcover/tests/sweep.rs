@@ -94,6 +94,14 @@ fn sweep_options(order: OrderMode, mode: MemoMode, max_bytes: usize) -> CountOpt
     }
 }
 
+/// The cells of a board of `rows` x `cols` (`common::dominoes`' items),
+/// column by column: a sweep order.
+fn by_columns(rows: usize, cols: usize) -> Vec<usize> {
+    (0..cols)
+        .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+        .collect()
+}
+
 /// A bitset solver of `p` with the sweep order `order`.
 fn sweeper(p: &Problem, order: &[usize]) -> Solver {
     let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
@@ -286,9 +294,7 @@ fn a_word_of_ones_is_a_key_like_any_other() {
 fn a_tiny_memo_replaces_entries_and_counts_exactly() {
     // Domino tilings of a 4 x 6 board (281), swept column by column.
     let p = common::dominoes(4, 6);
-    let order: Vec<usize> = (0..6)
-        .flat_map(|c| (0..4).map(move |r| r * 6 + c))
-        .collect();
+    let order = by_columns(4, 6);
     for max_bytes in [0, 100, 1000, 1 << 20] {
         let options = sweep_options(OrderMode::Sweep, MemoMode::Always, max_bytes);
         let mut solver = sweeper(&p, &order);
@@ -605,10 +611,7 @@ fn a_sweep_stopped_has_started_a_restriction_is_refused() {
     // option would not reach: refused as for any search begun (it was taken
     // and ignored, and the count went on to the whole problem's 2245).
     let p = common::dominoes(4, 8);
-    let columns: Vec<usize> = (0..8)
-        .flat_map(|c| (0..4).map(move |r| r * 8 + c))
-        .collect();
-    let mut solver = sweeper(&p, &columns);
+    let mut solver = sweeper(&p, &by_columns(4, 8));
     let options = CountOptions {
         nodes_per_slice: Some(5),
         ..sweep_options(OrderMode::Sweep, MemoMode::Auto, 1 << 20)
