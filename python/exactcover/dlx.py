@@ -62,7 +62,7 @@ from ._arguments import engine as _engine
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
 from ._errors import format_error as _format_error
-from ._export import Exported, Item, export
+from ._export import Exported, export
 from ._native import DlxFormatError, ExactCoverError
 from ._native import DlxProblem as _NativeDlx
 from ._native import Solver as _Solver
@@ -590,12 +590,6 @@ class DlxProblem:
             The text, in strict syntax if the names are at most 8 bytes and
             colors one byte, every line ending in a newline.
         """
-        if not self.primary:
-            # With no primary item every option was dropped.
-            items = self._dlx.items
-            free = _free_name(name for name, *_ in items)
-            added = _NativeDlx([(free, True, 0, 1), *items], [])
-            return f"| {_NO_PRIMARY}\n" + added.to_dlx()
         return self._dlx.to_dlx()
 
     def __eq__(self, other: object) -> bool:
@@ -898,20 +892,6 @@ def _with_costs(problem: DlxProblem, costs: list[int] | None) -> DlxProblem:
     return DlxProblem(problem.primary, problem.options, problem.secondary, bounds, costs)
 
 
-#: The comment line above a problem written with an item added because it
-#: has no primary item.
-_NO_PRIMARY = "no item must be covered: the one solution chooses no option"
-
-
-def _free_name(taken: Iterable[str]) -> str:
-    """The name of the primary item added to a problem that has none (the
-    format needs one; one that may stay uncovered keeps the problem's one
-    solution, which chooses no option): `none`, or `none1`, ... if taken."""
-    names = set(taken)
-    candidates = ("none", *(f"none{k}" for k in range(1, len(names) + 2)))
-    return next(name for name in candidates if name not in names)
-
-
 def _dlx_of(exported: Exported, costs: Any = None) -> tuple[DlxProblem, list[str]]:
     """The `DlxProblem` of an exported problem (see `write_dlx`) with the
     `costs` of its choices (None: none), and the comment lines that say what
@@ -935,11 +915,6 @@ def _dlx_of(exported: Exported, costs: Any = None) -> tuple[DlxProblem, list[str
     # every option has a primary item.
     items = [item._replace(primary=item.primary or item.hi > 1) for item in items]
     names = _dlx_names((item.name for item in items), "c")
-    if not any(item.primary for item in items):
-        comments.append(_NO_PRIMARY)
-        free = _free_name(names)
-        items.append(Item(free, True, 0, 1))
-        names.append(free)
     colors = dict.fromkeys(color for row in options for _, color in row if color is not None)
     color_name = dict(zip(colors, _dlx_names(colors, "")))
     problem = DlxProblem(

@@ -709,7 +709,9 @@ impl DlxProblem {
     /// listed first, so item indices change unless the problem already lists
     /// them first; option `k` stays option `k` unless it has no primary item
     /// (it is then dropped, as a reader would drop it). Colors are written as
-    /// their numbers (multi-character colors need permissive mode).
+    /// their numbers (multi-character colors need permissive mode). A problem
+    /// with no primary item is written with one added (see the
+    /// [`Display`](fmt::Display) implementation).
     ///
     /// Fails if a name cannot be written or is repeated, or if a secondary item
     /// has bounds other than `0..=1` (the format cannot express them).
@@ -746,7 +748,21 @@ impl DlxProblem {
         Ok(dlx)
     }
 
+    /// The name of the item added to write a problem with no primary item
+    /// (see the [`Display`](fmt::Display) implementation): `none`, or `none1`,
+    /// `none2`, ... if that is taken.
+    fn free_name(&self) -> String {
+        std::iter::once("none".to_string())
+            .chain((1..).map(|k| format!("none{k}")))
+            .find(|name| self.item_index(name).is_none())
+            .expect("fewer names are taken than there are candidates")
+    }
+
     /// Writes option `k` as a line of item names (without the newline).
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k` (see [`DlxProblem::options`]).
     pub fn option_text(&self, k: usize) -> String {
         let mut out = String::new();
         self.write_option(&mut out, &self.options[k])
@@ -772,8 +788,37 @@ impl DlxProblem {
 /// items whose bounds are not `1..=1`, ` | ` before the secondary items), then
 /// one line per option; every line ends in a newline. Dropped options are not
 /// written.
+///
+/// The format needs a primary item. A problem with none (its one solution
+/// chooses no option, and every option was dropped) is written with one added
+/// that may stay uncovered, `0:1|none` (or `none1`, ... if that name is taken),
+/// after a comment line that says why: the text reads back as a problem with
+/// the same solution.
+///
+/// ```
+/// use exactcover::dlx_format::{DlxProblem, Syntax};
+/// use exactcover::Item;
+///
+/// let mut dlx = DlxProblem::new();
+/// dlx.add_item("x", Item::SECONDARY).unwrap();
+/// let text = dlx.to_string();
+/// assert!(text.ends_with("0:1|none | x\n"));
+/// let back = DlxProblem::parse(&text, Syntax::Strict).unwrap();
+/// assert_eq!(back.num_primary(), 1);
+/// ```
 impl fmt::Display for DlxProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.num_primary() == 0 {
+            f.write_str("| no item must be covered: the one solution chooses no option\n")?;
+            write!(f, "0:1|{}", self.free_name())?;
+            if !self.items.is_empty() {
+                f.write_str(" |")?;
+            }
+            for item in &self.items {
+                write!(f, " {}", item.name)?;
+            }
+            return f.write_str("\n");
+        }
         // A reader drops a byte order mark that begins the text: if the
         // first item's name begins with U+FEFF, a comment line keeps it.
         if let Some(item) = self.items.first() {

@@ -115,6 +115,11 @@ impl Problem {
 
     /// A problem with `primary` ordinary primary items (indices `0..primary`)
     /// followed by `secondary` ordinary secondary items.
+    ///
+    /// # Panics
+    ///
+    /// If the items do not fit in memory, as [`Vec::with_capacity`] does
+    /// (e.g. `usize::MAX` items).
     pub fn with_items(primary: usize, secondary: usize) -> Self {
         let mut p = Problem::new();
         p.items

@@ -421,6 +421,30 @@ fn from_core_problem() {
     ));
 }
 
+/// A problem with no primary item (its one solution chooses no option) is
+/// written with an added item that may stay uncovered, under a name not
+/// taken, and reads back with the same one solution.
+#[test]
+fn a_problem_with_no_primary_item_is_written_readably() {
+    let mut p = Problem::new();
+    p.add_secondary();
+    p.add_secondary();
+    p.add_option([0, 1]).unwrap();
+    let names = ["none", "none1"];
+    let dlx = DlxProblem::from_problem(&p, |i| names[i].to_string()).unwrap();
+    assert!(dlx.options().is_empty());
+    let text = dlx.to_string();
+    assert!(text.starts_with("| no item must be covered"), "{text}");
+    assert!(text.ends_with("\n0:1|none2 | none none1\n"), "{text}");
+    let back = strict(&text);
+    assert_eq!(back.num_primary(), 1);
+    assert_eq!(count(&back), 1);
+    assert_eq!(Solver::new(&p).count(), 1);
+    // With no item at all.
+    let back = strict(&DlxProblem::new().to_string());
+    assert_eq!((back.items().len(), count(&back)), (1, 1));
+}
+
 /// A tiny deterministic generator, so the round-trip test needs no crate.
 struct Lcg(u64);
 impl Lcg {
