@@ -57,8 +57,10 @@ def cheapest(
     costs: list[int] | list[float],
     k: int,
     colors: list[tuple[int, int, int]] | None = None,
+    excluded: list[int] = ...,
 ) -> tuple[list[tuple[Any, list[int]]], int]:
-    """The ``k`` cheapest solutions by branch and bound: (cost, option ids),
+    """The ``k`` cheapest solutions containing the ``forced`` options and
+    none of the ``excluded`` ones, by branch and bound: (cost, option ids),
     and the search-tree nodes visited."""
 
 @final

@@ -768,24 +768,9 @@ class Search(Iterator[S], Generic[S]):
                     "is not supported: use method='graph' (with a larger max_bytes)",
                     "unsupported",
                 )
-            # The subtree restrict() left: its excluded options left out
-            # (the others renumbered, and back again after).
+            # Within the subtree restrict() left (and the initial choices).
             forced, excluded = self._subtree
-            gone = set(excluded)
-            kept = [k for k in range(len(options)) if k not in gone]
-            new_id = {k: j for j, k in enumerate(kept)}
-            if any(k in gone for k in forced):
-                best = []
-            else:
-                best, _ = _branch_and_bound(
-                    items,
-                    [options[k] for k in kept],
-                    [new_id[k] for k in forced],
-                    [values[k] for k in kept],
-                    n,
-                    colors or None,
-                )
-                best = [(cost, [kept[j] for j in ids]) for cost, ids in best]
+            best, _ = _branch_and_bound(items, options, forced, values, n, colors or None, excluded)
         pairs = [(cost, self._solution(ids)) for cost, ids in best]
         if k is None:
             return pairs[0] if pairs else None

@@ -1,7 +1,7 @@
 //! Costs from Python (integers or floats) and the cheapest solutions by
 //! branch and bound, run in slices without the GIL.
 
-use exactcover::{BranchAndBound, Cost, Step};
+use exactcover::{BranchAndBound, Cost, Step, Subtree};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -58,11 +58,13 @@ fn run_bb<'py, C: Cost + IntoPyObject<'py>>(
 
 /// The `k` cheapest solutions of a problem without multiplicities (items
 /// as `(primary, lo, hi)`, options as lists of item ids, colors as
-/// `(option, position, color)` triples) containing the `forced` options,
-/// by branch and bound: `(cost, option ids)` pairs, cheapest first, and
-/// the search-tree nodes visited. Ctrl-C raises KeyboardInterrupt.
+/// `(option, position, color)` triples) containing the `forced` options
+/// and none of the `excluded` ones, by branch and bound: `(cost, option
+/// ids)` pairs, cheapest first, and the search-tree nodes visited. Ctrl-C
+/// raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (items, options, forced, costs, k, colors=None))]
+#[pyo3(signature = (items, options, forced, costs, k, colors=None, excluded=Vec::new()))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cheapest<'py>(
     py: Python<'py>,
     items: Vec<(bool, u32, u32)>,
@@ -71,8 +73,10 @@ pub(crate) fn cheapest<'py>(
     costs: Costs,
     k: usize,
     colors: Option<Vec<(usize, usize, u32)>>,
+    excluded: Vec<usize>,
 ) -> PyResult<(Bound<'py, PyList>, u64)> {
     let problem = problem_from_spec(py, items, options, colors)?;
+    let subtree = Subtree { forced, excluded };
     let short = |n: usize| {
         (n < problem.num_options())
             .then(|| pyo3::exceptions::PyValueError::new_err("fewer costs than options"))
@@ -82,16 +86,16 @@ pub(crate) fn cheapest<'py>(
             if let Some(e) = short(costs.len()) {
                 return Err(e);
             }
-            let bb =
-                BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
+            let bb = BranchAndBound::within(&problem, &costs, &subtree, k)
+                .map_err(|e| to_py_err(py, &e))?;
             run_bb(py, bb)
         }
         Costs::Floats(costs) => {
             if let Some(e) = short(costs.len()) {
                 return Err(e);
             }
-            let bb =
-                BranchAndBound::new(&problem, &costs, &forced, k).map_err(|e| to_py_err(py, &e))?;
+            let bb = BranchAndBound::within(&problem, &costs, &subtree, k)
+                .map_err(|e| to_py_err(py, &e))?;
             run_bb(py, bb)
         }
     }

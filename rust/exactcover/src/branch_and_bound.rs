@@ -1,59 +1,10 @@
-//! The cheapest solutions by branch and bound ([`BranchAndBound`]), in the
-//! manner of Knuth's `dlx5`: Algorithm X on dancing links whose item lists
-//! hold the options in order of increasing cost, with *item taxes* that
-//! make the costs sharper, and a *cutoff* (the cost of the `k`-th best
-//! solution found so far) below which every branch must stay.
-//!
-//! **Taxes.** The primary items are taxed one after the other: item `i`
-//! pays `tax(i)`, the least *net cost* of an option through it, and that
-//! tax comes off the net cost of every option through `i` (the net cost of
-//! an option starts as its cost). Afterwards every net cost is still
-//! nonnegative and every item has an option of net cost 0 (when it was
-//! taxed). A solution covers each primary item once, so its cost is the sum
-//! of all the taxes (a constant, the *base*) plus the net costs of its
-//! options: the search adds up net costs only, and a branch whose net cost
-//! so far plus the net cost of the next option reaches the cutoff (less the
-//! base) is cut. The options forced into every solution are taken out
-//! before the taxes are assessed.
-//!
-//! **Cutoff.** Each item's list holds its options by increasing net cost,
-//! so the first option cut ends the item's loop (step X5/X6), and an item
-//! whose first option is cut ends the node.
-//!
-//! **Cleansing.** Covering an item hides only the options of its list that
-//! could still be chosen below: those whose net cost is under the node's
-//! *threshold* (the cutoff, less the net cost so far and that of the option
-//! being tried). The dearer ones stay in the other items' lists; they sit
-//! past the threshold of every node below, which only shrinks, so they are
-//! never reached there. Uncovering walks the same prefix of the same list,
-//! top to bottom as the cover did (Knuth's observation that the dance
-//! undoes itself in that order too), so the thresholds are kept per level.
-//!
-//! **Lookahead** (step X3). The item to branch on is the one with the
-//! fewest options under the threshold, counting at most
-//! [`LOOKAHEAD`] of them (past that, its whole list's length); among equals,
-//! the one whose cheapest option is dearest (that cost must be paid). The
-//! same walk over the active items gives two lower bounds of what is left:
-//! the dearest first option of an item, and the sum of the first options'
-//! net costs over the most primary items an option has (each option's net
-//! cost spread over its primary items). A node where either reaches the
-//! threshold is cut.
-//!
-//! **Colors** (Algorithm C, as in `dlx2`/`dlx5`): choosing an option that
-//! gives a secondary item a color *purifies* the item: the options of its
-//! list with another color are hidden (under the threshold), those of the
-//! same color are marked so that choosing them later leaves the item
-//! alone. Multiplicities are for the solution graph
-//! ([`crate::SolutionGraph::cheapest`]).
-//!
-//! The search is the iterative loop of Algorithm X (TAOCP 7.2.2.1, steps
-//! X1..X8) with an explicit stack, run in slices ([`BranchAndBound::step`]).
+//! The cheapest solutions by branch and bound: [`BranchAndBound`].
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::{Error, Problem};
+use crate::{Error, Problem, Subtree};
 
 /// How many options under the threshold the item choice counts in one
 /// item's list before it settles for the list's length (`dlx5`'s
@@ -140,8 +91,56 @@ fn reaches<C: Cost>(a: C, b: C) -> bool {
     a.order(&b) != Ordering::Less
 }
 
-/// The `k` cheapest solutions of a [`Problem`] by branch and bound (see the
-/// [module](self) documentation), resumable in slices.
+/// The `k` cheapest solutions of a [`Problem`] by branch and bound,
+/// resumable in slices, in the manner of Knuth's `dlx5`: Algorithm X on
+/// dancing links whose item lists hold the options in order of increasing cost, with *item taxes* that
+/// make the costs sharper, and a *cutoff* (the cost of the `k`-th best
+/// solution found so far) below which every branch must stay.
+///
+/// **Taxes.** The primary items are taxed one after the other: item `i`
+/// pays `tax(i)`, the least *net cost* of an option through it, and that
+/// tax comes off the net cost of every option through `i` (the net cost of
+/// an option starts as its cost). Afterwards every net cost is still
+/// nonnegative and every item has an option of net cost 0 (when it was
+/// taxed). A solution covers each primary item once, so its cost is the sum
+/// of all the taxes (a constant, the *base*) plus the net costs of its
+/// options: the search adds up net costs only, and a branch whose net cost
+/// so far plus the net cost of the next option reaches the cutoff (less the
+/// base) is cut. The options forced into every solution are taken out
+/// before the taxes are assessed.
+///
+/// **Cutoff.** Each item's list holds its options by increasing net cost,
+/// so the first option cut ends the item's loop (step X5/X6), and an item
+/// whose first option is cut ends the node.
+///
+/// **Cleansing.** Covering an item hides only the options of its list that
+/// could still be chosen below: those whose net cost is under the node's
+/// *threshold* (the cutoff, less the net cost so far and that of the option
+/// being tried). The dearer ones stay in the other items' lists; they sit
+/// past the threshold of every node below, which only shrinks, so they are
+/// never reached there. Uncovering walks the same prefix of the same list,
+/// top to bottom as the cover did (Knuth's observation that the dance
+/// undoes itself in that order too), so the thresholds are kept per level.
+///
+/// **Lookahead** (step X3). The item to branch on is the one with the
+/// fewest options under the threshold, counting at most
+/// 10 of them (`dlx5`'s `lenthresh`) (past that, its whole list's length); among equals,
+/// the one whose cheapest option is dearest (that cost must be paid). The
+/// same walk over the active items gives two lower bounds of what is left:
+/// the dearest first option of an item, and the sum of the first options'
+/// net costs over the most primary items an option has (each option's net
+/// cost spread over its primary items). A node where either reaches the
+/// threshold is cut.
+///
+/// **Colors** (Algorithm C, as in `dlx2`/`dlx5`): choosing an option that
+/// gives a secondary item a color *purifies* the item: the options of its
+/// list with another color are hidden (under the threshold), those of the
+/// same color are marked so that choosing them later leaves the item
+/// alone. Multiplicities are for the solution graph
+/// ([`crate::SolutionGraph::cheapest`]).
+///
+/// The search is the iterative loop of Algorithm X (TAOCP 7.2.2.1, steps
+/// X1..X8) with an explicit stack, run in slices ([`BranchAndBound::step`]).
 ///
 /// ```
 /// use exactcover::{BranchAndBound, Problem};
@@ -213,6 +212,43 @@ impl<C: Cost> BranchAndBound<C> {
     /// [`Error::UnknownOption`] for a forced option out of range;
     /// [`Error::TooLarge`] past the 32-bit node indices.
     pub fn new(problem: &Problem, costs: &[C], forced: &[usize], k: usize) -> Result<Self, Error> {
+        Self::build(problem, costs, forced, &[], k)
+    }
+
+    /// A search for the `k` cheapest solutions of `problem` in `subtree`:
+    /// those containing its forced options and none of its excluded ones
+    /// (the solutions [`Solver::restrict`](crate::Solver::restrict) leaves).
+    /// Otherwise as [`BranchAndBound::new`]; an excluded option out of range
+    /// is an [`Error::UnknownOption`] too.
+    ///
+    /// ```
+    /// use exactcover::{BranchAndBound, Problem, Subtree};
+    ///
+    /// let mut p = Problem::with_items(2, 0);
+    /// p.add_option([0, 1]).unwrap();
+    /// p.add_option([0]).unwrap();
+    /// p.add_option([1]).unwrap();
+    /// let subtree = Subtree { forced: vec![], excluded: vec![1] };
+    /// let mut bb = BranchAndBound::within(&p, &[5u64, 2, 2], &subtree, 2).unwrap();
+    /// while !bb.step(1000) {}
+    /// assert_eq!(bb.best(), [(5, vec![0])]);
+    /// ```
+    pub fn within(
+        problem: &Problem,
+        costs: &[C],
+        subtree: &Subtree,
+        k: usize,
+    ) -> Result<Self, Error> {
+        Self::build(problem, costs, &subtree.forced, &subtree.excluded, k)
+    }
+
+    fn build(
+        problem: &Problem,
+        costs: &[C],
+        forced: &[usize],
+        excluded: &[usize],
+        k: usize,
+    ) -> Result<Self, Error> {
         if problem.has_multiplicities() {
             return Err(Error::Unsupported {
                 what: "branch and bound on a problem with multiplicities",
@@ -223,7 +259,7 @@ impl<C: Cost> BranchAndBound<C> {
         if n + 2 * m + 2 + problem.num_entries() >= u32::MAX as usize {
             return Err(Error::TooLarge { what: "problem" });
         }
-        if let Some(&bad) = forced.iter().find(|&&o| o >= m) {
+        if let Some(&bad) = forced.iter().chain(excluded).find(|&&o| o >= m) {
             return Err(Error::UnknownOption { option: bad });
         }
         assert!(
@@ -290,12 +326,16 @@ impl<C: Cost> BranchAndBound<C> {
                     && (taken[h as usize] == 0 || (c != 0 && taken[h as usize] == c))
             })
         };
+        let mut out = vec![false; m];
+        for &o in excluded {
+            out[o] = true;
+        }
         let mut once = vec![false; m];
         for &o in forced {
             if std::mem::replace(&mut once[o], true) {
                 continue; // forced already
             }
-            if !fits(&taken, o) {
+            if out[o] || !fits(&taken, o) {
                 bb.state = State::Done;
                 return Ok(bb);
             }
@@ -311,8 +351,8 @@ impl<C: Cost> BranchAndBound<C> {
         bb.nodes.push(spacer());
         bb.net.push(C::ZERO);
         bb.option_of.push(u32::MAX);
-        for o in 0..m {
-            if !fits(&taken, o) {
+        for (o, &out) in out.iter().enumerate() {
+            if out || !fits(&taken, o) {
                 continue;
             }
             let first = bb.nodes.len() as u32;

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use exactcover::{BranchAndBound, Item, Problem, SolutionGraph, Solver};
+use exactcover::{BranchAndBound, Item, Problem, SolutionGraph, Solver, Subtree};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -226,6 +226,25 @@ proptest! {
         costs.sort_unstable();
         costs.truncate(k);
         prop_assert_eq!(floats, costs.iter().map(|&c| c as f64).collect::<Vec<_>>());
+    }
+
+    /// Within a subtree: the forced options and none of the excluded ones
+    /// (a forced option may be excluded too: then there is no solution).
+    #[test]
+    fn branch_and_bound_within_a_subtree_matches_brute_force(
+        spec in colored_spec_strategy(),
+        mask: u32,
+        k in 1usize..6,
+    ) {
+        let excluded: Vec<usize> = (0..spec.options.len()).filter(|&o| mask & (1 << o) != 0).collect();
+        let all: BTreeSet<Vec<usize>> = brute_force(&spec)
+            .into_iter()
+            .filter(|s| !s.iter().any(|o| excluded.contains(o)))
+            .collect();
+        let subtree = Subtree { forced: spec.forced.clone(), excluded };
+        let mut bb = BranchAndBound::within(&build(&spec), &spec.costs, &subtree, k).unwrap();
+        while !bb.step(2) {}
+        check_k_best(&spec, &all, &bb.best(), k);
     }
 
     #[test]
