@@ -31,7 +31,7 @@ const SWEEP_FORMAT_TAG: u64 = u64::from_be_bytes(*b"\0\0\0sweep");
 /// dancing links charges for a node.
 const NODE_COST: u64 = 16;
 
-/// What [`BitsetEngine::state_key`] needs beyond the engine: the options
+/// What [`BitsetEngine::write_key`] needs beyond the engine: the options
 /// removed at the root, fixed for one root.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeyLayout {

@@ -58,9 +58,10 @@ use crate::Error;
 /// engine); otherwise every mode branches by MRV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum OrderMode {
-    /// The sweep where a short race at the root says it beats MRV (see the
-    /// module [`order`](self)): only for a count of everything (no limit),
-    /// memoized, from the root.
+    /// The sweep where a short race at the root, decided by work and not by
+    /// the clock, says it beats MRV (see
+    /// [`Solver::set_sweep_order`](crate::Solver::set_sweep_order)): only for
+    /// a count of everything (no limit), memoized, from the root.
     #[default]
     Auto,
     /// Always by MRV.
