@@ -422,3 +422,19 @@ def test_importing_exactcover_needs_neither_numpy_nor_svgwrite():
     code = "import exactcover, sys; print('numpy' in sys.modules, 'svgwrite' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_numpy_rows_of_symbol_numbers():
+    # A NumPy array's cells are NumPy integers: symbol numbers as Python ints
+    # are ("holds np.int64(1), which is neither a symbol (1-4) nor a blank").
+    np = pytest.importorskip("numpy")
+    rows = [[1, 0, 0, 0], [0, 0, 2, 0], [0, 3, 0, 0], [0, 0, 0, 4]]
+    grid = Sudoku(2).grid(rows)
+    assert Sudoku(2).grid(np.array(rows)) == grid
+    assert Sudoku(2).grid(np.array(rows, dtype=np.uint8)) == grid
+    assert SudokuGrid(np.array(rows)) == grid
+    assert Sudoku(2).solve(np.array(rows)) == grid.solve()
+    with pytest.raises(ValueError, match=r"holds (np\.int64\()?5\b"):
+        Sudoku(2).grid(np.array([[5, 0, 0, 0]] + rows[1:]))
+    with pytest.raises(ValueError, match="holds True"):
+        Sudoku(2).grid([[True, 0, 0, 0]] + rows[1:])

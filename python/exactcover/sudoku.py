@@ -109,8 +109,8 @@ class Sudoku:
     """The rules of Sudoku of one size: solve, count and generate puzzles.
 
     Puzzles are text (see `parse`), `SudokuGrid` objects, or
-    sequences of rows of cells (symbols, 1-based symbol numbers, or `0`,
-    `None` or `'.'` for a blank). Invalid puzzles (the wrong size, unknown
+    sequences of rows of cells, such as a 2-D NumPy array (symbols, 1-based
+    symbol numbers, or `0`, `None` or `'.'` for a blank). Invalid puzzles (the wrong size, unknown
     symbols, a symbol twice in a row, column or box) raise `ValueError`
     naming the cell or unit (counted from 1); a valid puzzle without
     solutions just has none (`solve` returns None).
@@ -309,11 +309,12 @@ class Sudoku:
                 return k
             if value in BLANKS:
                 return None
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if value == 0:
+        elif (number := _integer(value)) is not None:
+            # A Python or a NumPy integer (the rows of an array), not a bool.
+            if number == 0:
                 return None
-            if 1 <= value <= self.n:
-                return value - 1
+            if 1 <= number <= self.n:
+                return number - 1
         blanks = "'.', '_'" if "0" in self._index else "'.', '0', '_'"
         raise ValueError(
             f"cell ({_cell(*cell)}) holds {value!r}, which is neither a symbol "
