@@ -438,3 +438,12 @@ def test_numpy_rows_of_symbol_numbers():
         Sudoku(2).grid(np.array([[5, 0, 0, 0]] + rows[1:]))
     with pytest.raises(ValueError, match="holds True"):
         Sudoku(2).grid([[True, 0, 0, 0]] + rows[1:])
+
+
+def test_is_clue_of_a_cell_off_the_grid_is_an_error():
+    # is_clue(0, 4) of a 4 x 4 grid read the cell (1, 0); is_clue(1, -1) the cell (0, 3).
+    grid = parse_sudoku("...1" + "2..." + "." * 8)
+    assert grid.is_clue(0, 3) and grid.is_clue(1, 0)
+    for i, j in [(0, 4), (1, -1), (4, 0), (-1, 0)]:
+        with pytest.raises(IndexError, match=rf"cell \({i}, {j}\) is not in a 4 x 4 grid"):
+            grid.is_clue(i, j)

@@ -712,12 +712,20 @@ class SudokuGrid:
         """The size of the grid: n x n cells."""
         return self.sudoku.n
 
-    def __getitem__(self, cell: tuple[int, int]) -> str | None:
-        i, j = cell
+    def _position(self, i: int, j: int) -> int:
+        """The index of cell (i, j) in the grid's cells, row by row.
+
+        Raises:
+            IndexError: If there is no such cell.
+        """
         n = self.sudoku.n
         if not (0 <= i < n and 0 <= j < n):
             raise IndexError(f"cell ({i}, {j}) is not in a {n} x {n} grid")
-        v = self._values[i * n + j]
+        return i * n + j
+
+    def __getitem__(self, cell: tuple[int, int]) -> str | None:
+        i, j = cell
+        v = self._values[self._position(i, j)]
         return None if v is None else self.sudoku.symbols[v]
 
     def rows(self) -> list[list[str | None]]:
@@ -741,8 +749,11 @@ class SudokuGrid:
 
         Returns:
             True if the cell was given in the puzzle (rather than filled in).
+
+        Raises:
+            IndexError: If there is no cell (i, j), as for `grid[i, j]`.
         """
-        return self._given[i * self.sudoku.n + j]
+        return self._given[self._position(i, j)]
 
     def clues(self) -> int:
         """The number of clues.
