@@ -447,3 +447,13 @@ def test_is_clue_of_a_cell_off_the_grid_is_an_error():
     for i, j in [(0, 4), (1, -1), (4, 0), (-1, 0)]:
         with pytest.raises(IndexError, match=rf"cell \({i}, {j}\) is not in a 4 x 4 grid"):
             grid.is_clue(i, j)
+
+
+def test_a_puzzle_of_the_wrong_type_is_a_type_error_naming_it():
+    # SudokuGrid(5) raised "'int' object is not iterable"; sudoku_svg(5) an AttributeError.
+    for puzzle in [5, None, b"1...", {0: [1]}]:
+        with pytest.raises(TypeError, match=f"a puzzle must be .*not {type(puzzle).__name__}"):
+            SudokuGrid(puzzle)
+    for grid in [5, None, [[1, 0], [0, 2]]]:
+        with pytest.raises(TypeError, match=f"grid must be .*not {type(grid).__name__}"):
+            sudoku_svg(grid)

@@ -667,6 +667,7 @@ class SudokuGrid:
         sudoku: The rules (default: told by the puzzle's size).
 
     Raises:
+        TypeError: If the puzzle is none of those.
         ValueError: If the puzzle is malformed or has a symbol twice in a unit.
 
     Attributes:
@@ -876,6 +877,11 @@ def _infer_grid(puzzle: Puzzle) -> SudokuGrid:
         return puzzle
     if isinstance(puzzle, str):
         return parse_sudoku(puzzle)
+    if not isinstance(puzzle, Iterable) or isinstance(puzzle, (bytes, Mapping)):
+        raise TypeError(
+            "a puzzle must be a str, a SudokuGrid or a sequence of rows of cells, "
+            f"not {type(puzzle).__name__}"
+        )
     rows = list(puzzle)
     return Sudoku.of_size(max(len(rows), 1)).grid(rows)
 
@@ -954,6 +960,9 @@ def sudoku_svg(
         A `exactcover.svg.Picture` (shown inline in Jupyter; `tostring()`
         gives the SVG text, `save(path)` writes it).
 
+    Raises:
+        TypeError: If `grid` is neither a grid nor text.
+
     >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve()).tostring()
     >>> svg.count('class="clue"'), svg.count('class="filled"')
     (4, 12)
@@ -963,6 +972,8 @@ def sudoku_svg(
 
     if isinstance(grid, str):
         grid = parse_sudoku(grid)
+    elif not isinstance(grid, SudokuGrid):
+        raise TypeError(f"grid must be a SudokuGrid or its text, not {type(grid).__name__}")
     s = grid.sudoku
     n = s.n
     side = n * size
