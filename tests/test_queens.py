@@ -153,3 +153,14 @@ def test_svg_of_2n_queens_and_board_repr_svg():
     assert squares == list(board.squares) and len(squares) == 12
     squares, _ = svg_queens(board.svg(size=10).tostring(), 10)
     assert squares == list(board.squares)
+
+
+def test_board_squares_must_be_pairs_of_integers():
+    # int() truncated (0.5, 1) to (0, 1) and read ('1', '2') as (1, 2); other
+    # entries raised Python's unpacking errors.
+    np = pytest.importorskip("numpy")
+    assert QueensBoard(4, np.array([[0, 1], [1, 3]])).squares == ((0, 1), (1, 3))
+    assert QueensBoard(4, [[2, 0]]).squares == ((2, 0),)
+    for square in [(0.5, 1), ("1", "2"), (True, 0), (1, 2, 3), 1, "ab", None]:
+        with pytest.raises(ValueError, match=r"is not a pair \(row, column\) of integers"):
+            QueensBoard(4, [square])

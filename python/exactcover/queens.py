@@ -234,6 +234,21 @@ def _check_squares(n: int, squares: Sequence[tuple[int, int]]) -> None:
             raise ValueError(f"queen at ({i}, {j}) is off the {n} x {n} board")
 
 
+def _square(square: Any) -> tuple[int, int]:
+    """A square `(row, column)` of a board, checked: a pair of integers
+    (Python or NumPy ones, not bools)."""
+    try:
+        i, j = square
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"square {describe(square)} is not a pair (row, column) of integers"
+        ) from None
+    row, column = integer(i), integer(j)
+    if row is None or column is None:
+        raise ValueError(f"square {describe(square)} is not a pair (row, column) of integers")
+    return row, column
+
+
 def decode_queens(n: int, solution: Iterable[Any]) -> str:
     """A solution drawn as text: one line per row, `♛` for a queen, `+` for an empty square.
 
@@ -351,7 +366,8 @@ class QueensBoard:
         squares: The squares `(row, column)` holding a queen.
 
     Raises:
-        ValueError: If a square is off the board.
+        ValueError: If a square is off the board, or is not a pair of
+            integers (the message names it).
 
     Attributes:
         n: The size of the board.
@@ -376,7 +392,7 @@ class QueensBoard:
 
     def __init__(self, n: int, squares: Iterable[tuple[int, int]]) -> None:
         n = _check_size(n)
-        cells = sorted({(int(i), int(j)) for i, j in squares})
+        cells = sorted({_square(square) for square in squares})
         _check_squares(n, cells)
         self.n = n
         self.squares = tuple(cells)
