@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from conftest import brute_force, colored_brute_force, problems, queens_cover
@@ -213,6 +215,18 @@ def test_cost_arguments_are_checked():
     with pytest.raises(TypeError, match="integer costs"):
         cover.solution_graph().counts_by_cost(lambda c: 0.5)
     assert cost_list({"a": True}, ["a"]) == [1]
+
+
+def test_costs_and_weights_given_as_text_are_a_type_error():
+    # float() read '5' as 5.0: the costs were "numbers" the docs say raise TypeError.
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]})
+    for text in ["5", b"5", bytearray(b"5"), "nan"]:
+        with pytest.raises(TypeError, match="cost of choice 'A' must be a number"):
+            cover.cheapest({"A": text, "B": 1, "C": 1})
+        with pytest.raises(TypeError, match="weight of choice 'A' must be a number"):
+            cover.solution_graph().sample(weights={"A": text, "B": 1, "C": 1})
+    # Numbers of other types are still numbers.
+    assert cover.cheapest({"A": Fraction(1, 2), "B": 1, "C": Decimal(1)}) == (0.5, ["A"])
     next(cover)
     with pytest.raises(ValueError, match="started"):
         cover.cheapest(len)

@@ -141,6 +141,9 @@ def _floats(values: list[Any], labels: Sequence[Any], what: str) -> list[float]:
     for label, value in zip(labels, values):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             try:
+                # float() would read text ('5', 'nan') as a number: it is not one.
+                if isinstance(value, (str, bytes, bytearray)):
+                    raise TypeError
                 value = float(value)
             except (TypeError, ValueError):
                 raise TypeError(
