@@ -196,3 +196,34 @@ def test_matrices_hold_only_0s_and_1s_in_arrays_and_lists_alike(bad):
     # Object arrays of 0s and 1s (any numeric type) are fine.
     array[1, 1] = np.int8(1)
     assert list(from_matrix(array)) == [[0, 1]]
+
+
+def test_odd_entries_and_shapes_are_errors_that_name_them() -> None:
+    pd = pytest.importorskip("pandas")
+    sparse = pytest.importorskip("scipy.sparse")
+    # pandas' NA and an array in a cell have no truth value: "boolean value of
+    # NA is ambiguous" or "The truth value of an array ... is ambiguous".
+    frame = pd.DataFrame({"a": pd.array([1, None], dtype="Int64"), "b": [0, 1]})
+    with pytest.raises(ExactCoverError, match=r"entry \(1, 0\) is <NA>"):
+        from_matrix(frame)
+    with pytest.raises(ExactCoverError, match=r"entry \(0, 0\) is array"):
+        from_matrix([[np.array([1, 1]), 0]])
+    # A 1-D sparse array: "not enough values to unpack (expected 2, got 1)".
+    with pytest.raises(ValueError, match="must have 2 dimensions, not 1"):
+        from_matrix(sparse.coo_array(np.array([1, 0, 1])))
+    # One secondary column, not in a list: "'int' object is not iterable".
+    with pytest.raises(TypeError, match=r"secondary must be an iterable of columns, not int"):
+        from_matrix(ROWS, secondary=4)
+
+
+def test_a_coo_matrix_is_left_as_it_was_given() -> None:
+    # Its duplicates were summed in place, which sorted the user's arrays.
+    sparse = pytest.importorskip("scipy.sparse")
+    for make in (sparse.coo_matrix, sparse.coo_array):
+        m = make(([1, 1, 1], ([1, 0, 0], [0, 1, 1])), shape=(2, 2))
+        with pytest.raises(ExactCoverError, match=r"entry \(0, 1\) is 2"):
+            from_matrix(m)
+        assert m.row.tolist() == [1, 0, 0] and m.data.tolist() == [1, 1, 1]
+        m = make(([1, 1], ([1, 0], [0, 1])), shape=(2, 2))
+        assert list(from_matrix(m)) == [[0, 1]]
+        assert m.row.tolist() == [1, 0] and m.col.tolist() == [0, 1]

@@ -140,7 +140,7 @@ def from_matrix(
 
     Raises:
         TypeError: If `matrix` is none of the above, or `secondary` is a
-            string.
+            string or not iterable.
         ValueError: If the rows have different lengths, an array does not
             have 2 dimensions, or `engine` is not one of the names above.
         ExactCoverError: If an entry is neither 0 nor 1 (a `ValueError`
@@ -154,6 +154,11 @@ def from_matrix(
     else:
         if isinstance(secondary, (str, bytes)):
             raise TypeError("secondary must be an iterable of columns, not a string")
+        if not isinstance(secondary, Iterable):
+            raise TypeError(
+                f"secondary must be an iterable of columns, not {type(secondary).__name__} "
+                f"({secondary!r}): write [{secondary!r}] for one column"
+            )
         relaxed = set()
         for c in secondary:
             relaxed.update(_column_positions(c, column_labels, n_columns))
@@ -340,10 +345,15 @@ def _read_lists(matrix: Iterable[Iterable[Any]]) -> tuple[int, list[tuple[int, l
             raise ValueError(f"row {r} has {len(values)} entries, row 0 has {n_columns}")
         columns = []
         for c, v in enumerate(values):
-            if v == 1:
-                columns.append(c)
-            elif v != 0:
-                raise _not_binary(r, c, v)
+            try:
+                if v == 1:
+                    columns.append(c)
+                    continue
+                if v == 0:
+                    continue
+            except (TypeError, ValueError):
+                pass  # no truth value: pandas' NA, an array in a cell
+            raise _not_binary(r, c, v)
         entries.append((r, columns))
     return n_columns or 0, entries
 
@@ -372,6 +382,11 @@ def _read_sparse(matrix: Any) -> tuple[int, list[tuple[int, list[int]]]]:
     """(number of columns, [(row, [columns of its 1s])]) of a SciPy sparse
     matrix or array."""
     coo = matrix.tocoo()
+    if len(coo.shape) != 2:
+        raise ValueError(f"the matrix must have 2 dimensions, not {len(coo.shape)}")
+    if coo is matrix:
+        # Summing the duplicates sorts the user's own COO matrix: work on a copy.
+        coo = coo.copy()
     coo.sum_duplicates()
     rows, cols, data = coo.row.tolist(), coo.col.tolist(), coo.data.tolist()
     keep_rows, keep_cols = [], []
