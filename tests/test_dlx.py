@@ -409,3 +409,14 @@ def test_every_way_of_writing_a_problem_without_primary_items_agrees():
     assert write_dlx({"A": [1]}, secondary=[1]) == text
     assert DlxProblem.from_constraints({"A": [1]}, secondary=[1]).to_dlx() == text
     assert parse_dlx(text).count() == ExactCover({"A": [1]}, secondary=[1]).count() == 1
+
+
+def test_read_and_write_refuse_what_is_not_a_path_or_a_file() -> None:
+    # They raised AttributeError: "'bytes' object has no attribute 'read'".
+    for source in (DLX1.encode(), None, 0):
+        with pytest.raises(TypeError, match="source must be a path or an open file"):
+            read_dlx(source)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use parse_dlx for text"):
+        read_dlx(DLX1.encode())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="file must be a path or an open text file, not int"):
+        write_dlx(parse_dlx(DLX1), 3)  # type: ignore[arg-type]

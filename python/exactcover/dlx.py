@@ -726,13 +726,19 @@ def read_dlx(
     Raises:
         DlxFormatError: If the text is malformed, not UTF-8, or longer than
             `max_bytes` (raised before reading more).
-        TypeError: If `max_bytes` is neither a non-negative int nor None.
+        TypeError: If `source` is neither a path nor an open file, or
+            `max_bytes` is neither a non-negative int nor None.
     """
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
             data: str | bytes = _read_at_most(f, max_bytes, _HINT)
-    else:
+    elif callable(getattr(source, "read", None)):
         data = _read_at_most(source, max_bytes, _HINT)
+    else:
+        raise TypeError(
+            f"source must be a path or an open file, not {type(source).__name__}"
+            + ("; use parse_dlx for text" if isinstance(source, (bytes, bytearray)) else "")
+        )
     if isinstance(data, bytes):
         data = _decode(data)
     return parse_dlx(data, strict=strict)
@@ -799,8 +805,9 @@ def write_dlx(
         The text written, each line ending in a newline.
 
     Raises:
-        TypeError: if `problem` is none of the above, or `secondary` or
-            `counts` are given with something else than a mapping.
+        TypeError: if `problem` is none of the above, `secondary` or
+            `counts` are given with something else than a mapping, or `file`
+            is neither a path nor an open file.
         DlxFormatError: if a name or a color cannot be written (a lone
             surrogate), or a secondary constraint of a mapping has a count.
 
@@ -842,8 +849,10 @@ def write_dlx(
     if isinstance(file, (str, os.PathLike)):
         with open(file, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-    else:
+    elif callable(getattr(file, "write", None)):
         file.write(text)
+    else:
+        raise TypeError(f"file must be a path or an open text file, not {type(file).__name__}")
     return text
 
 
