@@ -420,3 +420,18 @@ def test_read_and_write_refuse_what_is_not_a_path_or_a_file() -> None:
         read_dlx(DLX1.encode())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="file must be a path or an open text file, not int"):
         write_dlx(parse_dlx(DLX1), 3)  # type: ignore[arg-type]
+
+
+def test_problems_of_the_wrong_type_are_type_errors_naming_them() -> None:
+    # Python's "'NoneType' object is not iterable" and, for from_constraints,
+    # "'list' object has no attribute 'values'".
+    with pytest.raises(TypeError, match="options must be an iterable, not NoneType"):
+        DlxProblem(["A"], None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="primary must be an iterable, not int"):
+        DlxProblem(3, [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="secondary must be an iterable, not NoneType"):
+        DlxProblem(["A"], [], None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"not int \(option 1: 5\)"):
+        DlxProblem(["A"], [["A"], 5])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"constraints must be a mapping .* not list"):
+        DlxProblem.from_constraints([["a"]])  # type: ignore[arg-type]

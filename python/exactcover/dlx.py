@@ -174,7 +174,8 @@ class DlxProblem:
             entries; as many as the options), or None for none.
 
     Raises:
-        TypeError: If a name is not a string, or an option is a string.
+        TypeError: If a name is not a string, an option is a string or not
+            iterable, or `primary`, `options` or `secondary` is not iterable.
         ValueError: If `costs` is not as long as `options`, or a cost is
             negative.
         DlxFormatError: If a name is not valid, an option names an unknown
@@ -195,6 +196,9 @@ class DlxProblem:
         bounds: Mapping[str, int | tuple[int, int]] | None = None,
         costs: Sequence[int] | None = None,
     ) -> None:
+        for what, given in (("primary", primary), ("options", options), ("secondary", secondary)):
+            if not isinstance(given, Iterable):
+                raise TypeError(f"{what} must be an iterable, not {type(given).__name__}")
         bounds = dict(bounds or {})
         items: list[tuple[str, bool, int, int]] = []
         for name in primary:
@@ -212,6 +216,11 @@ class DlxProblem:
             if isinstance(option, str):
                 raise TypeError(
                     f"an option must be an iterable of entries, not the string {option!r}"
+                )
+            if not isinstance(option, Iterable):
+                raise TypeError(
+                    f"an option must be an iterable of entries, not {type(option).__name__} "
+                    f"(option {k}: {option!r})"
                 )
             row: list[tuple[int, str | None]] = []
             for entry in option:
@@ -288,9 +297,15 @@ class DlxProblem:
             The problem.
 
         Raises:
+            TypeError: If `constraints` is not a mapping.
             DlxFormatError: If a secondary constraint has a count other than
                 0 or 1, or a name is not valid.
         """
+        if not isinstance(constraints, Mapping):
+            raise TypeError(
+                "constraints must be a mapping from each choice to its constraints, "
+                f"not {type(constraints).__name__}"
+            )
         relaxed = set(secondary or ())
         counts = dict(counts or {})
         # A count of 0 forbids the choices that satisfy the constraint, as in
