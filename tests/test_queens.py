@@ -164,3 +164,15 @@ def test_board_squares_must_be_pairs_of_integers():
     for square in [(0.5, 1), ("1", "2"), (True, 0), (1, 2, 3), 1, "ab", None]:
         with pytest.raises(ValueError, match=r"is not a pair \(row, column\) of integers"):
             QueensBoard(4, [square])
+
+
+def test_is_solution_checks_per_line():
+    # per_line="2" compared counts with a string: False for every board.
+    np = pytest.importorskip("numpy")
+    board = QueensBoard(2, [(0, 0), (0, 1), (1, 0), (1, 1)])
+    assert board.is_solution(2) and board.is_solution(per_line=np.int64(2))
+    with pytest.raises(TypeError, match="per_line must be an int, not str"):
+        board.is_solution("2")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="per_line must be non-negative, not -1"):
+        board.is_solution(-1)
+    assert QueensBoard(3, []).is_solution(0)

@@ -420,7 +420,12 @@ class QueensBoard:
         Returns:
             True if every row and column holds exactly `per_line` queens and
             every diagonal at most `per_line`.
+
+        Raises:
+            TypeError: If `per_line` is not an int.
+            ValueError: If `per_line` is negative.
         """
+        per_line = whole("per_line", per_line, minimum=0)
         lines: dict[Hashable, int] = {}
         for i, j in self.squares:
             for line in (("row", i), ("column", j), ("leading", i - j), ("trailing", i + j)):
