@@ -275,3 +275,20 @@ def test_bad_latin_squares():
         latin_squares(3, given=["2..", "...", "2.."])
     # A partial square without a completion is no error: it has no solutions.
     assert latin_squares(2, given=["1.", ".2"]).count() == 0
+
+
+def test_latin_completion_of_numpy_rows_and_other_iterables():
+    # A 2-D NumPy array (or a generator of rows) was refused: "given must be a
+    # sequence of rows, not ndarray".
+    np = pytest.importorskip("numpy")
+    rows = [[1, None, None], [None, None, None], [None, None, 2]]
+    expected = latin_squares(3, [1, 2, 3], given=rows).count()
+    assert expected == 1
+    assert latin_squares(3, [1, 2, 3], given=np.array(rows, dtype=object)).count() == expected
+    assert latin_squares(3, [1, 2, 3], given=(row for row in rows)).count() == expected
+    letters = np.array([list("1.."), list("..."), list("..2")])
+    assert latin_squares(3, given=letters).count() == expected
+    with pytest.raises(TypeError, match="given must be a sequence of rows, not dict"):
+        latin_squares(3, given={0: "1.."})
+    with pytest.raises(ValueError, match="row 0 of given must have 3 cells"):
+        latin_squares(3, given=[5, "...", "..."])

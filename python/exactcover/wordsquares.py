@@ -38,7 +38,7 @@ puzzle):
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from ._arguments import check_choices, choices_limit, whole
@@ -244,18 +244,21 @@ def _symbols(n: int, symbols: Iterable[Hashable] | None) -> list[Hashable]:
 
 def _partial_grid(n: int, symbols: list[Hashable], given: PartialGrid) -> list[list[Any]]:
     """Check a partial Latin square; returns its rows with None for blanks."""
-    rows: Sequence[Sequence[Any]] = given.split() if isinstance(given, str) else given
-    if not isinstance(rows, Sequence):
+    given_rows: Any = given.split() if isinstance(given, str) else given
+    # Any iterable of rows will do, a 2-D NumPy array too; not a mapping.
+    if not isinstance(given_rows, Iterable) or isinstance(given_rows, (bytes, Mapping)):
         raise TypeError(f"given must be a sequence of rows, not {type(given).__name__}")
+    rows = list(given_rows)
     if len(rows) != n:
         raise ValueError(f"given has {len(rows)} rows, not {n}")
     known = set(symbols)
     grid: list[list[Any]] = []
     for i, row in enumerate(rows):
-        if not isinstance(row, Sequence) or len(row) != n:
+        values = list(row) if isinstance(row, Iterable) and not isinstance(row, Mapping) else None
+        if values is None or len(values) != n:
             raise ValueError(f"row {i} of given must have {n} cells: {row!r}")
         cells: list[Any] = []
-        for j, cell in enumerate(row):
+        for j, cell in enumerate(values):
             try:
                 hash(cell)
             except TypeError:
@@ -343,9 +346,10 @@ def latin_squares(
         n: The order: the number of rows, columns and symbols.
         symbols: The n symbols, any hashable objects but None (default: the
             first n characters of `'123456789ABC...Z'`).
-        given: A partial Latin square to complete: n rows of n cells, each a
-            symbol or a blank (None or '.'); a string is read as lines of one
-            character per cell (default: an empty grid).
+        given: A partial Latin square to complete: n rows of n cells (lists,
+            strings, the rows of a 2-D NumPy array), each a symbol or a blank
+            (None or '.'); a string is read as lines of one character per
+            cell (default: an empty grid).
         random: Yield the solutions in a random order.
         seed: Yield them in a random order reproducible from this seed.
         max_choices: The most choices to build (default: a million, every
