@@ -138,6 +138,20 @@ def busy(search: object, error: RuntimeError) -> RuntimeError:
     )
 
 
+def started(search: Any) -> bool:
+    """Whether a search has started: it has visited a node, or the threads
+    of `solutions(threads=N)` hold it (their nodes reach `stats` only once
+    they stop).
+
+    Args:
+        search: The iterator.
+
+    Returns:
+        True once the search has started.
+    """
+    return search.stats["nodes"] > 0 or search._solver.threads_progress is not None
+
+
 def check_not_started(search: Any, what: str) -> None:
     """Refuse a call that works on the whole search tree once the search has started.
 
@@ -146,7 +160,8 @@ def check_not_started(search: Any, what: str) -> None:
         what: The call, as named in the message (e.g. `"split()"`).
 
     Raises:
-        ValueError: If the search has visited a node.
+        ValueError: If the search has visited a node, or its threads are
+            searching.
     """
-    if search.stats["nodes"] > 0:
+    if started(search):
         raise ValueError(f"{what} needs an iterator that has not started searching")

@@ -83,6 +83,7 @@ from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
 from ._arguments import seconds as real_seconds
+from ._errors import started
 from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
@@ -249,7 +250,7 @@ def _spec_of(problem: Any) -> _Spec:
             "problem must be an ExactCover, MultiCover, DlxProblem or DlxProblem.solutions(), "
             f"not {type(problem).__name__}"
         )
-    if problem.stats["nodes"] > 0:
+    if started(problem):
         raise ValueError("count_distributed() needs a problem that has not started searching")
     items, options, seed, colors, forced, engine = spec
     sweep = problem._solver.sweep_order
