@@ -163,3 +163,12 @@ def test_copying_matrix_and_dlx_iterators_copies_the_search():
 def test_iterators_refuse_pickling_with_a_clear_message():
     with pytest.raises(TypeError, match="ExactCover iterators cannot be pickled"):
         pickle.dumps(queens(4))
+
+
+@pytest.mark.parametrize("subtree", [None, 5, ([], [], []), ([],), (None, []), ([], 3)])
+def test_restrict_names_a_subtree_that_is_not_a_pair_of_iterables(subtree):
+    # Was Python's own "cannot unpack non-iterable NoneType object", "too
+    # many values to unpack" or "'NoneType' object is not iterable".
+    with pytest.raises(TypeError, match="subtree must be a Subtree or a pair"):
+        queens(4).restrict(subtree)
+    assert queens(4).restrict(([], [])).count() == 2

@@ -652,10 +652,18 @@ class Search(Iterator[S], Generic[S]):
 
         Raises:
             KeyError: If a choice of the subtree is not one of the problem's.
-            TypeError: If a choice of the subtree is not hashable.
+            TypeError: If `subtree` is not a pair of iterables, or a choice of
+                it is not hashable.
             ValueError: If the search has started.
         """
-        forced, excluded = subtree
+        try:
+            forced, excluded = subtree
+            iter(forced), iter(excluded)
+        except (TypeError, ValueError):
+            raise TypeError(
+                "subtree must be a Subtree or a pair (forced, excluded) of iterables of "
+                f"choices, not {describe(subtree)}"
+            ) from None
         _check_not_started(self, "restrict()")
         position = {label: k for k, label in enumerate(self._labels)}
         forced_ids = option_ids(position, forced, "forced choice {} of the subtree")
