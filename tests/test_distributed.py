@@ -29,6 +29,7 @@ from exactcover.distributed import CheckpointError, count_distributed
 from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
 from exactcover.queens import queens
 from exactcover.queens import queens_2n as two_queens
+from exactcover.search import MAX_THREADS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -284,6 +285,12 @@ def test_argument_errors():
         count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds=-(10**400))
     with pytest.raises(ValueError, match="workers must be at least 1"):
         count_distributed(queens(6), workers=0)
+    # As count()'s: was OverflowError "int too big to convert" from a task.
+    for threads in (2**70, MAX_THREADS + 1):
+        with pytest.raises(ValueError, match=f"threads must be at most {MAX_THREADS}"):
+            count_distributed(
+                queens(6), executor=ThreadPoolExecutor(1), threads=threads, local_seconds=0
+            )
     with pytest.raises(ValueError, match="client or executor, not both"):
         count_distributed(queens(6), client=object(), executor=ThreadPoolExecutor(1))
     with pytest.raises(TypeError, match="task_seconds must be a number, not str"):

@@ -88,6 +88,7 @@ from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
 from ._native import __version__ as _VERSION
+from .search import MAX_THREADS
 
 __all__ = [
     "count_distributed",
@@ -1132,8 +1133,9 @@ def count_distributed(
             `memo_bytes` is not a whole number.
         ValueError: If `problem` has started searching, `task_seconds` is
             not positive, `local_seconds` is negative, `workers` or
-            `threads` is below 1, both `client` and `executor` are given,
-            `order` is not one of the three, or `memo_bytes` is negative.
+            `threads` is below 1, `threads` is above `MAX_THREADS` (as
+            `count()`'s), both `client` and `executor` are given, `order`
+            is not one of the three, or `memo_bytes` is negative.
         ImportError: If `progress=True` and tqdm is not installed.
     """
     if local_seconds is None:
@@ -1150,7 +1152,7 @@ def count_distributed(
     # The subtrees of this count share a memo within a process; another
     # count's (even of the same problem) start afresh.
     run = os.urandom(8).hex()
-    threads = optional_whole("threads", threads, minimum=1)
+    threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
     if client is not None and executor is not None:
         raise ValueError("count_distributed() takes client or executor, not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
