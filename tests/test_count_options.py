@@ -225,3 +225,18 @@ def test_a_dlx_problem_counts_with_every_option_a_search_takes():
         assert problem.count(order=order, threads=2, memo=False) == 92
     with pytest.raises(ValueError, match="order must be 'auto', 'mrv' or 'sweep', not 'x'"):
         problem.count(order="x")
+
+
+@pytest.mark.parametrize("then", ["next", "count(1)"])
+def test_a_swept_count_stopped_by_its_timeout_then_iterated_counts_the_rest(then: str) -> None:
+    # The sweep keeps its memo, but a search that went on without it (by
+    # iteration) can no longer memoize: the count it still owes is plain.
+    from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+
+    board = [(r, c) for r in range(3) for c in range(20)]
+    search = polyomino(encode_polyominoes(PENTOMINOES), board)
+    with pytest.raises(SearchTimeout):
+        search.count(timeout=0, order="sweep")
+    assert search.stats["order"] == "sweep"
+    taken = len([next(search)]) if then == "next" else search.count(1)
+    assert taken + search.count() == 8

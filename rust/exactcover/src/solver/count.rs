@@ -494,10 +494,13 @@ impl Solver {
     /// `options`, with [`MemoMode::Auto`] made [`MemoMode::Always`] where
     /// the engine branches by the sweep: a sweep without its memo is the
     /// slowest order there is, and its nodes are too cheap for Auto's
-    /// weighing.
+    /// weighing. Not where the search can no longer memoize (it went on
+    /// without its memo, e.g. by iteration after a count that stopped):
+    /// `Always` would refuse the count that Auto still owes.
     pub(super) fn sweep_keeps_memo(&self, options: &CountOptions) -> CountOptions {
         let mut options = *options;
-        if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto {
+        if self.order_name() == "sweep" && options.memo.mode == MemoMode::Auto && self.can_memoize()
+        {
             options.memo.mode = MemoMode::Always;
         }
         options
