@@ -668,7 +668,10 @@ class Search(Iterator[S], Generic[S]):
         position = {label: k for k, label in enumerate(self._labels)}
         forced_ids = option_ids(position, forced, "forced choice {} of the subtree")
         excluded_ids = option_ids(position, excluded, "excluded choice {} of the subtree")
-        self._solver.restrict(forced_ids, excluded_ids)
+        try:
+            self._solver.restrict(forced_ids, excluded_ids)
+        except RuntimeError as error:
+            raise _busy(self, error) from None
         before_forced, before_excluded = self._restricted
         self._restricted = (
             (*before_forced, *forced_ids),
