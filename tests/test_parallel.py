@@ -303,6 +303,9 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
     search = queens_cover(8)
     stream = search.solutions(threads=2)
     first = [next(stream) for _ in range(5)]
+    # stats are the threads' figures so far (they read 0 nodes before).
+    stats = search.stats
+    assert stats["nodes"] > 0 and stats["updates"] > 0 and stats["solutions"] >= 5
     calls = {
         "restrict()": lambda: search.restrict(([], [(0, 0)])),
         "split()": lambda: search.split(2),

@@ -689,11 +689,20 @@ class Search(Iterator[S], Generic[S]):
         of branching (`"mrv"`, or `"sweep"`: see `count()`'s `order`), and
         the work of `order="auto"`'s race outside the tree that counted
         (`race_nodes`, `race_updates`; `nodes` and `updates` are that
-        tree's alone)."""
+        tree's alone). While `solutions(threads=N)` is under way, its
+        threads' figures so far (`solutions`: those they found, yielded or
+        not yet)."""
         try:
-            return self._solver.stats
+            stats = self._solver.stats
+            figures = self._solver.threads_progress
         except RuntimeError as error:
             raise _busy(self, error) from None
+        if figures is not None:
+            # The threads hold the search: its own figures come back when
+            # they stop.
+            for key in ("nodes", "updates", "solutions"):
+                stats[key] = figures[key]
+        return stats
 
     @property
     def memo_stats(self) -> dict[str, Any]:
