@@ -119,3 +119,19 @@ def test_a_task_bar_on_a_terminal_is_tqdms(monkeypatch: pytest.MonkeyPatch) -> N
     bar.set_postfix(solutions=217)
     bar.close()
     assert "counting:  75%|" in stream.getvalue() and "solutions=217" in stream.getvalue()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_count_stopped_by_its_limit_shows_the_count_it_made(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    # The last line was the last slice's figures: fewer solutions than the
+    # count returned.
+    stream = io.StringIO()
+    original = tqdm.auto.tqdm
+    monkeypatch.setattr(tqdm.auto, "tqdm", lambda **kw: original(file=stream, **kw))
+    search = queens(12)
+    assert search.count(5000, threads=threads, progress=True) == 5000
+    last = stream.getvalue().splitlines()[-1]
+    assert re.match(r"count: \d+\.\d% done, 5000 solutions, ", last), last
+    assert f", {search.stats['nodes']} nodes, " in last

@@ -397,14 +397,19 @@ class Search(Iterator[S], Generic[S]):
                     "count(threads=...) needs an iterator that has not started searching, "
                     "or one whose threads stopped"
                 ) from None
-            if report is not None and outcome == "complete":
+            if report is not None:
+                # The count's own figures at its end: those of its last
+                # slice fall short of a count stopped by a limit or a
+                # timeout. The fraction done stays the last one shown then.
                 stats = self._solver.stats
+                last = getattr(report, "last", None) or {}
                 report.update_figures(
                     {
+                        **last,
                         "solutions": found,
                         "nodes": stats["nodes"],
                         "updates": stats["updates"],
-                        "fraction": 1.0,
+                        "fraction": 1.0 if outcome == "complete" else last.get("fraction"),
                     }
                 )
         except RuntimeError as error:
