@@ -5,7 +5,13 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
+from exactcover.polyomino import (
+    PENTOMINOES,
+    count_unique,
+    encode_polyominoes,
+    polyomino,
+    unique_tilings,
+)
 from exactcover.symmetry import (
     SQUARE_SYMMETRIES,
     box_symmetries,
@@ -96,3 +102,22 @@ def test_canonical_is_invariant_and_a_member_of_the_orbit() -> None:
     # The order of pieces and of cells does not matter.
     shuffled = [(name, tuple(reversed(cells))) for name, cells in reversed(solution)]
     assert canonical(shuffled) == form
+
+
+def test_piece_names_need_only_be_hashable() -> None:
+    # Names of other types than one another (1 and 'a'), or that cannot be
+    # ordered at all (complex numbers), still have canonical forms: sorting
+    # the placements raised "'<' not supported", in count_unique too.
+    dominoes = [(1, ((0, 0), (0, 1))), ("a", ((0, 0), (0, 1)))]
+    tilings = list(polyomino(dominoes, set(product(range(2), repeat=2))))
+    assert len(tilings) == 4
+    forms = {canonical(t) for t in tilings}
+    assert forms == {((1, ((0, 0), (0, 1))), ("a", ((1, 0), (1, 1))))}
+    image = transform_solution(tilings[0], region_symmetries(CENTRE)[1])
+    assert image == transform_solution(list(reversed(tilings[0])), region_symmetries(CENTRE)[1])
+    assert count_unique(dominoes, set(product(range(2), repeat=2))) == 1
+    complex_names = [(1j, ((0, 0), (0, 1))), (2j, ((0, 0), (0, 1)))]
+    assert count_unique(complex_names, set(product(range(2), repeat=2))) == 1
+    assert len(list(unique_tilings(complex_names, set(product(range(2), repeat=2))))) == 1
+    # Names that can be ordered keep their own order.
+    assert canonical([("B", ((0, 0),)), ("A", ((0, 1),))]) == (("A", ((0, 0),)), ("B", ((0, 1),)))

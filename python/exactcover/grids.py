@@ -547,21 +547,22 @@ class Grid:
         cells = frozenset(c for _, cells in solution for c in cells)
         if symmetries is None:
             symmetries = self._symmetries_of(cells)
+        names = {name for name, _ in solution}
+        if mirror_names is not None:
+            names |= {mirror_names.get(name, name) for name in names}
+        # Each image's placements are sorted as (rank of the name, name,
+        # cells): names that cannot be compared are never compared.
+        rank = _name_ranks(names)
         images = []
         for s, image in zip(symmetries, _cell_maps(tuple(symmetries), cells)):
             renamed = mirror_names is not None and not s.is_rotation
-            images.append(
-                tuple(
-                    sorted(
-                        (
-                            mirror_names.get(name, name) if renamed else name,  # type: ignore[union-attr]
-                            tuple(sorted(image[c] for c in cells)),
-                        )
-                        for name, cells in solution
-                    )
-                )
-            )
-        return min(images)
+            placed = []
+            for name, tiles in solution:
+                if renamed:
+                    name = mirror_names.get(name, name)  # type: ignore[union-attr]
+                placed.append((rank[name], name, tuple(sorted(image[c] for c in tiles))))
+            images.append(tuple(sorted(placed)))
+        return tuple((name, cells) for _, name, cells in min(images))
 
 
 @lru_cache(maxsize=16)
@@ -591,9 +592,22 @@ def transform_solution(
     >>> transform_solution([('A', ((0, 0),)), ('B', ((0, 1), (0, 2)))], s)
     (('A', ((0, 2),)), ('B', ((0, 0), (0, 1))))
     """
-    return tuple(
-        sorted((name, tuple(sorted(symmetry(c) for c in cells))) for name, cells in solution)
-    )
+    placed = [(name, tuple(sorted(symmetry(c) for c in cells))) for name, cells in solution]
+    rank = _name_ranks({name for name, _ in placed})
+    return tuple(sorted(placed, key=lambda p: (rank[p[0]], p[1])))
+
+
+def _name_ranks(names: Iterable[Hashable]) -> dict[Hashable, int]:
+    """The rank of each piece name in the order that sorted forms of tilings
+    use: the names' own order, or, for names that cannot be compared with
+    one another (`1` and `'a'`, complex numbers; names need only be
+    hashable), the order of their types' names and their reprs."""
+    distinct = list(set(names))
+    try:
+        ranked = sorted(distinct)  # type: ignore[type-var]
+    except TypeError:
+        ranked = sorted(distinct, key=lambda n: (type(n).__qualname__, repr(n)))
+    return {name: k for k, name in enumerate(ranked)}
 
 
 # The four grids -------------------------------------------------------------------
