@@ -57,3 +57,16 @@ def test_polyform_demos_are_listed_and_check_their_board(
         cli.main(["hexiamonds", "--board", "5x5"])
     assert exit.value.code == 2
     assert "36 pairs of triangles" in capsys.readouterr().err
+
+
+def test_a_rhombus_with_no_tiling_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The 3x12 rhombus has no tiling: nothing to draw, though drawings were
+    # asked for (the demo said '--drawings 0', which was not given).
+    output = tmp_path / "none.svg"
+    assert cli.main(["hexiamonds", "--board", "3x12", "-o", str(output)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("0 essentially different tilings (0 counting")
+    assert out[2] == "Drew none (there is none to draw): no SVG file written"
+    assert not output.exists()

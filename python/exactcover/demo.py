@@ -60,10 +60,13 @@ def _save(path: str, svg: str) -> None:
         raise DemoError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _drew(drawn: int, path: str) -> None:
-    """Say what was drawn, or that nothing was and why."""
+def _drew(drawn: int, path: str, asked: int) -> None:
+    """Say what was drawn, or that nothing was and why: none asked for
+    (`--drawings 0`), or none to draw (a board with no tiling)."""
     if drawn:
         print(f"Drew {drawn} of them in {path}")
+    elif asked:
+        print("Drew none (there is none to draw): no SVG file written")
     else:
         print("Drew none (--drawings 0): no SVG file written")
 
@@ -177,7 +180,7 @@ def _pentominoes(args: argparse.Namespace) -> int:
     if drawings:
         columns = 4 if w <= h * 2 else 2 if w <= 15 else 1
         _save(output, polyomino_svg(drawings, columns=columns, size=20).tostring())
-    _drew(len(drawings), output)
+    _drew(len(drawings), output, args.drawings)
     return EXIT_SOLVED
 
 
@@ -413,7 +416,7 @@ def _hexiamonds(args: argparse.Namespace) -> int:
     if drawings:
         picture = polyform_svg(TRIANGLE, drawings, columns=2 if w <= 9 else 1, size=16)
         _save(output, picture.tostring())
-    _drew(len(drawings), output)
+    _drew(len(drawings), output, args.drawings)
     return EXIT_SOLVED
 
 
@@ -477,7 +480,7 @@ def _soma(args: argparse.Namespace) -> int:
         options = {"layers": True, "gap": 0.3} if args.layers else {"gap": 0.6}
         picture = polycube_svg(drawings, columns=2, size=16, **options)  # type: ignore[arg-type]
         _save(args.output, picture.tostring())
-    _drew(len(drawings), args.output)
+    _drew(len(drawings), args.output, args.drawings)
     return EXIT_SOLVED
 
 
