@@ -533,6 +533,25 @@ def test_cells_off_the_grid() -> None:
         polyforms(HEXAGON, TETRAHEXES, box(4, 7))
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda grid: polyforms(grid, {"a": [(0, 0)]}, [(0, 0)]),
+        lambda grid: count_unique(grid, {"a": [(0, 0)]}, [(0, 0)]),
+        lambda grid: placements(grid, {"a": [(0, 0)]}, "#"),
+        lambda grid: tiling_symmetries(grid, {"a": [(0, 0)]}, [(0, 0)]),
+        lambda grid: encode_region(grid, "##"),
+        lambda grid: canonical(grid, [("a", ((0, 0),))]),
+    ],
+)
+@pytest.mark.parametrize("grid", [None, "square"])
+def test_a_grid_that_is_not_one(call, grid) -> None:
+    # None raised AttributeError ('NoneType' object has no attribute
+    # 'check_cell'); "square" read a region as the square grid's.
+    with pytest.raises(TypeError, match=f"grid must be a Grid .*, not {grid!r}"):
+        call(grid)
+
+
 # Drawings -------------------------------------------------------------------------
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -214,6 +214,23 @@ def _picture_cells(picture: str, grid: Grid) -> list[tuple[str, Cell]]:
     return [(c, (line - top, column - left)) for c, line, column, _ in found]
 
 
+def check_grid(grid: object) -> Grid:
+    """A grid argument, checked.
+
+    Args:
+        grid: The value given.
+
+    Returns:
+        The grid.
+
+    Raises:
+        TypeError: If it is not a `Grid`.
+    """
+    if not isinstance(grid, Grid):
+        raise TypeError(f"grid must be a Grid (SQUARE, TRIANGLE, HEXAGON, CUBE), not {grid!r}")
+    return grid
+
+
 class Terms(NamedTuple):
     """The words a front end uses in its error messages, and what it checks.
 
@@ -277,11 +294,12 @@ def check_pieces(grid: Grid, pieces: Any, terms: Terms = POLYFORM_TERMS) -> list
         The pieces `(name, cells)`, the cells as tuples of ints.
 
     Raises:
-        TypeError: If `pieces` is a picture (a str), or a piece, a name or a
-            cell is not of the right type.
+        TypeError: If `grid` is not a `Grid`, `pieces` is a picture (a str),
+            or a piece, a name or a cell is not of the right type.
         ValueError: If two pieces have the same name, a piece has no cells or
             a cell twice, or (with `terms.connected`) is not connected.
     """
+    check_grid(grid)
     tiles = f"{terms.tile}s"
     if isinstance(pieces, str):
         raise TypeError(
@@ -375,8 +393,7 @@ def encode_pieces(grid: Grid, pieces: Pieces) -> list[Piece]:
       ...
     ValueError: piece 'A' is not connected on the triangular grid: is it drawn twice? ...
     """
-    if not isinstance(grid, Grid):
-        raise TypeError(f"grid must be a Grid (SQUARE, TRIANGLE, HEXAGON, CUBE), not {grid!r}")
+    check_grid(grid)
     if not isinstance(pieces, str):
         return check_pieces(grid, pieces)
     drawn: dict[str, list[Cell]] = {}
@@ -403,6 +420,7 @@ def encode_region(grid: Grid, picture: str) -> set[Cell]:
         The cells.
 
     Raises:
+        TypeError: If `grid` is not a `Grid`, or `picture` not a str.
         ValueError: If the picture has no cells or is misdrawn.
 
     A rhombus of triangles, with sides of 2 and 3:
@@ -413,6 +431,7 @@ def encode_region(grid: Grid, picture: str) -> set[Cell]:
     ... '''))
     [(0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
     """
+    check_grid(grid)
     cells = {cell for c, cell in _picture_cells(picture, grid) if c != "."}
     if not cells:
         raise ValueError("the region picture has no cells (it is empty, or all spaces and dots)")
@@ -454,10 +473,12 @@ def check_region(grid: Grid, region: Region, terms: Terms = POLYFORM_TERMS) -> s
         The cells.
 
     Raises:
-        TypeError: If `region` or a cell is not of the right type.
+        TypeError: If `grid` is not a `Grid`, or `region` or a cell is not
+            of the right type.
         ValueError: If the region is empty (or, with `terms.non_negative`, a
             cell has a negative coordinate).
     """
+    check_grid(grid)
     if isinstance(region, str):
         return encode_region(grid, region)
     if not isinstance(region, Iterable):
@@ -1033,4 +1054,4 @@ def canonical(
     >>> canonical(CUBE, [('A', ((1, 0, 0),)), ('B', ((0, 0, 0),))], mirror_names=SOMA_MIRRORS)
     (('A', ((0, 0, 0),)), ('B', ((1, 0, 0),)))
     """
-    return grid.canonical(solution, symmetries, mirror_names=mirror_names)
+    return check_grid(grid).canonical(solution, symmetries, mirror_names=mirror_names)
