@@ -152,6 +152,12 @@ def test_bad_pieces_and_options() -> None:
         polyomino(TETRA, rectangle(4, 5), counts={"Q": 2})
     with pytest.raises(ValueError, match="not one of the pieces"):
         polyomino(TETRA, rectangle(4, 5), optional=["Q"])
+    # Neither a bool nor names, or a name that no piece could have: the
+    # messages were Python's ('int' object is not iterable, unhashable type).
+    with pytest.raises(TypeError, match="optional must be True, False or piece names, not int"):
+        polyomino(TETRA, rectangle(4, 5), optional=3)
+    with pytest.raises(TypeError, match=r"optional names \[1\], which is not hashable"):
+        polyomino(TETRA, rectangle(4, 5), optional=[[1]])
 
 
 # Placement modes and multiplicities ----------------------------------------------

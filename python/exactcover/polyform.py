@@ -617,7 +617,17 @@ def _optional_pieces(names: list[Hashable], optional: OptionalPieces) -> set[Has
         optional = list(optional)  # 'FLT': the pieces F, L and T
     elif isinstance(optional, str):
         optional = [optional]
-    result = set(optional)
+    if not isinstance(optional, Iterable):
+        raise TypeError(
+            f"optional must be True, False or piece names, not {type(optional).__name__}"
+        )
+    result = set()
+    for name in optional:
+        try:
+            hash(name)
+        except TypeError:
+            raise TypeError(f"optional names {name!r}, which is not hashable") from None
+        result.add(name)
     unknown = [n for n in result if n not in set(names)]
     if unknown:
         raise ValueError(f"optional names {unknown[0]!r}, which is not one of the pieces")
