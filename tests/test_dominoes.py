@@ -4,6 +4,7 @@ along) as dancing links see it."""
 
 from functools import cache
 
+import pytest
 from conftest import dominoes as row_by_row
 from exactcover.dominoes import aztec_diamond, domino_tilings, rectangle
 from hypothesis import given, settings
@@ -87,3 +88,18 @@ def test_the_numbering_saves_nodes_and_keeps_the_count():
     chosen, rows = domino_tilings(aztec_diamond(9)), row_by_row(aztec_diamond(9))
     assert chosen.count() == rows.count() == 2**45
     assert chosen.stats["nodes"] * 10 < rows.stats["nodes"]
+
+
+def test_regions_are_checked_and_huge_ones_refused():
+    # aztec_diamond(10**9) ran for ever (4 * 10**18 cells looked at), a huge
+    # rectangle filled the memory; a float or a negative side was Python's
+    # error or an empty region.
+    with pytest.raises(ValueError, match="order 1000000000 has 2,000,000,002,000,000,000 cells"):
+        aztec_diamond(10**9)
+    with pytest.raises(ValueError, match="a 100000 x 100000 rectangle has 10,000,000,000 cells"):
+        rectangle(10**5, 10**5)
+    with pytest.raises(TypeError, match="rows must be an int, not float"):
+        rectangle(2.5, 2)
+    with pytest.raises(ValueError, match="columns must be non-negative, not -1"):
+        rectangle(2, -1)
+    assert len(rectangle(10**4, 10)) == 10**5

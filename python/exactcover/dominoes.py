@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._arguments import whole
+from ._arguments import MAX_TEXT_SIDE, whole
 from .cover import ExactCover
 from .grids import SQUARE, sweep_order
 
@@ -35,6 +35,19 @@ Cell = tuple[int, int]
 Domino = tuple[Cell, Cell]
 
 
+#: The most cells `rectangle` and `aztec_diamond` list: 10^8 (as many as a
+#: drawing as text holds), about 10 GB of Python tuples.
+MAX_CELLS = MAX_TEXT_SIDE**2
+
+
+def _check_cells(what: str, cells: int) -> None:
+    """Refuse a region of more than `MAX_CELLS` cells before listing them."""
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"{what} has {cells:,} cells, more than the {MAX_CELLS:,} a region may list"
+        )
+
+
 def rectangle(rows: int, columns: int) -> list[Cell]:
     """The cells of a rectangle, row by row.
 
@@ -44,7 +57,18 @@ def rectangle(rows: int, columns: int) -> list[Cell]:
 
     Returns:
         The cells, row by row.
+
+    Raises:
+        TypeError: If `rows` or `columns` is not an int.
+        ValueError: If one is negative, or the rectangle has more than
+            `MAX_CELLS` cells.
+
+    >>> rectangle(2, 3)
+    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
     """
+    rows = whole("rows", rows, minimum=0)
+    columns = whole("columns", columns, minimum=0)
+    _check_cells(f"a {rows} x {columns} rectangle", rows * columns)
     return [(r, c) for r in range(rows) for c in range(columns)]
 
 
@@ -61,12 +85,14 @@ def aztec_diamond(order: int) -> list[Cell]:
 
     Raises:
         TypeError: If `order` is not an int.
-        ValueError: If it is negative.
+        ValueError: If it is negative, or the diamond has more than
+            `MAX_CELLS` cells.
 
     >>> len(aztec_diamond(3))
     24
     """
     n = whole("order", order, minimum=0)
+    _check_cells(f"the Aztec diamond of order {n}", 2 * n * (n + 1))
     return [
         (r, c)
         for r in range(2 * n)
