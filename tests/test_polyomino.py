@@ -98,6 +98,26 @@ def test_solution_bounds_and_decode() -> None:
     assert sorted("".join(rows)) == sorted("FILNPTUVWXYZ" * 5)
 
 
+@pytest.mark.parametrize(
+    "solution, error, message",
+    [
+        # Python's messages before: 'cannot unpack non-iterable int object',
+        # 'too many values to unpack (expected 2)', 'not enough values to
+        # unpack (expected 2, got 1)', ''NoneType' object is not iterable'.
+        ([("A", (1, 2))], TypeError, r"the cells of piece 'A' must be .*, not 1"),
+        ([("A", ((1, 2, 3),))], ValueError, r"the cells of piece 'A' must be .*, not \(1, 2, 3\)"),
+        ([("A",)], TypeError, r"each placement must be a pair \(name, cells\), not \('A',\)"),
+        (None, TypeError, "a solution must be an iterable of placements .*, not NoneType"),
+    ],
+)
+def test_a_malformed_solution_is_named(solution, error, message) -> None:
+    from exactcover.svg import polyomino_svg
+
+    for call in (decode_solution, solution_bounds, lambda s: polyomino_svg([s])):
+        with pytest.raises(error, match=message):
+            call(solution)
+
+
 # Bad input --------------------------------------------------------------------
 
 

@@ -54,7 +54,7 @@ from .polyform import (
     place,
     placement_symmetries,
 )
-from .symmetry import Cell, Placement, Symmetry, at_origin
+from .symmetry import Cell, Placement, Symmetry, at_origin, checked_solution
 
 __all__ = [
     "TETROMINOES",
@@ -313,12 +313,14 @@ def solution_bounds(solution: Iterable[Placement]) -> tuple[int, int]:
         `(height, width)`, counting from row 0 and column 0.
 
     Raises:
+        TypeError: If a placement or a cell is malformed (see
+            `exactcover.symmetry.checked_solution`).
         ValueError: If the solution is empty.
 
     >>> solution_bounds([('A', ((0, 0), (0, 1))), ('B', ((1, 3),))])
     (2, 4)
     """
-    tiles = list(solution_tiles(solution))
+    tiles = list(solution_tiles(checked_solution(solution)))
     if not tiles:
         raise ValueError("an empty solution has no bounds")
     return max(i for i, _ in tiles) + 1, max(j for _, j in tiles) + 1
@@ -338,6 +340,8 @@ def decode_solution(solution: Iterable[Placement]) -> str:
         The drawing, one line per row.
 
     Raises:
+        TypeError: If a placement or a cell is malformed (see
+            `exactcover.symmetry.checked_solution`).
         ValueError: If the solution is empty, or its box has more than
             `MAX_TEXT_SIDE**2` (10^8) cells.
 

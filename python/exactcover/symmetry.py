@@ -33,6 +33,7 @@ __all__ = [
     "region_symmetries",
     "canonical",
     "at_origin",
+    "checked_solution",
     "transform_solution",
 ]
 
@@ -130,6 +131,41 @@ def canonical(
     return SQUARE.canonical(solution, symmetries)  # type: ignore[return-value]
 
 
+def checked_solution(solution: Iterable[Placement]) -> list[Placement]:
+    """A polyomino solution, checked: its placements as pairs `(name,
+    cells)`, each cell a pair of ints.
+
+    Args:
+        solution: Placements `(name, cells)`.
+
+    Returns:
+        The placements, their cells as tuples of ints.
+
+    Raises:
+        TypeError: If the solution is not an iterable, a placement not a
+            pair `(name, cells)`, or a cell not a pair of ints (the message
+            names it).
+        ValueError: If a cell has another number of coordinates than 2.
+    """
+    if not isinstance(solution, Iterable):
+        raise TypeError(
+            f"a solution must be an iterable of placements (name, cells), "
+            f"not {type(solution).__name__}"
+        )
+    placed: list[Placement] = []
+    for placement in solution:
+        try:
+            name, cells = placement
+            tiles = list(cells)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"each placement must be a pair (name, cells), not {placement!r}"
+            ) from None
+        what = f"the cells of piece {name!r}"
+        placed.append((name, tuple(SQUARE.check_cell(c, what) for c in tiles)))  # type: ignore[misc]
+    return placed
+
+
 def at_origin(solution: Iterable[Placement]) -> list[Placement]:
     """A solution moved to the smallest box around its tiles: its least row
     and least column become 0 (as it is drawn, wherever it lies).
@@ -142,8 +178,11 @@ def at_origin(solution: Iterable[Placement]) -> list[Placement]:
 
     Returns:
         The placements, their cells moved (an empty solution as it is).
+
+    Raises:
+        TypeError, ValueError: As `checked_solution`, for a malformed solution.
     """
-    placed = [(name, tuple(cells)) for name, cells in solution]
+    placed = checked_solution(solution)
     tiles = [t for _, cells in placed for t in cells]
     if not tiles:
         return placed
