@@ -121,3 +121,17 @@ def test_piece_names_need_only_be_hashable() -> None:
     assert len(list(unique_tilings(complex_names, set(product(range(2), repeat=2))))) == 1
     # Names that can be ordered keep their own order.
     assert canonical([("B", ((0, 0),)), ("A", ((0, 1),))]) == (("A", ((0, 0),)), ("B", ((0, 1),)))
+
+
+def test_malformed_regions_and_boxes_are_named() -> None:
+    # A cell of one coordinate was taken (a region of the line, with the
+    # square's symmetries); a picture failed adding ints and strs; a box of
+    # 2.5 rows was taken, one of '2' rows failed comparing a str.
+    with pytest.raises(ValueError, match=r"region cells must be cells of the square grid .*\(1,\)"):
+        region_symmetries([(1,)])
+    with pytest.raises(TypeError, match="region must be cells, not a str"):
+        region_symmetries("##")
+    with pytest.raises(TypeError, match="height must be an int, not float"):
+        box_symmetries(0, 0, 2.5, 3)
+    with pytest.raises(TypeError, match="width must be an int, not str"):
+        box_symmetries(0, 0, 2, "3")

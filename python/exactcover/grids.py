@@ -480,7 +480,9 @@ class Grid:
             identity first.
 
         Raises:
-            ValueError: If the region is empty.
+            TypeError: If the region is a str, or a cell not a tuple of ints.
+            ValueError: If the region is empty, or a cell has another number
+                of coordinates than the grid's.
 
         >>> rhombus = [(r, q) for r in range(3) for q in range(3)]
         >>> [s.name for s in HEXAGON.region_symmetries(rhombus)]
@@ -488,7 +490,9 @@ class Grid:
         >>> len(CUBE.region_symmetries(product(range(3), repeat=3), rotations_only=True))
         24
         """
-        cells = {tuple(c) for c in region}
+        if isinstance(region, str):
+            raise TypeError("region must be cells, not a str (encode a picture first)")
+        cells = {self.check_cell(c, "region cells") for c in region}
         if not cells:
             raise ValueError("an empty region has no symmetries")
         points = {self.to_point(c) for c in cells}

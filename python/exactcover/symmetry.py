@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Tuple
 
+from ._arguments import whole
 from .grids import SQUARE, SQUARE_SYMMETRIES, GridSymmetry, transform_solution
 
 __all__ = [
@@ -63,6 +64,7 @@ def box_symmetries(
         The symmetries, in the order of `SQUARE_SYMMETRIES`.
 
     Raises:
+        TypeError: If a coordinate or a size is not an int.
         ValueError: If the box is empty.
 
     >>> [s.name for s in box_symmetries(0, 0, 2, 3)]
@@ -70,6 +72,8 @@ def box_symmetries(
     >>> len(box_symmetries(0, 0, 4, 4, rotations_only=True))
     4
     """
+    top, left = whole("top", top), whole("left", left)
+    height, width = whole("height", height), whole("width", width)
     if height < 1 or width < 1:
         raise ValueError(f"a box has a positive height and width, not {height} x {width}")
     # A symmetry maps the box onto itself exactly when it maps its corners
