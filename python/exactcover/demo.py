@@ -14,9 +14,10 @@ Each puzzle is a `Puzzle` in `PUZZLES`: a name, a line of help, a function
 adding its options to an argparse parser, and a function running it. Adding
 a puzzle is adding an entry: the command line (`exactcover.cli`) makes each
 one a subcommand beside `solve`, with the same exit statuses
-(`exactcover.cli.EXIT_CODES`): 0 when the demo ran, 1 when a puzzle has no
-solution, 2 for a bad command line, a bad puzzle or an output file that
-cannot be written, 130 after Ctrl-C.
+(`exactcover.cli.EXIT_CODES`): 0 when the demo ran (a count of 0, as of
+3-queens, is a result), 1 when the Sudoku to solve has no solution, 2 for a
+bad command line, a bad puzzle or an output file that cannot be written, 130
+after Ctrl-C.
 """
 
 from __future__ import annotations
