@@ -326,17 +326,14 @@ impl Solver {
             if self.can_memoize() {
                 return self.count_memoized_within(options, limit, &mut on_slice);
             }
-            if options.threads <= 1 && self.parked.is_none() {
-                // As without a limit (below): not a count without the memo
-                // that was asked for.
-                return Err(Self::STARTED_WITHOUT_MEMO);
-            }
         }
         if options.threads > 1 || self.parked.is_some() {
             return self.count_on_threads(options, &mut on_slice);
         }
-        if options.memo.mode == MemoMode::Always && !self.can_memoize() {
-            return Err(Self::STARTED_WITHOUT_MEMO);
+        if options.limit.is_none() && options.memo.mode == MemoMode::Always && !self.can_memoize() {
+            return Err(Error::Unsupported {
+                what: "a memoized count of a search that has started without its memo",
+            });
         }
         Ok(self.count_here(options, &mut on_slice, &before, start))
     }
@@ -493,12 +490,6 @@ impl Solver {
             memo: self.memo_stats(),
         }
     }
-
-    /// What [`MemoMode::Always`] says of a search that went on without its
-    /// memo (solutions yielded one by one, or a count that did not memoize).
-    const STARTED_WITHOUT_MEMO: Error = Error::Unsupported {
-        what: "a memoized count of a search that has started without its memo",
-    };
 
     /// `options`, with [`MemoMode::Auto`] made [`MemoMode::Always`] where
     /// the engine branches by the sweep: a sweep without its memo is the
