@@ -178,7 +178,9 @@ def test_counting_resumes_after_iterating():
     with pytest.raises(ExactCoverError, match="memoized count") as info:
         cover.count(memo=True)
     assert info.value.kind == "unsupported"
-    assert cover.count() == 6728 - 10
+    # With a limit the count goes solution by solution anyway.
+    assert cover.count(5, memo=True) == 5
+    assert cover.count() == 6728 - 15
     assert cover.stats["solutions"] == 6728
     assert cover.count() == 0
     assert cover.count(memo=True) == 0

@@ -263,7 +263,8 @@ class Search(Iterator[S], Generic[S]):
         subtrees it counts, in a table of its own (`memo_bytes` is shared
         among them), and the first thread to find whether the memo pays
         decides for all. An iterator that has yielded solutions counts the
-        rest without the memo (and `memo=True` refuses it).
+        rest without the memo (and `memo=True` refuses it, unless a `limit`
+        makes the count go solution by solution anyway, as below).
 
         With a `limit` the count goes solution by solution (on threads too:
         exactly `min(limit, total)`), since the memo counts a sub-problem
