@@ -136,6 +136,13 @@ pub enum DlxError {
         /// The limit that was exceeded.
         limit: usize,
     },
+    /// A primary item added after a secondary one
+    /// ([`DlxProblem::add_item`](crate::dlx_format::DlxProblem::add_item)):
+    /// the item line lists every primary item first.
+    PrimaryAfterSecondary {
+        /// The primary item's name.
+        name: String,
+    },
     /// Our own limit: the problem does not fit the solver's 32-bit indices.
     TooLarge,
     /// The bytes are not UTF-8
@@ -232,6 +239,12 @@ impl fmt::Display for DlxError {
             ),
             TooManyItems { limit } => write!(f, "too many items (more than {limit}; strict mode)"),
             TooManyNodes { limit } => write!(f, "too many nodes (more than {limit}; strict mode)"),
+            PrimaryAfterSecondary { name } => write!(
+                f,
+                "primary item {} comes after a secondary item (the item line lists \
+                 primary items first)",
+                Quoted::name(name)
+            ),
             TooLarge => write!(f, "problem too large for the solver's 32-bit indices"),
             NotUtf8 => write!(f, "not valid UTF-8"),
         }

@@ -520,10 +520,15 @@ impl DlxProblem {
     }
 
     /// Adds an item; primary items must all be added before the first
-    /// secondary one (the format lists them first). Fails on a name that cannot
-    /// be written (empty, or with a blank, `:` or `|`), a duplicate name, or
-    /// bounds the format cannot express (`hi == 0`, `lo > hi`, a secondary item
-    /// other than `0..=1`). Returns the item's index.
+    /// secondary one (the format lists them first). Returns the item's index.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Dlx`] (line 0) for a name that cannot be written (empty, or
+    /// with a blank, `:` or `|`), a duplicate name, or a primary item after a
+    /// secondary one ([`DlxError::PrimaryAfterSecondary`]);
+    /// [`Error::InvalidBounds`] for bounds the format cannot express
+    /// (`hi == 0`, `lo > hi`, a secondary item other than `0..=1`).
     pub fn add_item(&mut self, name: &str, item: Item) -> Result<usize, Error> {
         let fail = |reason| Err(Error::Dlx { line: 0, reason });
         if let Err(reason) = check_name(name) {
@@ -534,9 +539,14 @@ impl DlxProblem {
                 name: name.to_string(),
             });
         }
+        if item.primary && self.items.last().is_some_and(|i| !i.item.primary) {
+            return fail(DlxError::PrimaryAfterSecondary {
+                name: name.to_string(),
+            });
+        }
         let index = self.items.len();
         let bad_bounds = if item.primary {
-            item.hi == 0 || item.lo > item.hi || self.items.last().is_some_and(|i| !i.item.primary)
+            item.hi == 0 || item.lo > item.hi
         } else {
             (item.lo, item.hi) != (0, 1)
         };
@@ -713,8 +723,12 @@ impl DlxProblem {
     /// with no primary item is written with one added (see the
     /// [`Display`](fmt::Display) implementation).
     ///
-    /// Fails if a name cannot be written or is repeated, or if a secondary item
-    /// has bounds other than `0..=1` (the format cannot express them).
+    /// # Errors
+    ///
+    /// [`Error::Dlx`] if a name cannot be written or is repeated;
+    /// [`Error::InvalidBounds`] (naming the problem's item) if a secondary
+    /// item has bounds other than `0..=1`, or a primary item an upper bound
+    /// of 0 (the format cannot express them).
     pub fn from_problem(
         problem: &Problem,
         mut names: impl FnMut(usize) -> String,

@@ -34,7 +34,10 @@ pub enum Error {
         item: usize,
     },
     /// Multiplicity bounds that make no sense: `lo > hi`, or a secondary item
-    /// with a lower bound.
+    /// with a lower bound; or, for Knuth's DLX format
+    /// ([`DlxProblem`](crate::dlx_format::DlxProblem)), bounds it cannot
+    /// write (a primary item with upper bound 0, a secondary item other than
+    /// `0..=1`).
     InvalidBounds {
         /// The offending item.
         item: usize,
@@ -117,9 +120,17 @@ impl fmt::Display for Error {
                 f,
                 "item {item} has lower bound {lo} greater than its upper bound {hi}"
             ),
+            // Bounds from 0 are refused only by the DLX format's writer: a
+            // primary item with upper bound 0, a secondary item other than 0..=1.
+            Error::InvalidBounds { item, lo: 0, hi } => write!(
+                f,
+                "item {item} has bounds 0..={hi}, which Knuth's DLX format cannot write \
+                 (a primary item needs an upper bound of at least 1, a secondary item \
+                 has bounds 0..=1)"
+            ),
             Error::InvalidBounds { item, lo, hi } => write!(
                 f,
-                "secondary item {item} cannot have a lower bound ({lo}..{hi}); \
+                "secondary item {item} cannot have a lower bound ({lo}..={hi}); \
                  make it primary instead"
             ),
             Error::UnknownOption { option } => write!(f, "there is no option {option}"),

@@ -579,3 +579,48 @@ fn costs_are_read_summed_and_written_back() {
     let overflow = format!("A\nA |{} |1\n", u64::MAX);
     assert!(DlxProblem::parse(&overflow, Syntax::Permissive).is_err());
 }
+
+/// The builder's refusals say what is wrong: a primary item after a
+/// secondary one used to be an `InvalidBounds` error that read "secondary
+/// item 1 cannot have a lower bound (1..1); make it primary instead", and
+/// bounds the format cannot write (a secondary `0..=2`, a primary `0..=0`)
+/// were reported as lower bounds too.
+#[test]
+fn builder_errors_name_the_real_fault() {
+    let mut dlx = DlxProblem::new();
+    dlx.add_item("x", Item::SECONDARY).unwrap();
+    let e = dlx.add_item("a", Item::PRIMARY).unwrap_err();
+    assert_eq!(
+        e,
+        Error::Dlx {
+            line: 0,
+            reason: DlxError::PrimaryAfterSecondary {
+                name: "a".to_string()
+            }
+        }
+    );
+    assert!(
+        e.to_string().contains("comes after a secondary item"),
+        "{e}"
+    );
+    assert_eq!(dlx.items().len(), 1);
+    for (primary, hi) in [(false, 2), (true, 0)] {
+        let mut p = Problem::new();
+        p.add_primary();
+        p.add_item(Item { primary, lo: 0, hi }).unwrap();
+        let e = DlxProblem::from_problem(&p, |i| format!("i{i}")).unwrap_err();
+        assert!(matches!(e, Error::InvalidBounds { item: 1, lo: 0, .. }));
+        let message = e.to_string();
+        assert!(!message.contains("lower bound"), "{message}");
+        assert!(message.contains("cannot write"), "{message}");
+    }
+    // Problem's own refusal keeps its message.
+    let e = Problem::new()
+        .add_item(Item {
+            primary: false,
+            lo: 1,
+            hi: 2,
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("cannot have a lower bound"), "{e}");
+}
