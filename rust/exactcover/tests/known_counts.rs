@@ -374,3 +374,22 @@ fn parallel_count_stops_when_asked() {
     assert_eq!(result.outcome, Outcome::Stopped);
     assert!(!solver.is_exhausted());
 }
+
+/// The solution iterators are fused (`FusedIterator`): once they return
+/// `None` they keep returning it, so `Iterator::fuse` costs nothing.
+#[test]
+fn solution_iterators_are_fused() {
+    fn fused<I: std::iter::FusedIterator>(iter: I) -> I {
+        iter
+    }
+    let mut p = Problem::with_items(2, 0);
+    p.add_option([0, 1]).unwrap();
+    let mut solver = Solver::new(&p);
+    let mut solutions = fused(solver.solutions());
+    assert_eq!(solutions.next(), Some(vec![0]));
+    assert_eq!((solutions.next(), solutions.next()), (None, None));
+    let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+    let mut solutions = fused(graph.solutions());
+    assert_eq!(solutions.next(), Some(vec![0]));
+    assert_eq!((solutions.next(), solutions.next()), (None, None));
+}

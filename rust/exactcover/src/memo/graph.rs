@@ -225,3 +225,6 @@ impl Iterator for GraphSolutions<'_> {
         self.graph.next_solution(&mut self.cursor)
     }
 }
+
+/// Once past the last solution, the cursor stays there.
+impl std::iter::FusedIterator for GraphSolutions<'_> {}

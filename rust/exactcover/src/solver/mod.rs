@@ -908,3 +908,6 @@ impl Iterator for Solutions<'_> {
         self.solver.count() as usize
     }
 }
+
+/// Once exhausted, the search stays exhausted.
+impl std::iter::FusedIterator for Solutions<'_> {}
