@@ -1,6 +1,6 @@
 //! Option costs ([`Cost`]): what the cheapest solutions are measured in, on
 //! the solution graph ([`crate::SolutionGraph::cheapest`]) and by branch and
-//! bound ([`crate::Solver::cheapest`]).
+//! bound ([`crate::BranchAndBound`]).
 
 use std::cmp::Ordering;
 

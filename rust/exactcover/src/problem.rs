@@ -276,6 +276,10 @@ impl Problem {
 
     /// The colors of option `k`'s entries, in the order of [`Problem::option`]
     /// (`None` for an entry without a color).
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k` (`k >= num_options()`).
     pub fn option_colors(&self, k: usize) -> impl ExactSizeIterator<Item = Option<u32>> + '_ {
         let (s, e) = (
             self.option_start[k] as usize,
@@ -299,11 +303,19 @@ impl Problem {
     }
 
     /// The kind and bounds of item `i`.
+    ///
+    /// # Panics
+    ///
+    /// If there is no item `i` (`i >= num_items()`).
     pub fn item(&self, i: usize) -> Item {
         self.items[i]
     }
 
     /// The items of option `k`, in the order they were given.
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k` (`k >= num_options()`).
     pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
         let (s, e) = (
             self.option_start[k] as usize,

@@ -20,7 +20,10 @@ use crate::Error;
 ///
 /// Every combination of the fields works, and a count stopped by its
 /// callback (a time limit, Ctrl-C) goes on at the next call from where it
-/// stopped, on any number of threads, any number of times:
+/// stopped, any number of times: a count started on threads goes on on any
+/// number of threads (one included), a count started on this thread goes on
+/// on this thread (on threads it is [`Error::SearchStarted`]: threads start
+/// at the root, or where threads stopped):
 ///
 /// * `threads` with a callback: the threads park their searches when it
 ///   says stop, and the solver keeps them ([`Solver::count_with`]).
