@@ -131,6 +131,11 @@ def test_strict_and_missing_file(tmp_path: Path) -> None:
         (["--limit", "0"], "--limit: must be at least 1, not 0"),
         (["--limit", "x"], "--limit: expected a whole number, not 'x'"),
         (["--estimate", "10", "--count"], "--estimate does not search: --count"),
+        (["--estimate", "10", "--progress"], "--estimate does not search: --progress"),
+        (["--cheapest", "1", "--stats"], "--cheapest cannot be used with --stats"),
+        (["--cheapest", "1", "--random", "3"], "--cheapest cannot be used with --random"),
+        (["--cheapest", "1", "--engine", "dlx"], "--cheapest cannot be used with --engine"),
+        (["--cheapest", "1", "--progress"], "--cheapest cannot be used with --progress"),
     ],
 )
 def test_options_that_would_be_ignored_are_refused(options: list[str], message: str) -> None:

@@ -424,6 +424,7 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
                 ("--limit", args.limit is not None),
                 ("--threads", args.threads > 1),
                 ("--stats", args.stats),
+                ("--progress", args.progress is True),
             )
             if given
         ]
@@ -440,6 +441,11 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
                 ("--scheduler", args.scheduler),
                 ("--checkpoint", args.checkpoint),
                 ("--threads", args.threads > 1),
+                # Neither searches nor reports the search: the costs decide.
+                ("--random", args.random is not None),
+                ("--engine", args.engine != "auto"),
+                ("--stats", args.stats),
+                ("--progress", args.progress is True),
             )
             if given
         ]
