@@ -19,8 +19,9 @@ OO TZZL
 OOTTTZZ
 
 Essentially different tilings (not counting those that a symmetry of the
-region maps onto each other) are counted directly, several times faster than
-counting all tilings:
+region maps onto each other) are counted directly, the solver visiting
+about one tiling per class instead of listing every tiling to throw its
+images away:
 
 >>> board = set(product(range(8), repeat=2)) - set(product((3, 4), repeat=2))
 >>> count_unique(encode_polyominoes(PENTOMINOES), board)
