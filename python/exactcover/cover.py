@@ -615,7 +615,10 @@ class MultiCover(Cover[C]):
             constraints are not an iterable, or a constraint, a color or an
             initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
-        ExactCoverError: If the problem is malformed: a count that is not a
+        ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
+        ExactCoverError: If `engine="bitset"` and the problem does not fit
+            the bitset engine (counts other than 1, colors, too many
+            choices), or the problem is malformed: a count that is not a
             non-negative integer (or does not fit 32 bits), a choice with no
             constraints, a choice that lists a constraint twice, a color on a
             constraint that is not optional with count 1.

@@ -570,7 +570,8 @@ PUZZLES: list[Puzzle] = [
     ),
     Puzzle(
         "queens",
-        "n queens on an n x n board, and 2n queens (two per row, column and diagonal)",
+        "n queens on an n x n board, and 2n queens (two per row and column, at most two "
+        "per diagonal)",
         _queens_arguments,
         _queens,
     ),
