@@ -178,15 +178,20 @@ class CoverMatrix(NamedTuple):
     columns are items, with what each row and column stands for.
 
     `from_matrix(m.array, secondary=m.secondary)` is the same problem again.
+
+    Attributes:
+        array: The 0/1 matrix: a NumPy array of uint8, or a list of lists of
+            ints.
+        rows: What each row is: the choice, the option index of a DLX
+            problem, the row.
+        columns: What each column is: the constraint, the DLX item name, the
+            column.
+        secondary: The secondary columns (covered at most once), by index.
     """
 
-    #: The 0/1 matrix: a NumPy array of uint8, or a list of lists of ints.
     array: Any
-    #: What each row is: the choice, the option index of a DLX problem, the row.
     rows: list[Any]
-    #: What each column is: the constraint, the DLX item name, the column.
     columns: list[Hashable]
-    #: The secondary columns (covered at most once), by index.
     secondary: list[int]
 
 

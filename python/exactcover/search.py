@@ -49,21 +49,24 @@ graph (`solution_graph(max_bytes=...)`): 1 GiB."""
 
 
 class Estimate(NamedTuple):
-    """Knuth's Monte Carlo estimate of a search tree (see `Search.estimate()`)."""
+    """Knuth's Monte Carlo estimate of a search tree (see `Search.estimate()`).
+
+    Attributes:
+        samples: Number of random probes.
+        nodes: Estimated number of nodes of the search tree (as
+            `stats["nodes"]` counts them once the search is done).
+        solutions: Estimated number of solutions.
+        nodes_error: Standard error of `nodes`.
+        solutions_error: Standard error of `solutions`.
+        depth: Mean depth of the probes.
+    """
 
     samples: int
-    """Number of random probes."""
     nodes: float
-    """Estimated number of nodes of the search tree (as `stats["nodes"]`
-    counts them once the search is done)."""
     solutions: float
-    """Estimated number of solutions."""
     nodes_error: float
-    """Standard error of `nodes`."""
     solutions_error: float
-    """Standard error of `solutions`."""
     depth: float
-    """Mean depth of the probes."""
 
     def caveat(self) -> str | None:
         """Why this estimate should not be trusted.

@@ -94,14 +94,17 @@ def _cell(i: int, j: int) -> str:
 
 
 class SudokuMatrix(NamedTuple):
-    """The 0/1 exact cover matrix of a Sudoku (see `Sudoku.matrix`)."""
+    """The 0/1 exact cover matrix of a Sudoku (see `Sudoku.matrix`).
 
-    #: The matrix: a NumPy array, or a list of lists of ints.
+    Attributes:
+        array: The matrix: a NumPy array, or a list of lists of ints.
+        rows: One label `(i, j, v)` per row: write symbol v in cell (i, j).
+        columns: One label per column: `('cell', i, j)`, `('row', i, v)`,
+            `('column', j, v)` or `('box', b, v)`.
+    """
+
     array: Any
-    #: One label `(i, j, v)` per row: write symbol v in cell (i, j).
     rows: list[Choice]
-    #: One label per column: `('cell', i, j)`, `('row', i, v)`,
-    #: `('column', j, v)` or `('box', b, v)`.
     columns: list[tuple[Any, ...]]
 
 
