@@ -66,6 +66,22 @@ def test_a_file_with_its_own_header_is_resumed(tmp_path):
     assert path.read_bytes() == before
 
 
+def test_a_finished_count_resumed_starts_no_workers(tmp_path, monkeypatch):
+    # The checkpoint of a finished count holds its total: counting again
+    # starts no cluster (it started two worker processes, seconds, to count
+    # nothing; on a scheduler of no workers yet it waited for the first).
+    path = tmp_path / "count.ckpt"
+    assert _count(path) == 4
+
+    def no_cluster(name):
+        raise AssertionError(f"{name} imported to count nothing")
+
+    monkeypatch.setattr(distributed, "_optional", no_cluster)
+    stats = {}
+    assert count_distributed(queens(6), workers=2, checkpoint=path, stats=stats) == 4
+    assert (stats["path"], stats["solutions"], stats["tasks"]) == ("local", 4, 1)
+
+
 @pytest.mark.parametrize("torn", ['{"subtree": [[1, 2', "{", '{"subtree":[[],[]],"count":3}'])
 def test_its_own_header_and_a_torn_line(tmp_path, torn):
     path = tmp_path / "count.ckpt"

@@ -534,8 +534,13 @@ def test_stats_past_two_to_the_64_resumed_from_a_checkpoint(tmp_path):
             )
             == TILINGS_14
         )
-    # (All but the CPU time: none was spent this time.)
+    # (All but the CPU time: none was spent this time, on no worker.)
     assert again.pop("cpu") == 0.0 < resumed.pop("cpu")
+    assert (again.pop("path"), resumed.pop("path"), resumed.pop("workers")) == (
+        "local",
+        "workers",
+        2,
+    )
     assert again == resumed
 
 

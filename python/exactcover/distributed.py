@@ -1095,7 +1095,8 @@ def count_distributed(
             summed exactly (Python ints, at any size) over the finished
             tasks, those of the checkpoint resumed included: `solutions`,
             `nodes`, `updates` and `tasks`; then `path`, where the count ran
-            (``"local"``: here, on threads; ``"workers"``: on the workers);
+            (``"local"``: here, on threads, or nowhere, resumed from the
+            checkpoint of a finished count; ``"workers"``: on the workers);
             `estimate`, Knuth's estimate of the search tree's nodes (a
             float; absent when resuming); `cpu`, the CPU seconds of the
             tasks' threads in this run (a float); `order`, how the tasks
@@ -1214,7 +1215,17 @@ def count_distributed(
         if executor is not None:
             n = getattr(executor, "_max_workers", None) or _cores()
             per_task = threads or 1
-        here = bool(plan.todo) and not plan.resumed and local_seconds > 0
+        if not plan.todo:
+            # The checkpoint of a finished count holds its total: no
+            # cluster is started (nor its first worker waited for) to
+            # count nothing.
+            figures["path"] = "local"
+            bar = _bar(progress)
+            if bar is not None:
+                _show(bar, plan, 0)
+                bar.close()
+            return plan.total
+        here = not plan.resumed and local_seconds > 0
         if here:
             plan.settle(race(_cores()).result())
             if plan.count_here(float(local_seconds), run):
