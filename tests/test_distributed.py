@@ -297,6 +297,13 @@ def test_argument_errors():
         count_distributed(queens(6), executor=ThreadPoolExecutor(1), task_seconds="1")
     with pytest.raises(TypeError, match="local_seconds must be a number, not bool"):
         count_distributed(queens(6), executor=ThreadPoolExecutor(1), local_seconds=True)
+    # Not a path: was os.fspath's TypeError "expected str, bytes or
+    # os.PathLike object, not int", naming no argument.
+    for checkpoint in (123, ["count.ckpt"]):
+        with pytest.raises(TypeError, match=r"checkpoint must be a path .* not (int|list)$"):
+            count_distributed(queens(6), executor=ThreadPoolExecutor(1), checkpoint=checkpoint)
+    with pytest.raises(ValueError, match="checkpoint must be a path without NUL"):
+        count_distributed(queens(6), executor=ThreadPoolExecutor(1), checkpoint="count\0.ckpt")
     # Any real number (a Fraction); one too large for a float is inf.
     with ThreadPoolExecutor(2) as pool:
         for task_seconds, local_seconds in ((Fraction(1, 100), Fraction(0)), (1, 10**400)):

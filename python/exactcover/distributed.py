@@ -1128,7 +1128,8 @@ def count_distributed(
             it was otherwise (a directory, a file that cannot be opened or
             created, too).
         TypeError: If `problem` is none of the above, `client` is not a
-            Dask client or `executor` not an executor, `task_seconds` or
+            Dask client or `executor` not an executor, `checkpoint` is not
+            a path, `task_seconds` or
             `local_seconds` is not a number, `stats` is not a dict,
             `order` is not a str, `memo` is not True, False or None, or
             `memo_bytes` is not a whole number.
@@ -1136,7 +1137,8 @@ def count_distributed(
             not positive, `local_seconds` is negative, `workers` or
             `threads` is below 1, `threads` is above `MAX_THREADS` (as
             `count()`'s), both `client` and `executor` are given, `order`
-            is not one of the three, or `memo_bytes` is negative.
+            is not one of the three, `memo_bytes` is negative, or
+            `checkpoint` holds a NUL character.
         ImportError: If `progress=True` and tqdm is not installed.
     """
     if local_seconds is None:
@@ -1178,6 +1180,16 @@ def count_distributed(
     if memo is not None and not isinstance(memo, bool):
         raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
     memo_bytes = optional_whole("memo_bytes", memo_bytes, minimum=0)
+    if checkpoint is not None:
+        try:
+            path = os.fsdecode(checkpoint)
+        except TypeError:
+            raise TypeError(
+                f"checkpoint must be a path (a str or os.PathLike) or None, "
+                f"not {type(checkpoint).__name__}"
+            ) from None
+        if "\0" in path:
+            raise ValueError(f"checkpoint must be a path without NUL characters, not {path!r}")
     # The core's cap is a machine word: a bigger one caps nothing either.
     memos: _Memo = (memo, None if memo_bytes is None else min(memo_bytes, U64_MAX))
     spec = _spec_of(problem)
