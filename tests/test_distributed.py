@@ -396,6 +396,10 @@ def test_cli_local_seconds_errors(tmp_path, capsys):
         (["--workers", "1", "--local-seconds", "-1"], "must be 0 or more seconds, not -1"),
         (["--workers", "1", "--local-seconds", "nan"], "must be 0 or more seconds, not nan"),
         (["--workers", "1", "--local-seconds", "soon"], "expected a number of seconds, not 'soon'"),
+        # Empty: was no option at all (a count without its checkpoint, here).
+        (["--checkpoint", ""], "--checkpoint needs a file name, not an empty one"),
+        (["--scheduler", ""], "--scheduler needs an address, not an empty one"),
+        (["--workers", "1", "--checkpoint", ""], "--checkpoint needs a file name"),
     ):
         with pytest.raises(SystemExit) as exited:
             cli.main(["solve", "--count", str(dlx), *args])

@@ -416,6 +416,14 @@ def _plural(n: int, noun: str) -> str:
 
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse options that would be ignored (argparse's usage error: exit 2)."""
+    # An empty one (an unset shell variable, `--checkpoint "$CKPT"`) would
+    # be taken for no option at all: a count without its checkpoint.
+    for name, value, what in (
+        ("--scheduler", args.scheduler, "an address"),
+        ("--checkpoint", args.checkpoint, "a file name"),
+    ):
+        if value == "":
+            parser.error(f"{name} needs {what}, not an empty one")
     if args.estimate is not None:
         ignored = [
             name
