@@ -407,6 +407,34 @@ def test_cli_local_seconds_errors(tmp_path, capsys):
         assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("checkpoint", [False, True])
+def test_cli_a_worker_process_that_dies_is_a_message(tmp_path, capsys, monkeypatch, checkpoint):
+    # A worker of the process pool (--workers without Dask) killed, or out
+    # of memory: was BrokenProcessPool's traceback, exit status 1.
+    from concurrent.futures.process import BrokenProcessPool
+
+    from exactcover import cli
+
+    def broken(*args, **kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(_distributed, "count_distributed", broken)
+    dlx = tmp_path / "queens.dlx"
+    data, diagonals = queens_problem(4)
+    dlx.write_text(DlxProblem.from_constraints(data, secondary=diagonals).to_dlx())
+    ckpt = tmp_path / "count.ckpt"
+    extra = ["--checkpoint", str(ckpt)] if checkpoint else []
+    assert cli.main(["solve", "--count", str(dlx), "--workers", "2", *extra]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "solve: error: a worker process died (A process in the process pool was" in err
+    if checkpoint:
+        assert f"the finished subtrees are in {ckpt}: the same command resumes" in err
+    else:
+        assert "with --checkpoint FILE, the same command would resume the count" in err
+    assert "Traceback" not in err
+
+
 def test_the_problem_travels_as_plain_data_and_is_not_consumed():
     data, secondary = queens_problem(6)
     problem = ExactCover(data, secondary=secondary)

@@ -19,6 +19,7 @@ Ctrl-C (after printing the solutions or the count so far).
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import sys
@@ -570,6 +571,16 @@ def solve(args: argparse.Namespace) -> int:
             raise
         progress.close()
         raise CommandError(str(error)) from None
+    except concurrent.futures.BrokenExecutor as error:
+        # A worker process of the pool (--workers without Dask) died: killed,
+        # or out of memory. The pool cannot count on.
+        progress.close()
+        resume = (
+            f"the finished subtrees are in {args.checkpoint}: the same command resumes the count"
+            if args.checkpoint
+            else "with --checkpoint FILE, the same command would resume the count"
+        )
+        raise CommandError(f"a worker process died ({str(error).rstrip('.')}); {resume}") from None
     progress.close()
     # A count that reached --limit stopped there: there may be more solutions.
     at_limit = limit is not None and found >= limit
