@@ -13,6 +13,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 from conftest import (
@@ -413,10 +414,27 @@ def test_cli_a_worker_process_that_dies_is_a_message(tmp_path, capsys, monkeypat
     # of memory: was BrokenProcessPool's traceback, exit status 1.
     from concurrent.futures.process import BrokenProcessPool
 
-    from exactcover import cli
-
     def broken(*args, **kwargs):
         raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    _a_dead_worker_is_a_message(tmp_path, capsys, monkeypatch, checkpoint, broken)
+
+
+def test_cli_a_task_that_kills_its_dask_workers_is_a_message(tmp_path, capsys, monkeypatch):
+    # Dask gives up on a task that took its workers down again and again
+    # (KilledWorker): was its traceback, exit status 1.
+    from distributed import KilledWorker
+
+    def killed(*args, **kwargs):
+        raise KilledWorker("count-1", SimpleNamespace(address="tcp://10.0.0.7:4242"), 3)
+
+    _a_dead_worker_is_a_message(tmp_path, capsys, monkeypatch, True, killed, "Attempted to run")
+
+
+def _a_dead_worker_is_a_message(
+    tmp_path, capsys, monkeypatch, checkpoint, broken, said="A process in the process pool was"
+):
+    from exactcover import cli
 
     monkeypatch.setattr(_distributed, "count_distributed", broken)
     dlx = tmp_path / "queens.dlx"
@@ -427,7 +445,7 @@ def test_cli_a_worker_process_that_dies_is_a_message(tmp_path, capsys, monkeypat
     assert cli.main(["solve", "--count", str(dlx), "--workers", "2", *extra]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "solve: error: a worker process died (A process in the process pool was" in err
+    assert f"solve: error: a worker process died ({said}" in err
     if checkpoint:
         assert f"the finished subtrees are in {ckpt}: the same command resumes" in err
     else:

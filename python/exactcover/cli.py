@@ -468,6 +468,18 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error("--local-seconds needs --workers, --scheduler or --checkpoint")
 
 
+def _worker_deaths() -> tuple[type[BaseException], ...]:
+    """The errors of a count whose worker processes died: a broken process
+    pool, and Dask's `KilledWorker` (if Dask is imported: only a count on
+    Dask raises it)."""
+    deaths: tuple[type[BaseException], ...] = (concurrent.futures.BrokenExecutor,)
+    if "distributed" in sys.modules:
+        killed = getattr(sys.modules["distributed"], "KilledWorker", None)
+        if isinstance(killed, type) and issubclass(killed, BaseException):
+            deaths += (killed,)
+    return deaths
+
+
 def solve(args: argparse.Namespace) -> int:
     """Run `exactcover solve`.
 
@@ -571,9 +583,10 @@ def solve(args: argparse.Namespace) -> int:
             raise
         progress.close()
         raise CommandError(str(error)) from None
-    except concurrent.futures.BrokenExecutor as error:
+    except _worker_deaths() as error:
         # A worker process of the pool (--workers without Dask) died: killed,
-        # or out of memory. The pool cannot count on.
+        # or out of memory. The pool cannot count on. On Dask, a task that
+        # took its workers down this way, again and again.
         progress.close()
         resume = (
             f"the finished subtrees are in {args.checkpoint}: the same command resumes the count"
