@@ -95,6 +95,16 @@ def test_a_count_stopped_by_limit_is_not_complete(tmp_path: Path, threads: str) 
     assert run("--count", "--limit", "3", str(path)).stderr == ""
 
 
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_limit_past_64_bits_counts_everything(tmp_path: Path, threads: str) -> None:
+    path = tmp_path / "queens6.dlx"
+    path.write_text(queens_dlx(6))
+    huge = str(10**30)
+    result = run("--count", "--json", "--limit", huge, "--threads", threads, str(path))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == {"count": 4, "complete": True}
+
+
 def test_no_solution_exits_1() -> None:
     result = run("-", stdin="A B\nA\n")
     assert (result.returncode, result.stdout) == (1, "")

@@ -29,6 +29,7 @@ from contextlib import closing
 from typing import IO, Any
 
 from . import demo
+from ._arguments import U64_MAX
 from ._command_line import (
     EXIT_BAD_INPUT,
     EXIT_CODES,
@@ -556,7 +557,9 @@ def solve(args: argparse.Namespace) -> int:
         if distributed:
             found = _count_distributed(solutions, args, enabled, task_figures)
         elif args.count:
-            found = solutions._count(limit, args.threads, None, progress)
+            # A limit past 64 bits is no limit (count() caps it the same way).
+            capped = None if limit is None else min(limit, U64_MAX)
+            found = solutions._count(capped, args.threads, None, progress)
         else:
             stream = solutions._solution_stream(args.threads, None, progress)
             # Closing it stops the threads at once (at --limit, Ctrl-C).
