@@ -204,6 +204,14 @@ def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
             "--size is the size of a generated puzzle: it needs --generate",
         ),
         (["sudoku", "1...", "--generate", "3"], "--generate makes its own puzzle"),
+        (
+            ["sudoku", "--generate", "1", "--size", "0"],
+            "argument --size: the grid size must be between 1 and 35, not 0",
+        ),
+        (
+            ["sudoku", "--generate", "1", "--size", "36"],
+            "argument --size: the grid size must be between 1 and 35, not 36",
+        ),
     ],
 )
 def test_options_are_checked_before_a_demo_runs(

@@ -302,17 +302,23 @@ def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--size",
         type=whole_number,
-        help="grid size for --generate: 4, 6, 9... (default 9)",
+        help="grid size for --generate: 4, 6, 9... up to 35 (default 9)",
     )
     parser.add_argument("-o", "--output", help="also draw the solved grid in this SVG file")
 
 
 def _sudoku(args: argparse.Namespace) -> int:
     """Run `sudoku`: solve the puzzle given (or generated) and check it is unique."""
-    from .sudoku import Sudoku
+    from .sudoku import DEFAULT_SYMBOLS, Sudoku
 
     if args.generate is None and args.size is not None:
         args.parser.error("--size is the size of a generated puzzle: it needs --generate")
+    if args.size is not None and not 1 <= args.size <= len(DEFAULT_SYMBOLS):
+        # The sizes that have symbols to write the grid with.
+        args.parser.error(
+            f"argument --size: the grid size must be between 1 and {len(DEFAULT_SYMBOLS)}, "
+            f"not {args.size}"
+        )
     if args.generate is not None and args.puzzle is not None:
         args.parser.error("--generate makes its own puzzle: give no PUZZLE with it")
     if args.generate is not None:
