@@ -24,6 +24,36 @@ def test_the_queens_demo_estimates_what_it_cannot_count(capsys):
     assert "20-queens: about" in out and "--count" in out
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_in_the_queens_count_prints_the_count_so_far():
+    import select
+    import signal
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "exactcover", "queens", "-n", "17", "--count"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    # Wait for the first solution's board (17 rows): the count comes next.
+    seen = b""
+    deadline = time.monotonic() + 30
+    while seen.count(b"\n") < 18 and time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 1.0)
+        if ready:
+            seen += os.read(process.stdout.fileno(), 4096)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    stdout = (seen + out).decode()
+    assert process.returncode == 130, err
+    assert "queens: interrupted" in err.decode()
+    line = stdout.splitlines()[-1]
+    assert line.startswith("17-queens: ") and " solutions so far (interrupted after " in line
+    assert 0 < int(line.split()[1]) < 95815104  # 17-queens has 95815104 solutions
+
+
 # The command line -----------------------------------------------------------------
 
 posix = pytest.mark.skipif(sys.platform == "win32", reason="POSIX shell redirections")

@@ -234,7 +234,16 @@ def _count_or_estimate(
     """
     start = time.perf_counter()
     if counted:
-        total = problem.count()
+        try:
+            total = problem.count()
+        except KeyboardInterrupt:
+            # Ctrl-C: the count so far, as `solve --count` prints it.
+            found = problem._found_before_interrupt()
+            print(
+                f"{title}: {found} solution{'' if found == 1 else 's'} so far "
+                f"(interrupted after {time.perf_counter() - start:.3f} s)"
+            )
+            raise
         print(
             f"{title}: {total} solution{'' if total == 1 else 's'} "
             f"({time.perf_counter() - start:.3f} s)"
