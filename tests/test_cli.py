@@ -339,6 +339,18 @@ def test_messages_name_the_program_as_typed_and_the_subcommand(module: bool, pro
     assert bad_input.returncode == 2
     assert bad_input.stderr == f'{prog} solve: error: <stdin>:3: unknown item name "C"\n'
     assert script("--version", module=module).stdout.startswith("exactcover ")
+    for args, command in (
+        (["solve", "-", "--bogus"], "solve"),
+        (["queens", "-n", "3", "extra"], "queens"),
+        (["--bogus"], "pentominoes"),  # options only: the default demo's
+    ):
+        extra = script(*args, module=module)
+        assert extra.returncode == 2
+        assert f"usage: {prog} {command} " in extra.stderr
+        assert f"{prog} {command}: error: unrecognized arguments: {args[-1]}\n" in extra.stderr
+    extra = script("--version", "--bogus", module=module)
+    assert extra.returncode == 2
+    assert f"{prog}: error: unrecognized arguments: --bogus\n" in extra.stderr
 
 
 @pytest.mark.parametrize(

@@ -103,8 +103,14 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROGRAM) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0].startswith("-") and args[0] not in _TOP_LEVEL_OPTIONS):
         args.insert(0, demo.PUZZLES[0].name)
+    top = parser(prog)
     try:
-        parsed = parser(prog).parse_args(args)
+        parsed, extra = top.parse_known_args(args)
+        if extra:
+            # parse_args would report them in the top level's name: the
+            # subcommand's parser names the subcommand, as its other errors do.
+            owner = getattr(parsed, "parser", None) or top
+            owner.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exit:
         if stdout_closed and exit.code == 0:  # --help into a closed stdout
             _complain(prog, "standard output is closed")
