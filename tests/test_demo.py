@@ -193,6 +193,18 @@ def test_no_drawing_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert not output.exists()
 
 
+@pytest.mark.parametrize("board", ["2x30", "1x60"])
+def test_a_pentomino_board_with_no_tiling_says_so(
+    board: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "none.svg"
+    assert cli.main(["pentominoes", "--board", board, "-o", str(output)]) == 0
+    out = capsys.readouterr().out
+    assert "one tiling:\n(none)\n0 essentially different tilings" in out
+    assert "Drew none (there is none to draw): no SVG file written" in out
+    assert not output.exists()
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [

@@ -165,7 +165,8 @@ def _pentominoes(args: argparse.Namespace) -> int:
     pieces = encode_polyominoes(PENTOMINOES)
     region = set(product(range(h), range(w)))
     print(f"The twelve pentominoes in a {h}x{w} rectangle, one tiling:")
-    print(decode_solution(next(polyomino(pieces, region))))
+    first = next(polyomino(pieces, region), None)  # none for 2x30 or 1x60
+    print(decode_solution(first) if first is not None else "(none)")
     start = time.perf_counter()
     unique = count_unique(pieces, region, threads=args.threads)
     elapsed = time.perf_counter() - start
