@@ -1725,3 +1725,36 @@ def test_a_worker_of_another_version_refuses_the_count(monkeypatch):
             ImportError, match=r"the count's client 0\.0\.0-other: install the same"
         ):
             count_distributed(queens(9), client=client, local_seconds=0)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group")
+def test_cli_ctrl_c_on_dask_workers_is_one_line(tmp_path):
+    # A terminal's Ctrl-C reaches every process of its group: each Dask
+    # worker printed its KeyboardInterrupt traceback (67 lines for two).
+    from exactcover import write_dlx
+
+    dlx = tmp_path / "queens17.dlx"
+    write_dlx(queens_cover(17), dlx)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "exactcover", "solve", "--count", "--workers", "2"]
+        + ["--progress", str(dlx)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        first = process.stderr.readline()  # the workers are counting
+        assert "subtrees done" in first, first
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    *bar, last = err.splitlines()  # the bar's last figures, then the message
+    assert all(line.startswith("counting: ") for line in bar), err
+    assert re.fullmatch(r".*: interrupted after (\d+) solutions", last), err
+    assert 0 < int(out) < 95815104

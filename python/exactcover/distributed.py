@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import dataclasses
 import hashlib
 import heapq
@@ -76,6 +77,7 @@ import importlib
 import json
 import os
 import queue
+import signal
 import stat
 import threading
 import time
@@ -367,6 +369,60 @@ def _build(digest: str, spec: _Spec | None, order: str) -> _Solver:
             solver.set_sweep_order(spec[6])
         _BUILT[digest] = solver
     return solver
+
+
+@contextlib.contextmanager
+def _ctrl_c_for_the_driver() -> Any:
+    """Starts worker processes that ignore Ctrl-C: a terminal sends SIGINT to
+    every process of its foreground group, and each worker printed its
+    KeyboardInterrupt traceback (dozens of lines) while the driver stopped
+    the count, printed it and closed them. SIGINT is ignored here while they
+    start (they inherit that across exec); a Ctrl-C in that second is lost.
+    Only in the main thread, where signals are handled."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    if before is None:  # a handler not set from Python: left alone
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@contextlib.contextmanager
+def _ctrl_c_between_calls() -> Any:
+    """Ctrl-C for the loop of a count's driver: it takes effect where the
+    loop waits for a task (`ctrl_c()`, the function yielded, raises
+    KeyboardInterrupt there), not inside a call to Dask, which it left
+    half-done (Dask then logged a NameError of its own `sync`). A second
+    Ctrl-C takes effect at once. Only in the main thread, and only where
+    Ctrl-C is Python's own KeyboardInterrupt."""
+    pressed = threading.Event()
+
+    def ctrl_c() -> None:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+
+    def handler(signum: int, frame: Any) -> None:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+        pressed.set()
+
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: None
+        return
+    before = signal.signal(signal.SIGINT, handler)
+    try:
+        yield ctrl_c
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _install(digest: str, spec: _Spec) -> None:
@@ -1262,7 +1318,7 @@ def count_distributed(
             else:
                 import logging
 
-                with _optional("dask").config.set(DASK_CONFIG):
+                with _optional("dask").config.set(DASK_CONFIG), _ctrl_c_for_the_driver():
                     cluster = dask_distributed.LocalCluster(
                         n_workers=n,
                         threads_per_worker=1,
@@ -1933,39 +1989,42 @@ def _drive(
         return _LOOK_EVERY
 
     try:
-        launch()
-        while running:
-            if backend.refresh is not None and time.monotonic() - looked >= _WORKERS_EVERY:
-                looked = time.monotonic()
-                try:
-                    slots, thread_slots = backend.refresh()
-                except Exception:  # the scheduler out of reach: as before
-                    pass
-                plan.figures["workers"] = max(plan.figures["workers"], slots)
-                launch()
-            try:
-                future = finished.get(timeout=steal())
-            except queue.Empty:
-                continue  # a chance for Ctrl-C
-            subtrees = running.pop(future).subtrees
-            _, share = asked.pop(future, (0.0, 1))
-            # Its slot goes to the task queued longest (those done already
-            # dropped first).
-            while queued and queued[0] not in running:
-                queued.popleft()
-            if queued:
-                running[queued.popleft()].started = time.monotonic()
-            found, rest, task = future.result()
-            # The rest of a task waits as one task while others wait too,
-            # else it is shared out among the workers: the rests of k
-            # stragglers asked at once in k parts of slots/k tasks each (on
-            # queens 16 with 16 workers, emulated, 38% fewer tasks and 5%
-            # faster than slots tasks each).
-            spread = 1 if len(todo) >= slots else max(1, slots // share)
-            plan.finished(subtrees, found, rest, task, spread)
+        with _ctrl_c_between_calls() as ctrl_c:
             launch()
-            if bar is not None:
-                _show(bar, plan, len(running) + len(todo))
+            while running:
+                if backend.refresh is not None and time.monotonic() - looked >= _WORKERS_EVERY:
+                    looked = time.monotonic()
+                    try:
+                        slots, thread_slots = backend.refresh()
+                    except Exception:  # the scheduler out of reach: as before
+                        pass
+                    plan.figures["workers"] = max(plan.figures["workers"], slots)
+                    launch()
+                try:
+                    future = finished.get(timeout=steal())
+                except queue.Empty:
+                    ctrl_c()
+                    continue
+                ctrl_c()
+                subtrees = running.pop(future).subtrees
+                _, share = asked.pop(future, (0.0, 1))
+                # Its slot goes to the task queued longest (those done already
+                # dropped first).
+                while queued and queued[0] not in running:
+                    queued.popleft()
+                if queued:
+                    running[queued.popleft()].started = time.monotonic()
+                found, rest, task = future.result()
+                # The rest of a task waits as one task while others wait too,
+                # else it is shared out among the workers: the rests of k
+                # stragglers asked at once in k parts of slots/k tasks each (on
+                # queens 16 with 16 workers, emulated, 38% fewer tasks and 5%
+                # faster than slots tasks each).
+                spread = 1 if len(todo) >= slots else max(1, slots // share)
+                plan.finished(subtrees, found, rest, task, spread)
+                launch()
+                if bar is not None:
+                    _show(bar, plan, len(running) + len(todo))
     except BaseException:
         for future in running:
             future.cancel()
