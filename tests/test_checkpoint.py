@@ -121,14 +121,20 @@ def test_a_bad_line_inside_a_checkpoint_is_refused(tmp_path):
         '{"subtree":[[]],"count":5,"rest":[]}',
         '{"subtree":[[],[]],"count":5,"rest":[[1]]}',
         '{"subtree":[[],[]],"count":"5","rest":[]}',
+        '{"subtree":[[],[]],"count":-5,"rest":[]}',
+        '{"subtree":[[],[]],"count":true,"rest":[]}',
+        '{"subtree":[[-1],[]],"count":5,"rest":[]}',
+        '{"subtree":[[],[]],"count":5,"rest":[[["a"],[]]]}',
+        '{"subtree":[[],[]],"count":5,"rest":[],"nodes":-1}',
         "[1, 2]",
         "null",
     ],
 )
 def test_a_line_that_is_json_but_no_record_is_refused(tmp_path, record):
     # JSON of another shape than a record (a task of no subtree, a subtree
-    # not a pair, a count not a number, not an object): refused as a bad
-    # line, not a Python error from reading it.
+    # not a pair, a count not a number or negative, an option id that is
+    # none, negative figures, not an object): refused as a bad line, not a
+    # Python error from reading it, nor counted.
     path = tmp_path / "count.ckpt"
     content = _header() + "\n" + record + '\n{"subtree":[[],[]],"count":4,"rest":[]}\n'
     path.write_text(content)

@@ -963,7 +963,11 @@ class _Checkpoint:
                 rest = [(list(f), list(e)) for f, e in record["rest"]]
                 # Files written before the figures were recorded lack them.
                 figures = {name: record.get(name, 0) for name in self.figures}
-                if not all(isinstance(n, int) for n in (count, *figures.values())):
+                numbers = [count, *figures.values()]
+                numbers += [k for f, e in (*subtrees, *rest) for k in (*f, *e)]
+                # Counts, figures and option ids: whole numbers, none negative
+                # (a hand-edited line failed later, in a task, or counted less).
+                if not all(type(n) is int and n >= 0 for n in numbers):
                     raise TypeError(count)
                 if not subtrees:  # a record is of one subtree at least
                     raise ValueError(line)
