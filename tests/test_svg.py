@@ -137,6 +137,20 @@ def test_generic_board_text_and_regions() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="columns"):
         draw_boards([], columns=0)
+    # Every drawing's lengths are a Style's: size='a' repeated text, and a
+    # negative size drew an empty picture.
+    from exactcover import parse_sudoku, queens_svg, sudoku_svg
+
+    grid = parse_sudoku("1.....2..3.....4")
+    with pytest.raises(TypeError, match="size must be a number of pixels, not 'a'"):
+        sudoku_svg(grid, size="a")  # type: ignore[arg-type]
+    for bad in (0, -40, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="size must be positive and finite"):
+            queens_svg(4, [(0, 1), (1, 3), (2, 0), (3, 2)], size=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="stroke_width must be at least 0"):
+        draw_boards([Board([("a", [(0, 0)])])], stroke_width=-1)
+    with pytest.raises(TypeError, match="size must be a number"):
+        draw_boards([Board([("a", [(0, 0)])])], size=True)
     with pytest.raises(TypeError, match="colour"):
         draw_boards([Board([("a", [(0, 0)])])], colour=3)  # type: ignore[arg-type]
 

@@ -32,6 +32,8 @@ import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from math import inf
+from numbers import Real
 from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
@@ -147,6 +149,11 @@ class Style:
 
     >>> Style(size=10).fill()('any label')
     'white'
+
+    Raises:
+        TypeError: If a length is not a number.
+        ValueError: If `size` is not positive and finite, or another
+            length negative or not finite.
     """
 
     size: float = 25
@@ -157,6 +164,18 @@ class Style:
     line_width: float = 0.25
     text_colour: str = "black"
     font_family: str = "DejaVu Sans, Segoe UI Symbol, Helvetica, Arial, sans-serif"
+
+    def __post_init__(self) -> None:
+        # Every picture is drawn with a Style: its lengths are checked once,
+        # here (size='a' repeated text, a negative size drew nothing).
+        for name in ("size", "padding", "stroke_width", "line_width"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, Real):
+                raise TypeError(f"{name} must be a number of pixels, not {value!r}")
+            least = "positive" if name == "size" else "at least 0"
+            length = float(value)
+            if not (0 < length < inf if name == "size" else 0 <= length < inf):
+                raise ValueError(f"{name} must be {least} and finite, not {value!r}")
 
     def fill(self) -> Callable[[Any], Optional[str]]:
         """The colour of each label, as a function.
