@@ -94,6 +94,48 @@ def test_a_count_then_a_count_on_threads_finds_none_more(rest_how):
     assert search.stats["solutions"] == 6728
 
 
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.data())
+def test_a_search_started_on_one_thread_goes_on_on_threads(problem, data):
+    # It was refused ("needs an iterator that has not started searching"):
+    # now the bitset engine hands what is left to the threads; dancing
+    # links, which cannot start afresh, still refuses, with that message.
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    engine = data.draw(st.sampled_from(["auto", "dlx"]))
+    search = ExactCover(choices, secondary=secondary, engine=engine)
+    how = data.draw(st.sampled_from(["next", "count(1)", "stopped"]))
+    if how == "next":
+        done = 0 if next(search, None) is None else 1
+    elif how == "count(1)":
+        done = search.count(1)
+    else:
+        done = count_resumed(search, 1, 1, True, None)
+    started = search.stats["nodes"] > 0
+    threads = data.draw(st.sampled_from([2, 3]))
+    try:
+        rest = count_resumed(search, None, threads, data.draw(st.booleans()), None)
+    except ValueError as error:
+        assert started and search.stats["engine"] == "dlx", error
+        assert "has not started searching" in str(error)
+        return
+    assert done + rest == expected == search.stats["solutions"]
+    assert list(search) == []
+
+
+def test_a_count_stopped_on_one_thread_goes_on_on_threads():
+    search = queens(12)
+    with pytest.raises(SearchTimeout) as stopped:
+        search.count(timeout=0.005, order="mrv")
+    nodes = search.stats["nodes"]
+    assert search.stats["engine"] == "bitset" and nodes > 0
+    assert stopped.value.count + search.count(threads=2) == 14200
+    assert search.stats["solutions"] == 14200 and search.stats["nodes"] > nodes
+
+
 def test_a_threaded_count_stopped_many_times_resumes_exactly():
     search = queens(13)
     total, stops = 0, 0

@@ -290,7 +290,10 @@ class Search(Iterator[S], Generic[S]):
         Args:
             limit: Stop after this many solutions (None: count them all); the
                 iterator then resumes after them.
-            threads: Search on this many threads (at most `MAX_THREADS`): an
+            threads: Search on this many threads (at most `MAX_THREADS`). A
+                search stopped on one thread (a timeout, solutions taken one
+                by one) goes on on threads too, on the bitset engine (what
+                is left is handed to the threads); on dancing links only an
                 iterator that has not started, or whose threads stopped.
             timeout: Seconds to count for (None: no limit). When they run out
                 the search stays where it stopped (every thread's work with
@@ -399,7 +402,9 @@ class Search(Iterator[S], Generic[S]):
                     raise
                 raise ValueError(
                     "count(threads=...) needs an iterator that has not started searching, "
-                    "or one whose threads stopped"
+                    "or one whose threads stopped: the dancing-links engine cannot hand a "
+                    "search stopped on one thread to threads (count() goes on with it; "
+                    "the bitset engine can, where the problem fits it)"
                 ) from None
             if report is not None:
                 # The count's own figures at its end: those of its last

@@ -5,7 +5,10 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use exactcover::{Count, CountOptions, Error, MemoMode, MemoOptions, Outcome, Progress, Solver};
+use exactcover::{
+    Count, CountOptions, EngineChoice, Error, MemoMode, MemoOptions, Outcome, Progress, Solver,
+    Step,
+};
 
 fn go_on(_: &Progress) -> ControlFlow<()> {
     ControlFlow::Continue(())
@@ -89,17 +92,16 @@ fn threads_with_a_limit_and_the_memo_with_a_limit_count_exactly_the_limit() {
             }
         }
     }
-    // Threads start at the root, or where threads stopped.
+    // A search stepped on this thread goes on on threads (queens take the
+    // bitset engine; dancing links: see the last test).
     let mut started = Solver::new(&p);
-    started.step(1);
+    assert_eq!(started.step(1), Step::Paused);
     let on_threads = CountOptions {
         threads: 2,
         ..CountOptions::default()
     };
-    assert_eq!(
-        started.count_with(&on_threads, go_on),
-        Err(Error::SearchStarted)
-    );
+    let counted = started.count_with(&on_threads, go_on).unwrap();
+    assert_eq!(counted.count.to_u64(), Some(92));
 }
 
 #[test]
@@ -251,4 +253,37 @@ fn threads_are_stopped_by_the_solver_that_started_them() {
     let mut clone = solver.clone();
     let run = solver.start_threads(2).unwrap();
     clone.stop_threads(run);
+}
+
+/// A search stepped on this thread goes on on threads where the engine can
+/// start afresh (the bitset engine: its remainder goes to the threads);
+/// dancing links refuses, and goes on on this thread.
+#[test]
+fn a_search_stepped_on_this_thread_goes_on_on_threads_on_the_bitset_engine() {
+    let p = common::queens(9);
+    for (choice, handed) in [
+        (EngineChoice::Bitset, true),
+        (EngineChoice::DancingLinks, false),
+    ] {
+        for pause in [1, 50, 300] {
+            let mut solver = Solver::with_engine(&p, choice, Some(7)).unwrap();
+            let (found, _) = solver.count_step(pause, u64::MAX);
+            let threads = CountOptions {
+                threads: 2,
+                ..CountOptions::default()
+            };
+            match solver.count_with(&threads, go_on) {
+                Ok(counted) => {
+                    assert!(handed && counted.is_complete());
+                    assert_eq!(found + counted.count.to_u64().unwrap(), 352);
+                }
+                Err(error) => {
+                    assert!(!handed && matches!(error, Error::SearchStarted), "{error}");
+                    let rest = solver.count_with(&CountOptions::default(), go_on).unwrap();
+                    assert_eq!(found + rest.count.to_u64().unwrap(), 352);
+                }
+            }
+            assert_eq!(solver.solutions_counted(), Count::from(352u64));
+        }
+    }
 }

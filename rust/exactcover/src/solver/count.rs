@@ -21,9 +21,11 @@ use crate::Error;
 /// Every combination of the fields works, and a count stopped by its
 /// callback (a time limit, Ctrl-C) goes on at the next call from where it
 /// stopped, any number of times: a count started on threads goes on on any
-/// number of threads (one included), a count started on this thread goes on
-/// on this thread (on threads it is [`Error::SearchStarted`]: threads start
-/// at the root, or where threads stopped):
+/// number of threads (one included), and a count started on this thread
+/// goes on on this thread, or on threads where the engine can start afresh
+/// (the bitset engine: what the search has not explored, its
+/// [`Solver::remainder`], goes to the threads as subtrees; on dancing links
+/// it is [`Error::SearchStarted`]):
 ///
 /// * `threads` with a callback: the threads park their searches when it
 ///   says stop, and the solver keeps them ([`Solver::count_with`]).
@@ -243,9 +245,10 @@ impl Solver {
     /// one refusal, the memo on a search started without it). A count
     /// on threads that was stopped leaves every thread's unfinished work in
     /// the solver: the next count, on any number of threads, or a step,
-    /// goes on with exactly the solutions still to come. Fails with
-    /// [`Error::SearchStarted`] for a count on threads of a search stepped
-    /// on this thread (threads start at the root, or where threads
+    /// goes on with exactly the solutions still to come. A search stepped
+    /// on this thread goes on on threads where the engine can start afresh
+    /// (see [`CountOptions`]); elsewhere that fails with
+    /// [`Error::SearchStarted`] (threads start at the root, or where threads
     /// stopped).
     ///
     /// ```

@@ -711,6 +711,55 @@ impl Solver {
     /// The work a parallel count or search starts from: what threads parked
     /// before (the solutions they found and nobody took, and the share of
     /// the tree done), or the whole tree at the root.
+    /// A search stopped on this thread (a count stopped by its callback,
+    /// solutions taken one by one) handed over to threads: what it has not
+    /// explored ([`Solver::remainder`]), parked as subtrees of a fresh
+    /// search at the root, whose copies the threads restrict to them. The
+    /// solutions and work so far stay counted. Only where the engine can
+    /// start afresh (the bitset engine keeps its problem); otherwise the
+    /// search stays as it is, and a count on threads is refused.
+    fn park_paused_search(&mut self) {
+        if self.parked.is_some()
+            || self.swept.is_some()
+            || self.engine.stats().nodes == 0
+            || self.is_exhausted()
+        {
+            return;
+        }
+        let order = match self.order_name() {
+            "sweep" => match self.sweep_order.clone() {
+                Some(order) => Some(order),
+                None => return,
+            },
+            _ => None,
+        };
+        let Some(fresh) = self.engine.reordered(order.as_deref()) else {
+            return;
+        };
+        let Some(parts) = self.remainder(usize::MAX) else {
+            return;
+        };
+        let done = self.fraction_done();
+        // Its memo's solutions, and the engine's, stay counted; its work too.
+        self.drop_memo();
+        let here = self.engine.stats();
+        self.extra += &Count::from(here.solutions);
+        self.elsewhere.nodes += here.nodes;
+        self.elsewhere.updates += here.updates;
+        self.engine = fresh;
+        // The subtrees carry the root's restrictions themselves.
+        self.root = super::Root::default();
+        let share = (1.0 - done) / parts.len().max(1) as f64;
+        self.parked = Some(Box::new(Parked {
+            work: parts
+                .into_iter()
+                .map(|part| (Work::Subtree(part), share))
+                .collect(),
+            done,
+            ..Parked::default()
+        }));
+    }
+
     fn work_to_do(&mut self) -> Result<Parked, Error> {
         if let Some(parked) = self.parked.take() {
             return Ok(*parked);
@@ -785,6 +834,7 @@ impl Solver {
         pool: Option<&MemoPool>,
         on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<Counted, Error> {
+        self.park_paused_search();
         let resuming = self.parked.is_some();
         let mut parked = self.work_to_do()?;
         let threads = options.threads.clamp(1, max_threads());
