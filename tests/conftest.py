@@ -121,6 +121,19 @@ def brute_force(
     return result
 
 
+def with_secondary(
+    problem: tuple[list[Hashable], dict[Hashable, list[Hashable]]], data: Any
+) -> tuple[dict[Hashable, list[Hashable]], list[Hashable], set[frozenset[Any]]]:
+    """A drawn problem (see `problems`) with drawn secondary constraints
+    (covered at most once, the others exactly once): its choices, the
+    secondary constraints and its solutions by brute force."""
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    used = {x for cons in choices.values() for x in cons}
+    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
+    return choices, secondary, brute_force(choices, bounds, used - set(secondary))
+
+
 @st.composite
 def swept_problems(
     draw: Any,

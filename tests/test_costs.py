@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from conftest import brute_force, colored_brute_force, problems, queens_cover
+from conftest import brute_force, colored_brute_force, problems, queens_cover, with_secondary
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
 from exactcover.costs import cost_list
 from hypothesis import given, settings
@@ -25,11 +25,7 @@ from scipy.stats import chi2
 def exact_cover_case(problem, data):
     """A random ExactCover with secondary constraints, its brute-force
     solutions and random integer costs."""
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = brute_force(choices, bounds, used - set(secondary))
+    choices, secondary, expected = with_secondary(problem, data)
     costs = {c: data.draw(st.integers(0, 5)) for c in choices}
     return ExactCover(choices, secondary=secondary), expected, costs
 
@@ -313,11 +309,7 @@ def test_branch_and_bound_with_colors_matches_brute_force(case, k):
 @settings(max_examples=200, deadline=None)
 @given(problems(), st.data())
 def test_verify_accepts_exactly_the_solutions(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = brute_force(choices, bounds, used - set(secondary))
+    choices, secondary, expected = with_secondary(problem, data)
     cover = ExactCover(choices, secondary=secondary)
     candidate = data.draw(st.lists(st.sampled_from(list(choices) or [None]), max_size=4))
     candidate = [c for c in candidate if c is not None]

@@ -12,7 +12,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from conftest import brute_force, dominoes, problems, queens_problem
+from conftest import dominoes, problems, queens_problem, with_secondary
 from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout, from_matrix
 from exactcover.dominoes import rectangle
 from exactcover.progress import Reporter
@@ -50,11 +50,8 @@ def count_resumed(search: Any, limit: int | None, threads: int, stop: bool, memo
 @settings(max_examples=40, deadline=None)
 @given(problems(), st.data())
 def test_every_combination_of_count_options_matches_brute_force(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    choices, secondary, solutions = with_secondary(problem, data)
+    expected = len(solutions)
     for threads, stop, limit, memo in product(
         (1, 2, 4), (False, True), (None, expected // 2, expected + 1), (None, True, False)
     ):
@@ -100,11 +97,8 @@ def test_a_search_started_on_one_thread_goes_on_on_threads(problem, data):
     # It was refused ("needs an iterator that has not started searching"):
     # now the bitset engine hands what is left to the threads; dancing
     # links, which cannot start afresh, still refuses, with that message.
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = len(brute_force(choices, bounds, used - set(secondary)))
+    choices, secondary, solutions = with_secondary(problem, data)
+    expected = len(solutions)
     engine = data.draw(st.sampled_from(["auto", "dlx"]))
     search = ExactCover(choices, secondary=secondary, engine=engine)
     how = data.draw(st.sampled_from(["next", "count(1)", "stopped"]))

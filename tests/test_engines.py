@@ -6,7 +6,7 @@ engine forced each way; known counts agree; bad names are refused."""
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import brute_force, problems
+from conftest import problems, with_secondary
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,11 +23,7 @@ def solution_set(solutions):
 @settings(max_examples=150, deadline=None)
 @given(problems(), st.data())
 def test_every_path_matches_brute_force_on_each_engine(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = brute_force(choices, bounds, used - set(secondary))
+    choices, secondary, expected = with_secondary(problem, data)
     engine = data.draw(st.sampled_from(ENGINES))
 
     def build():

@@ -6,7 +6,7 @@ import time
 from collections import Counter
 
 import pytest
-from conftest import brute_force, dominoes, problems
+from conftest import brute_force, dominoes, problems, with_secondary
 from exactcover import ExactCover, ExactCoverError, MultiCover, SearchTimeout
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -54,11 +54,7 @@ def check_against(make, expected):
 @settings(max_examples=150, deadline=None)
 @given(problems(), st.data())
 def test_exact_cover_with_secondary(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    expected = brute_force(choices, bounds, used - set(secondary))
+    choices, secondary, expected = with_secondary(problem, data)
     check_against(lambda: ExactCover(choices, secondary=secondary), expected)
 
 

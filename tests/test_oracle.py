@@ -2,7 +2,7 @@
 exactly the solutions an independent brute-force enumerator finds, and count()
 agrees with iteration."""
 
-from conftest import brute_force, problems
+from conftest import brute_force, problems, with_secondary
 from exactcover import ExactCover, MultiCover
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,13 +17,8 @@ def solutions_of(solver):
 @settings(max_examples=300, deadline=None)
 @given(problems(), st.data())
 def test_exact_cover_with_secondary_matches_brute_force(problem, data):
-    universe, choices = problem
-    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
-    used = {x for cons in choices.values() for x in cons}
-    bounds = {x: ((0, 1) if x in secondary else (1, 1)) for x in used}
-    primary = used - set(secondary)
+    choices, secondary, expected = with_secondary(problem, data)
     seed = data.draw(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
-    expected = brute_force(choices, bounds, primary)
     assert solutions_of(ExactCover(choices, secondary=secondary, seed=seed)) == expected
     assert ExactCover(choices, secondary=secondary, seed=seed).count() == len(expected)
 
