@@ -372,25 +372,33 @@ def _build(digest: str, spec: _Spec | None, order: str) -> _Solver:
 
 
 @contextlib.contextmanager
+def _sigint_handled_by(handler: Any, over_a_programs_own: bool = False) -> Any:
+    """SIGINT handled by `handler` (a function, or `signal.SIG_IGN`) within
+    the block; only in the main thread, where signals are handled, and only
+    where Ctrl-C is Python's own KeyboardInterrupt, or with
+    `over_a_programs_own` any handler set from Python."""
+    before = signal.getsignal(signal.SIGINT)
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or before is None  # a handler not set from Python: left alone
+        or (before is not signal.default_int_handler and not over_a_programs_own)
+    ):
+        yield
+        return
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _ctrl_c_for_the_driver() -> Any:
     """Starts worker processes that ignore Ctrl-C: a terminal sends SIGINT to
     every process of its foreground group, and each worker printed its
     KeyboardInterrupt traceback (dozens of lines) while the driver stopped
     the count, printed it and closed them. SIGINT is ignored here while they
-    start (they inherit that across exec); a Ctrl-C in that second is lost.
-    Only in the main thread, where signals are handled."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.getsignal(signal.SIGINT)
-    if before is None:  # a handler not set from Python: left alone
-        yield
-        return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
+    start (they inherit that across exec); a Ctrl-C in that second is lost."""
+    return _sigint_handled_by(signal.SIG_IGN, over_a_programs_own=True)
 
 
 @contextlib.contextmanager
@@ -399,8 +407,7 @@ def _ctrl_c_between_calls() -> Any:
     loop waits for a task (`ctrl_c()`, the function yielded, raises
     KeyboardInterrupt there), not inside a call to Dask, which it left
     half-done (Dask then logged a NameError of its own `sync`). A second
-    Ctrl-C takes effect at once. Only in the main thread, and only where
-    Ctrl-C is Python's own KeyboardInterrupt."""
+    Ctrl-C takes effect at once."""
     pressed = threading.Event()
 
     def ctrl_c() -> None:
@@ -408,21 +415,11 @@ def _ctrl_c_between_calls() -> Any:
             raise KeyboardInterrupt
 
     def handler(signum: int, frame: Any) -> None:
-        if pressed.is_set():
-            raise KeyboardInterrupt
+        ctrl_c()  # the second
         pressed.set()
 
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
-        yield lambda: None
-        return
-    before = signal.signal(signal.SIGINT, handler)
-    try:
+    with _sigint_handled_by(handler):
         yield ctrl_c
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 def _install(digest: str, spec: _Spec) -> None:
@@ -1287,25 +1284,20 @@ def count_distributed(
         if executor is not None:
             n = getattr(executor, "_max_workers", None) or _cores()
             per_task = threads or 1
-        if not plan.todo:
-            # The checkpoint of a finished count holds its total: no
-            # cluster is started (nor its first worker waited for) to
-            # count nothing.
+        # A count over before the cluster: the checkpoint of a finished one
+        # holds its total (no cluster is started, nor its first worker
+        # waited for, to count nothing), or a short one ends here.
+        over = not plan.todo
+        if not over and not plan.resumed and local_seconds > 0:
+            plan.settle(race(_cores()).result())
+            over = plan.count_here(float(local_seconds), run)
+        if over:
             figures["path"] = "local"
             bar = _bar(progress)
-            if bar is not None:
+            if bar is not None:  # the same last line as on the workers
                 _show(bar, plan, 0)
                 bar.close()
             return plan.total
-        here = not plan.resumed and local_seconds > 0
-        if here:
-            plan.settle(race(_cores()).result())
-            if plan.count_here(float(local_seconds), run):
-                bar = _bar(progress)
-                if bar is not None:  # the same last line as on the workers
-                    _show(bar, plan, 0)
-                    bar.close()
-                return plan.total
         figures["path"] = "workers"
         if client is None:
             race(n * per_task)
