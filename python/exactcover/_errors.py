@@ -149,7 +149,8 @@ def started(search: Any) -> bool:
     Returns:
         True once the search has started.
     """
-    return search.stats["nodes"] > 0 or search._solver.threads_progress is not None
+    solver = search._solver
+    return solver.threads_progress is not None or solver.stats["nodes"] > 0
 
 
 def check_not_started(search: Any, what: str) -> None:
