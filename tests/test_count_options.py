@@ -12,7 +12,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from conftest import dominoes, problems, queens_problem, with_secondary
+from conftest import dominoes, problems, queens_cover, queens_problem, with_secondary
 from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout, from_matrix
 from exactcover.dominoes import rectangle
 from exactcover.progress import Reporter
@@ -95,27 +95,34 @@ def test_a_count_then_a_count_on_threads_finds_none_more(rest_how):
 @given(problems(), st.data())
 def test_a_search_started_on_one_thread_goes_on_on_threads(problem, data):
     # It was refused ("needs an iterator that has not started searching"):
-    # now the bitset engine hands what is left to the threads; dancing
-    # links, which cannot start afresh, still refuses, with that message.
+    # now either engine hands what is left to the threads, as subtrees of a
+    # search made again at the root (dancing links refused until it kept its
+    # problem for that).
     choices, secondary, solutions = with_secondary(problem, data)
     expected = len(solutions)
     engine = data.draw(st.sampled_from(["auto", "dlx"]))
     search = ExactCover(choices, secondary=secondary, engine=engine)
     how = data.draw(st.sampled_from(["next", "count(1)", "stopped"]))
+    first = None
     if how == "next":
-        done = 0 if next(search, None) is None else 1
+        first = next(search, None)
+        done = 0 if first is None else 1
     elif how == "count(1)":
         done = search.count(1)
     else:
         done = count_resumed(search, 1, 1, True, None)
     started = search.stats["nodes"] > 0
     threads = data.draw(st.sampled_from([2, 3]))
-    try:
+    if data.draw(st.booleans()):
         rest = count_resumed(search, None, threads, data.draw(st.booleans()), None)
-    except ValueError as error:
-        assert started and search.stats["engine"] == "dlx", error
-        assert "has not started searching" in str(error)
-        return
+    else:
+        found = [frozenset(s) for s in search.solutions(threads=threads)]
+        assert len(found) == len(set(found)), "a solution twice"
+        if how == "next":
+            # Exactly the others: none twice, none lost.
+            assert set(found) | ({frozenset(first)} if first is not None else set()) == solutions
+        rest = len(found)
+    assert started or done == 0
     assert done + rest == expected == search.stats["solutions"]
     assert list(search) == []
 
@@ -180,12 +187,14 @@ def test_solutions_on_threads_with_a_timeout_go_on_where_they_stopped():
     assert len(found) == len(set(found)) == 724
 
 
-def test_solutions_on_threads_of_a_started_iterator_are_refused():
-    search = queens(6)
-    next(search)
-    with pytest.raises(ValueError, match="has not started"):
-        next(search.solutions(threads=2))
-    assert len(list(search)) == 3
+@pytest.mark.parametrize("engine", ["bitset", "dlx"])
+def test_solutions_on_threads_of_a_started_iterator_are_the_rest(engine):
+    # It was refused ("needs an iterator that has not started searching").
+    search = queens_cover(8, engine=engine)
+    first = frozenset(next(search))
+    rest = {frozenset(s) for s in search.solutions(threads=2)}
+    assert len(rest) == 91 and first not in rest
+    assert search.stats["solutions"] == 92 and list(search) == []
 
 
 def test_every_problem_type_counts_and_reports_alike():

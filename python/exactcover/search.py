@@ -292,9 +292,8 @@ class Search(Iterator[S], Generic[S]):
                 iterator then resumes after them.
             threads: Search on this many threads (at most `MAX_THREADS`). A
                 search stopped on one thread (a timeout, solutions taken one
-                by one) goes on on threads too, on the bitset engine (what
-                is left is handed to the threads); on dancing links only an
-                iterator that has not started, or whose threads stopped.
+                by one) goes on on threads too: what is left of it is handed
+                to the threads, on either engine.
             timeout: Seconds to count for (None: no limit). When they run out
                 the search stays where it stopped (every thread's work with
                 it), and a second `count()` goes on from there, with the memo
@@ -401,10 +400,8 @@ class Search(Iterator[S], Generic[S]):
                 if getattr(error, "kind", None) != "search_started":
                     raise
                 raise ValueError(
-                    "count(threads=...) needs an iterator that has not started searching, "
-                    "or one whose threads stopped: the dancing-links engine cannot hand a "
-                    "search stopped on one thread to threads (count() goes on with it; "
-                    "the bitset engine can, where the problem fits it)"
+                    "count(threads=...) cannot hand this search, stopped on one thread, "
+                    "to threads: count() goes on with it on one thread"
                 ) from None
             if report is not None:
                 # The count's own figures at its end: those of its last
@@ -468,8 +465,9 @@ class Search(Iterator[S], Generic[S]):
         Args:
             timeout: Seconds to search for (None: no limit).
             progress: Show a progress bar, as for `count()`.
-            threads: Search on this many threads (at most `MAX_THREADS`): an
-                iterator that has not started, or whose threads stopped.
+            threads: Search on this many threads (at most `MAX_THREADS`). An
+                iterator started on one thread goes on on threads: what is
+                left of its search is handed to them.
 
         Returns:
             An iterator over the solutions.
@@ -536,8 +534,8 @@ class Search(Iterator[S], Generic[S]):
             if getattr(error, "kind", None) != "search_started":
                 raise
             raise ValueError(
-                "solutions(threads=...) needs an iterator that has not started searching, "
-                "or one whose threads stopped"
+                "solutions(threads=...) cannot hand this search, stopped on one thread, "
+                "to threads: solutions() goes on with it on one thread"
             ) from None
 
     def first(self, n: int) -> list[S]:

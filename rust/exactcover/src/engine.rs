@@ -81,7 +81,8 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     /// A new search of the same problem at its root, without this one's
     /// restrictions, branching by a static sweep in `order` (the problem's
     /// item numbers, each in range), or by MRV with `None`; `None` if this
-    /// engine branches by MRV alone.
+    /// engine cannot (dancing links branches by MRV alone: it has no
+    /// sweep).
     fn reordered(&self, _order: Option<&[usize]>) -> Option<Box<dyn Engine>> {
         None
     }

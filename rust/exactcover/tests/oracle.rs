@@ -799,4 +799,52 @@ proptest! {
             prop_assert_eq!(solver.solutions_counted().to_u64(), Some(expected.len() as u64));
         }
     }
+
+    /// A search begun on this thread (solutions taken one by one, or a
+    /// count stopped after some nodes) goes on on threads, on either
+    /// engine, colors and multiplicities included: the threads find exactly
+    /// the solutions still to come, as a count or one by one.
+    #[test]
+    fn a_search_begun_on_this_thread_goes_on_on_threads(
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
+        forced_pick in proptest::option::of(any::<prop::sample::Index>()),
+        first in 0usize..3,
+        budget in 1u64..6,
+        threads in 2usize..4,
+        count in any::<bool>(),
+    ) {
+        let problem = build(&spec);
+        let Some(mut solver) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let mut forced = Vec::new();
+        if let (Some(pick), false) = (forced_pick, spec.options.is_empty()) {
+            let k = pick.index(spec.options.len());
+            solver.force(k).unwrap();
+            forced.push(k);
+        }
+        let expected = brute_force(&spec, &forced);
+        let mut found: Vec<Vec<usize>> = solver.solutions().take(first).map(sorted).collect();
+        let (stepped, _) = solver.count_step(budget, u64::MAX);
+        let what = format!("{:?} first {first} stepped {stepped}", solver.engine_name());
+        let before = found.len() as u64 + stepped;
+        if count {
+            let options = CountOptions { threads, ..CountOptions::default() };
+            let counted = solver.count_with(&options, |_| ControlFlow::Continue(())).unwrap();
+            prop_assert!(counted.is_complete(), "{}", what);
+            prop_assert_eq!(before + counted.count.to_u64().unwrap(), expected.len() as u64, "{}", what);
+        } else {
+            let rest: Vec<Vec<usize>> = solver.solutions_on_threads(threads).unwrap().map(sorted).collect();
+            prop_assert_eq!(before + rest.len() as u64, expected.len() as u64, "{}", what);
+            if stepped == 0 {
+                // Exactly the others, none twice.
+                found.extend(rest);
+                prop_assert_eq!(found.len(), expected.len(), "{}", what);
+                prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone(), "{}", what);
+            }
+        }
+        prop_assert_eq!(solver.solutions_counted().to_u64(), Some(expected.len() as u64), "{}", what);
+        prop_assert!(solver.is_exhausted(), "{}", what);
+    }
 }

@@ -74,6 +74,7 @@ use crate::engine::{Engine, Hooks, NoHooks, Stats, Step, Subtree};
 use crate::memo::Memo;
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
+use std::sync::Arc;
 
 mod check;
 mod key;
@@ -294,6 +295,13 @@ pub(crate) struct DancingLinks {
     /// removed at the root grows with [`Engine::force`] and
     /// [`Engine::exclude`].
     keys: KeyLayout,
+    /// The problem as given, and the seed of the lists' order: what
+    /// [`Engine::reordered`] builds a fresh search at the root from (a
+    /// search under way cannot be read back: colors are purified and bounds
+    /// spent). Shared by the clones, the threads' copies.
+    problem: Arc<Problem>,
+    /// See [`DancingLinks::problem`].
+    seed: Option<u64>,
 }
 
 /// Unchecked access to the link arrays, the one use of `unsafe` in the crate.
@@ -343,10 +351,11 @@ impl DancingLinks {
     /// (options in the order they were added, ties between items broken by item
     /// order), or with every list and the item order shuffled from `seed`.
     pub(crate) fn new(problem: &Problem, seed: Option<u64>) -> DancingLinks {
-        Self::build(problem, seed)
+        Self::build(Arc::new(problem.clone()), seed)
     }
 
-    fn build(problem: &Problem, seed: Option<u64>) -> DancingLinks {
+    fn build(given: Arc<Problem>, seed: Option<u64>) -> DancingLinks {
+        let problem = &*given;
         let n = problem.num_items();
         let n_options = problem.num_options();
         let secondary_head = n + 1;
@@ -479,6 +488,8 @@ impl DancingLinks {
             colored: problem.has_colors(),
             stats: Stats::default(),
             keys: KeyLayout::new(problem),
+            problem: Arc::clone(&given),
+            seed,
         };
         // An upper bound of 0 forbids the item's options from the start.
         for i in 1..=n as u32 {
@@ -1300,6 +1311,17 @@ impl Engine for DancingLinks {
 
     fn name(&self) -> &'static str {
         "dlx"
+    }
+
+    fn reordered(&self, order: Option<&[usize]>) -> Option<Box<dyn Engine>> {
+        // By MRV alone: no sweep.
+        match order {
+            None => Some(Box::new(DancingLinks::build(
+                Arc::clone(&self.problem),
+                self.seed,
+            ))),
+            Some(_) => None,
+        }
     }
 
     fn num_options(&self) -> usize {

@@ -22,10 +22,9 @@ use crate::Error;
 /// callback (a time limit, Ctrl-C) goes on at the next call from where it
 /// stopped, any number of times: a count started on threads goes on on any
 /// number of threads (one included), and a count started on this thread
-/// goes on on this thread, or on threads where the engine can start afresh
-/// (the bitset engine: what the search has not explored, its
-/// [`Solver::remainder`], goes to the threads as subtrees; on dancing links
-/// it is [`Error::SearchStarted`]):
+/// goes on on this thread or on threads (what the search has not explored,
+/// its [`Solver::remainder`], goes to the threads as subtrees of a fresh
+/// search at the root, which each engine makes again from its problem):
 ///
 /// * `threads` with a callback: the threads park their searches when it
 ///   says stop, and the solver keeps them ([`Solver::count_with`]).
@@ -246,10 +245,7 @@ impl Solver {
     /// on threads that was stopped leaves every thread's unfinished work in
     /// the solver: the next count, on any number of threads, or a step,
     /// goes on with exactly the solutions still to come. A search stepped
-    /// on this thread goes on on threads where the engine can start afresh
-    /// (see [`CountOptions`]); elsewhere that fails with
-    /// [`Error::SearchStarted`] (threads start at the root, or where threads
-    /// stopped).
+    /// on this thread goes on on threads too (see [`CountOptions`]).
     ///
     /// ```
     /// use std::ops::ControlFlow;

@@ -715,9 +715,10 @@ impl Solver {
     /// solutions taken one by one) handed over to threads: what it has not
     /// explored ([`Solver::remainder`]), parked as subtrees of a fresh
     /// search at the root, whose copies the threads restrict to them. The
-    /// solutions and work so far stay counted. Only where the engine can
-    /// start afresh (the bitset engine keeps its problem); otherwise the
-    /// search stays as it is, and a count on threads is refused.
+    /// solutions and work so far stay counted. Both engines keep their
+    /// problem to start afresh from; a search that sweeps in an order the
+    /// engine cannot make again stays as it is, and a count on threads is
+    /// refused.
     fn park_paused_search(&mut self) {
         if self.parked.is_some()
             || self.swept.is_some()
@@ -1189,7 +1190,14 @@ impl Solver {
     /// once, in an order that varies from run to run. Dropping the iterator
     /// stops the threads and keeps their work: the solver's next step,
     /// count or iteration goes on with exactly the solutions not yet taken.
-    /// Only at the root, or where threads stopped.
+    /// A search stepped on this thread goes on on threads: what it has not
+    /// explored ([`Solver::remainder`]) is handed to them, as for a count
+    /// (see [`CountOptions`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SearchStarted`] if a sweep's fast count was stopped (it goes
+    /// on on this thread only).
     ///
     /// ```
     /// use exactcover::{Problem, Solver};
@@ -1219,6 +1227,7 @@ impl Solver {
     /// them and keeps their work. Until then the solver has nothing left to
     /// search by itself: what it does not get back is gone, never repeated.
     pub fn start_threads(&mut self, threads: usize) -> Result<SolutionThreads, Error> {
+        self.park_paused_search();
         let mut parked = self.work_to_do()?;
         let threads = threads.clamp(1, max_threads());
         let options = CountOptions {
