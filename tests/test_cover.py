@@ -75,3 +75,21 @@ def test_a_repeated_initial_choice_is_the_choice_once():
     assert exactcover.ExactCover(data, initial=["A", "A"]).count() == 1
     assert list(exactcover.ExactCover(data, initial=["A", "A"])) == [["A", "B"]]
     assert exactcover.ExactCover(data, initial=["A", "C", "A"]).count() == 0
+
+
+def test_constraints_given_as_one_shot_iterators_are_read_once_and_kept():
+    # A generator (or iter(), map()) per choice was read when the problem was
+    # built, and found empty when it was made again: verify() and to_cnf()
+    # said "the constraints mapping has changed", sweep_order() refused the
+    # problem's own constraints.
+    def data():
+        return {"A": (c for c in [1, 2]), "B": iter([1]), "C": map(int, "2"), "D": [3]}
+
+    plain = {"A": [1, 2], "B": [1], "C": [2], "D": [3]}
+    cover = exactcover.ExactCover(data())
+    cover.verify(["A", "D"])
+    assert cover.to_cnf() == exactcover.ExactCover(plain).to_cnf()
+    assert exactcover.ExactCover(data()).sweep_order([3, 2, 1]).count(order="sweep") == 2
+    costs = {"A": 3, "B": 1, "C": 1, "D": 0}
+    assert exactcover.ExactCover(data()).cheapest(costs, method="branch") == (2, ["D", "B", "C"])
+    assert sorted(map(sorted, exactcover.MultiCover(data()))) == [["A", "D"], ["B", "C", "D"]]

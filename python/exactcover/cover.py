@@ -8,7 +8,7 @@ All argument checking happens here, so that errors name the user's own objects.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from itertools import count
 from typing import Any, TypeVar
 
@@ -85,6 +85,7 @@ class Cover(Search["list[C]"]):
                 "constraints must be a mapping from each choice to the constraints it "
                 f"satisfies, not {type(constraints).__name__}"
             )
+        constraints = _reiterable(constraints)
         choices: list[C] = list(constraints)
         options, index = _map_constraints(constraints)
         colors, colored = _map_colors(constraints)
@@ -318,6 +319,25 @@ def _map_constraints(
 
 #: Iterables of constraints that are surely not mappings (so no colors).
 _PLAIN = frozenset({list, tuple, set, frozenset})
+
+
+def _reiterable(constraints: Mapping[C, Iterable[Hashable]]) -> Mapping[C, Iterable[Hashable]]:
+    """`constraints`, or where a choice's constraints are a one-shot iterator
+    (a generator, `iter(...)`, `map(...)`) a copy with those read into lists.
+
+    The problem is made again from the mapping later (`verify()`, `to_cnf()`,
+    `sweep_order()`, `cheapest()`, a distributed count), which an iterator
+    read once already cannot give: they found no constraints, and said the
+    mapping had changed.
+    """
+    # The types of the values, in C: a test per choice would cost more.
+    kinds = set(map(type, constraints.values())) - _PLAIN
+    if not any(issubclass(kind, Iterator) for kind in kinds):
+        return constraints
+    return {
+        choice: list(cons) if isinstance(cons, Iterator) else cons
+        for choice, cons in constraints.items()
+    }
 
 
 def _map_colors(
