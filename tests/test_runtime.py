@@ -335,3 +335,39 @@ def test_one_iterator_from_two_threads_says_it_is_busy() -> None:
     assert seen is not None and "busy in another thread" in seen
     assert "borrowed" not in seen
     assert cover.stats["solutions"] == 365596  # the worker's count was not disturbed
+
+
+def test_every_call_on_a_busy_iterator_says_it_is_busy() -> None:
+    # estimate(), split(), restrict(), solution_graph(), cheapest() and
+    # memo_stats raised PyO3's bare "Already borrowed", and repr() raised it
+    # too (a repr shown by a debugger or a traceback must not raise).
+    cover = queens(14)  # counting takes about a second
+    calls = {
+        "estimate": lambda: cover.estimate(10),
+        "split": lambda: cover.split(2),
+        "restrict": lambda: cover.restrict(([], [])),
+        "solution_graph": cover.solution_graph,
+        "cheapest": lambda: cover.cheapest(lambda choice: 1),
+        "memo_stats": lambda: cover.memo_stats,
+    }
+    seen: dict[str, str] = {}
+    reprs: set[str] = set()
+    worker = threading.Thread(target=cover.count)
+    worker.start()
+    try:
+        while worker.is_alive() and len(seen) < len(calls):
+            reprs.add(repr(cover))
+            for name, call in calls.items():
+                if name not in seen:
+                    try:
+                        call()
+                    except RuntimeError as error:
+                        seen[name] = str(error)
+            time.sleep(0.001)
+    finally:
+        worker.join()
+    assert set(seen) == set(calls)
+    for name, message in seen.items():
+        assert "busy in another thread" in message, name
+    assert "<ExactCover: 196 choices, 82 constraints, busy>" in reprs
+    assert cover.stats["solutions"] == 365596

@@ -148,9 +148,15 @@ def started(search: Any) -> bool:
 
     Returns:
         True once the search has started.
+
+    Raises:
+        RuntimeError: If another thread is using the iterator.
     """
     solver = search._solver
-    return solver.threads_progress is not None or solver.stats["nodes"] > 0
+    try:
+        return solver.threads_progress is not None or solver.stats["nodes"] > 0
+    except RuntimeError as error:
+        raise busy(search, error) from None
 
 
 def check_not_started(search: Any, what: str) -> None:

@@ -185,7 +185,10 @@ class Cover(Search["list[C]"]):
         """
         max_bytes = whole("max_bytes", max_bytes, minimum=0)
         _check_not_started(self, "solution_graph()")
-        graph = self._solver.solution_graph(min(max_bytes, U64_MAX))
+        try:
+            graph = self._solver.solution_graph(min(max_bytes, U64_MAX))
+        except RuntimeError as error:
+            raise _busy(self, error) from None
         return SolutionGraph(graph, self._labels)
 
     def sweep_order(self: _CoverSelf, constraints: Iterable[Hashable]) -> _CoverSelf:

@@ -724,7 +724,10 @@ class Search(Iterator[S], Generic[S]):
         thinning by depth, or one entry replaced; see the README's "Counting
         without enumerating") and `evicted` (the entries so dropped, in
         all)."""
-        return self._solver.memo_stats
+        try:
+            return self._solver.memo_stats
+        except RuntimeError as error:
+            raise _busy(self, error) from None
 
     # -- costs, checks and exports (exactcover.costs, exactcover.cnf) ----------
 
@@ -791,6 +794,8 @@ class Search(Iterator[S], Generic[S]):
             except ExactCoverError as error:
                 if method == "graph" or getattr(error, "kind", None) != "memory_cap":
                     raise
+            except RuntimeError as error:
+                raise _busy(self, error) from None
         if best is None:
             items, options, _, colors = self._spec[:4]
             if any((lo, hi) != (1, 1) if primary else hi > 1 for primary, lo, hi in items):
@@ -859,8 +864,12 @@ class Search(Iterator[S], Generic[S]):
         return to_cnf(self._spec, self._labels)
 
     def _state(self) -> str:
-        """`active` or `exhausted`, for a repr."""
-        return "exhausted" if self._solver.exhausted else "active"
+        """`active`, `exhausted` or `busy` (in another thread), for a repr."""
+        try:
+            return "exhausted" if self._solver.exhausted else "active"
+        except RuntimeError:
+            # A repr never raises: it is what a debugger or a traceback shows.
+            return "busy"
 
 
 def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:
