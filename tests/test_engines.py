@@ -121,8 +121,18 @@ def test_forcing_bitset_where_it_does_not_fit_says_why():
         MultiCover({"a": ["x"]}, counts={"x": 2}, engine="bitset")
     assert caught.value.item == "x" and "'x'" in str(caught.value)
     colored = {"a": {"x": "red"}, "b": ["y"]}
-    with pytest.raises(ExactCoverError, match="color"):
+    with pytest.raises(ExactCoverError, match="color") as caught:
         ExactCover(colored, secondary=["x"], engine="bitset")
+    # The message named no choice: "some option gives an item a color".
+    assert "choice 'a' gives constraint 'x' the color 'red'" in str(caught.value)
+    assert "option" not in str(caught.value)
+    assert (caught.value.kind, caught.value.option, caught.value.item) == (
+        "engine_does_not_fit",
+        "a",
+        "x",
+    )
+    with pytest.raises(ExactCoverError, match="70000 choices, more than") as caught:
+        ExactCover({k: [k] for k in range(70000)}, engine="bitset")
     assert MultiCover({"a": ["x"]}, counts={"x": 2}, engine="auto").stats["engine"] == "dlx"
 
 

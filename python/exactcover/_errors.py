@@ -8,7 +8,7 @@ the user's own objects.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ._native import DlxFormatError, ExactCoverError
@@ -74,7 +74,10 @@ def format_error(
 
 
 def restate(
-    error: ExactCoverError, options: Sequence[Any], items: Sequence[Hashable]
+    error: ExactCoverError,
+    options: Sequence[Any],
+    items: Sequence[Hashable],
+    colored: Mapping[Any, Sequence[tuple[Hashable, Hashable]]] | None = None,
 ) -> ExactCoverError:
     """A native error restated in the user's words.
 
@@ -83,6 +86,8 @@ def restate(
             are ids.
         options: The user's choices, by id.
         items: The user's constraints, by id.
+        colored: Each colored choice's `(constraint, color)` pairs, to name
+            one where the bitset engine refuses colors.
 
     Returns:
         A new error whose `option` and `item` are the user's objects
@@ -112,6 +117,17 @@ def restate(
             "is to be satisfied a number of times other than once or at most once; "
             "use engine='auto' or engine='dlx'"
         )
+    elif kind == "engine_does_not_fit" and colored and "color" in message:
+        # The core says only that "some option gives an item a color".
+        option, pairs = next(iter(colored.items()))
+        item, color = pairs[0]
+        message = (
+            f"the problem does not fit the bitset engine, which has no colors: choice "
+            f"{describe(option)} gives constraint {describe(item)} the color "
+            f"{describe(color)}; use engine='auto' or engine='dlx'"
+        )
+    elif kind == "engine_does_not_fit" and " options, more than " in message:
+        message = message.replace(" options, more than ", " choices, more than ")
     return problem_error(message, kind, option=option, item=item)
 
 

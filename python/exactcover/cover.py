@@ -95,7 +95,7 @@ class Cover(Search["list[C]"]):
             engine = _engine(engine)
             solver = _Solver(items, options, seed, colors or None, engine)
         except ExactCoverError as e:
-            raise restate(e, choices, list(index)) from None
+            raise restate(e, choices, list(index), colored) from None
         initial = list(initial)
         forced: list[int] = []
         if initial:
