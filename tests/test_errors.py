@@ -76,6 +76,24 @@ def test_unhashable_initial_choice():
         ExactCover(DATA, initial=[["B"]])
 
 
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+def test_initial_none_is_no_initial_choice_and_a_non_iterable_is_named(cls):
+    # initial=None (as secondary=None, counts=None, satisfy=None) raised
+    # "'NoneType' object is not iterable", naming no argument.
+    assert cls(DATA, initial=None).count() == cls(DATA).count()
+    with pytest.raises(TypeError, match="initial must be an iterable of choices, not int"):
+        cls(DATA, initial=3)
+
+
+def test_initial_given_as_the_name_of_one_choice_says_to_pass_a_list():
+    # A string was iterated: "initial choice 'r' is not one of the choices".
+    data = {"row": [1], "col": [2], "r": [1, 2]}
+    with pytest.raises(TypeError, match=r"not a str: pass \['row'\]"):
+        ExactCover(data, initial="row")
+    assert list(ExactCover(data, initial=["row"])) == [["row", "col"]]
+    assert list(ExactCover(data, initial="r")) == [["r"]]
+
+
 def test_unhashable_secondary_and_satisfy():
     with pytest.raises(TypeError, match=r"secondary constraint \{1\} is not hashable"):
         ExactCover(DATA, secondary=[{1}])

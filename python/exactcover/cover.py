@@ -51,7 +51,7 @@ class Cover(Search["list[C]"]):
 
     Args:
         constraints: A map from each choice to the constraints it satisfies.
-        initial: Choices that every solution contains.
+        initial: Choices that every solution contains (None: none).
         random: Search in a random order.
         seed: The seed of that order (implies `random`).
         item_kinds: Makes each constraint's bounds, `(primary, lo, hi)`,
@@ -60,7 +60,8 @@ class Cover(Search["list[C]"]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable, or a constraint, a color or an initial
+            are not an iterable, `initial` is not an iterable (or is a string
+            that names one choice), or a constraint, a color or an initial
             choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ExactCoverError: If the problem is malformed (see `ExactCover`).
@@ -74,7 +75,7 @@ class Cover(Search["list[C]"]):
     def __init__(
         self,
         constraints: Mapping[C, Iterable[Hashable]],
-        initial: Iterable[C],
+        initial: Iterable[C] | None,
         random: bool,
         seed: int | None,
         item_kinds: Any,
@@ -96,10 +97,24 @@ class Cover(Search["list[C]"]):
             solver = _Solver(items, options, seed, colors or None, engine)
         except ExactCoverError as e:
             raise restate(e, choices, list(index), colored) from None
+        if initial is None:
+            initial = ()
+        elif not isinstance(initial, Iterable):
+            raise TypeError(f"initial must be an iterable of choices, not {type(initial).__name__}")
+        position: dict[C, int] = {}
+        if isinstance(initial, str) and len(initial) > 1:
+            position = {choice: k for k, choice in enumerate(choices)}
+            if initial in position:
+                # Its characters would be taken for the choices, and the
+                # first one not found named instead of this one.
+                raise TypeError(
+                    f"initial must be an iterable of choices, not a str: pass "
+                    f"[{_describe(initial)}] to start from the choice {_describe(initial)}"
+                )
         initial = list(initial)
         forced: list[int] = []
         if initial:
-            position = {choice: k for k, choice in enumerate(choices)}
+            position = position or {choice: k for k, choice in enumerate(choices)}
             forced = option_ids(position, initial, "initial choice {}")
             for k in forced:
                 # A contradictory initial choice leaves no solutions; not an error.
@@ -505,7 +520,8 @@ class ExactCover(Cover[C]):
         constraints: A map from each choice to an iterable of the constraints
             satisfied by that choice (or to a mapping from each of those
             constraints to its color).
-        initial: Choices that must appear in every solution (default: none).
+        initial: Choices that must appear in every solution (default, or
+            None: none).
             Contradictory initial choices give no solutions.
         random: Generate solutions in a random order.
         secondary: Constraints that may be satisfied at most once instead of
@@ -522,7 +538,8 @@ class ExactCover(Cover[C]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable, or a constraint, a color or an initial
+            are not an iterable, `initial` is not an iterable (or is a string
+            that names one choice), or a constraint, a color or an initial
             choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
@@ -539,7 +556,7 @@ class ExactCover(Cover[C]):
     def __init__(
         self,
         constraints: Mapping[C, Iterable[Hashable]],
-        initial: Iterable[C] = (),
+        initial: Iterable[C] | None = (),
         random: bool = False,
         *,
         secondary: Iterable[Hashable] | None = None,
@@ -616,7 +633,8 @@ class MultiCover(Cover[C]):
         constraints: A map from each choice to an iterable of constraints
             satisfied by that choice (or to a mapping from each of those
             constraints to its color, as for `ExactCover`).
-        initial: Choices that must appear in every solution (default: none).
+        initial: Choices that must appear in every solution (default, or
+            None: none).
         random: Generate solutions in a random order.
         counts: A map from constraint to the number of times that constraint
             must be satisfied (a non-negative integer; 0 forbids every choice
@@ -635,8 +653,9 @@ class MultiCover(Cover[C]):
 
     Raises:
         TypeError: If `constraints` or `counts` is not a mapping, a choice's
-            constraints are not an iterable, or a constraint, a color or an
-            initial choice is not hashable.
+            constraints are not an iterable, `initial` is not an iterable (or
+            is a string that names one choice), or a constraint, a color or
+            an initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
         ExactCoverError: If `engine="bitset"` and the problem does not fit
@@ -652,7 +671,7 @@ class MultiCover(Cover[C]):
     def __init__(
         self,
         constraints: Mapping[C, Iterable[Hashable]],
-        initial: Iterable[C] = (),
+        initial: Iterable[C] | None = (),
         random: bool = False,
         counts: Mapping[Any, int] | None = None,
         satisfy: Iterable[Hashable] | None = None,
