@@ -172,3 +172,24 @@ def test_restrict_names_a_subtree_that_is_not_a_pair_of_iterables(subtree):
     with pytest.raises(TypeError, match="subtree must be a Subtree or a pair"):
         queens(4).restrict(subtree)
     assert queens(4).restrict(([], [])).count() == 2
+
+
+def test_a_deep_copy_of_choices_equal_only_to_themselves_makes_its_problem_again() -> None:
+    # The copy's choices are copies, which are not the keys of the mapping it
+    # was built from: verify() and to_cnf() (and a distributed count) said
+    # "the constraints mapping has changed since the problem was built".
+    class Piece:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    a, b, c = Piece("a"), Piece("b"), Piece("c")
+    cover = ExactCover({a: [1, 2], b: [1], c: [2]})
+    clone = copy.deepcopy(cover)
+    solutions = list(clone)
+    assert [[p.name for p in s] for s in solutions] == [["a"], ["b", "c"]]
+    assert all(p not in (a, b, c) for s in solutions for p in s)
+    for solution in solutions:
+        clone.verify(solution)
+    assert clone.to_cnf() == cover.to_cnf()
+    cost, cheapest = copy.deepcopy(cover).cheapest(lambda p: 1, method="branch")
+    assert (cost, [p.name for p in cheapest]) == (1, ["a"])

@@ -146,6 +146,17 @@ class Cover(Search["list[C]"]):
         colors, _ = _map_colors(constraints)
         return (items, options, seed, colors or None, forced, engine)
 
+    def __deepcopy__(self: _CoverSelf, memo: dict[int, Any]) -> _CoverSelf:
+        """Like `copy.copy`, with copies of the user's choices (and colors)."""
+        clone = super().__deepcopy__(memo)
+        constraints, *rest = self._source
+        if list(constraints) == self._labels:
+            # The copy's problem is made again from its own choices: the
+            # copied choices are not the mapping's keys, and choices equal
+            # only to themselves (plain objects) were all "changed".
+            clone._source = (dict(zip(clone._labels, constraints.values())), *rest)
+        return clone
+
     def _names(self) -> tuple[list[Hashable], list[Hashable]]:
         """What the item ids and color ids of `_spec` stand for: the
         constraints and the colors, in the order of their ids (for
