@@ -40,6 +40,20 @@ def test_colors_match_colored_brute_force(problem, seed):
     assert ExactCover(choices, secondary=secondary, seed=seed).count() == len(expected)
 
 
+def test_colors_of_a_choice_not_in_the_problem_is_an_error():
+    # A misspelt choice gave no color, and so no sign of the mistake.
+    cover = ExactCover({"a": {1: None, "x": "red"}, "b": {2: None}}, secondary=["x"])
+    assert cover.colors(["a", "b"]) == {"x": "red"}
+    with pytest.raises(KeyError, match="choice 'B' is not one of the choices"):
+        cover.colors(["a", "B"])
+    with pytest.raises(TypeError, match=r"choice \['a'\] is not hashable"):
+        cover.colors([["a"]])
+    plain = ExactCover({"a": [1], "b": [2]})
+    assert plain.colors(["a", "b"]) == {}
+    with pytest.raises(KeyError, match="choice 'c' is not one of the choices"):
+        plain.colors(["c"])
+
+
 @settings(max_examples=150, deadline=None)
 @given(colored_problems())
 def test_colors_with_multiplicities(problem):

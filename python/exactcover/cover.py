@@ -286,14 +286,25 @@ class Cover(Search["list[C]"]):
 
         Returns:
             A dict from each constraint that the choices color to its color.
+
+        Raises:
+            KeyError: If an element is not one of the choices (it gave no
+                color, and so no sign of the mistake).
+            TypeError: If an element is not hashable.
         """
         out: dict[Hashable, Hashable] = {}
         colored = self._colored
-        if colored:
-            for choice in solution:
+        constraints = self._source[0]
+        for choice in solution:
+            try:
                 pairs = colored.get(choice)
-                if pairs:
-                    out.update(pairs)
+                known = pairs is not None or choice in constraints
+            except TypeError:
+                raise TypeError(f"choice {_describe(choice)} is not hashable") from None
+            if not known:
+                raise KeyError(f"choice {_describe(choice)} is not one of the choices")
+            if pairs:
+                out.update(pairs)
         return out
 
     def __repr__(self) -> str:
@@ -478,8 +489,9 @@ class ExactCover(Cover[C]):
     problem, whose diagonals need not all be occupied).
 
     Solutions are lists of choices, initial choices first, then in the order
-    the search made them. The search runs in Rust (Knuth's Dancing Links, with
-    the "minimum remaining values" heuristic); it can be interrupted with
+    the search made them. The search runs in Rust (Knuth's Dancing Links with
+    the "minimum remaining values" heuristic, or a bitset engine where the
+    problem fits it and it pays: see `engine`); it can be interrupted with
     Ctrl-C, and the iterator can be dropped at any point. For example:
 
     >>> next(ExactCover(dict(A = [1, 4, 7],
