@@ -265,9 +265,10 @@ class Search(Iterator[S], Generic[S]):
         memos, summed). With `threads=N` every thread memoizes the
         subtrees it counts, in a table of its own (`memo_bytes` is shared
         among them), and the first thread to find whether the memo pays
-        decides for all. An iterator that has yielded solutions counts the
-        rest without the memo (and `memo=True` refuses it, unless a `limit`
-        makes the count go solution by solution anyway, as below).
+        decides for all. An iterator that has yielded solutions memoizes
+        too: what its search has not explored is counted as subtrees of a
+        fresh search. A count that went on without the memo (`memo=False`,
+        or dropped by `memo=None`) goes on without it, unless `memo=True`.
 
         With a `limit` the count goes solution by solution (on threads too:
         exactly `min(limit, total)`), since the memo counts a sub-problem

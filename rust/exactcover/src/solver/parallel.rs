@@ -719,7 +719,7 @@ impl Solver {
     /// problem to start afresh from; a search that sweeps in an order the
     /// engine cannot make again stays as it is, and a count on threads is
     /// refused.
-    fn park_paused_search(&mut self) {
+    pub(super) fn park_paused_search(&mut self) {
         if self.parked.is_some()
             || self.swept.is_some()
             || self.engine.stats().nodes == 0
