@@ -192,6 +192,18 @@ def test_weighted_sampling_is_reproducible_and_refuses_zero_weights():
         graph.sample(weights={**weights, "B": "x"})
 
 
+def test_an_initial_choice_of_weight_zero_leaves_nothing_to_sample():
+    # The initial choice is in every solution, so every solution weighs 0:
+    # the draw went on regardless of its weight, and gave ['A', 'B'].
+    choices = {"A": [1], "B": [2], "C": [2]}
+    graph = ExactCover(choices, initial=["A"]).solution_graph()
+    for k in (None, 0, 3):
+        with pytest.raises(ValueError, match="weighs 0"):
+            graph.sample(k, seed=1, weights={"A": 0, "B": 1, "C": 1})
+    drawn = graph.sample(200, seed=1, weights={"A": 2, "B": 1, "C": 0})
+    assert drawn == [["A", "B"]] * 200
+
+
 def test_cost_arguments_are_checked():
     cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]})
     with pytest.raises(ValueError, match="no value for choice 'C'"):

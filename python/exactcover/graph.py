@@ -153,10 +153,13 @@ class SolutionGraph(Generic[C]):
             drawn = self._graph.sample(1 if k is None else k, seed)
         else:
             values = weight_list(weights, choices)
-            weighted = self._graph.sample_weighted(values, 1 if k is None else k, seed)
-            if weighted is None:
+            # One draw at least: the core passes over the weights of the
+            # initial choices (in every solution), so a draw that holds a
+            # choice of weight 0 says that every solution weighs 0.
+            weighted = self._graph.sample_weighted(values, max(1, 1 if k is None else k), seed)
+            if weighted is None or any(values[i] == 0 for i in weighted[0]):
                 raise ValueError("every solution weighs 0: there is none to sample")
-            drawn = weighted
+            drawn = weighted[: 1 if k is None else k]
         solutions = [[choices[i] for i in ids] for ids in drawn]
         return solutions[0] if k is None else solutions
 
