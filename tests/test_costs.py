@@ -220,8 +220,13 @@ def test_cost_arguments_are_checked():
         cover.cheapest([1, 2, 3])
     with pytest.raises(ValueError, match="method"):
         cover.cheapest(len, method="fast")
-    with pytest.raises(TypeError, match="integer costs"):
+    with pytest.raises(TypeError, match="cost of choice 'A' must be an int, not float"):
         cover.solution_graph().counts_by_cost(lambda c: 0.5)
+    # The message named no choice ("counts_by_cost() needs integer costs").
+    with pytest.raises(TypeError, match="cost of choice 'C' must be an int, not float"):
+        cover.solution_graph().counts_by_cost({"A": 1, "B": 2, "C": 1.0})
+    with pytest.raises(TypeError, match="cost of choice 'B' must be an int, not bool"):
+        cover.solution_graph().counts_by_cost({"A": 1, "B": True, "C": 1})
     assert cost_list({"a": True}, ["a"]) == [1]
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any, Literal, Union, overload
 
 from ._arguments import integer
 from ._errors import describe
@@ -80,7 +80,15 @@ def _values(costs: Costs, labels: Sequence[Any], name: str) -> list[Any]:
     )
 
 
-def cost_list(costs: Costs, labels: Sequence[Any]) -> list[int] | list[float]:
+@overload
+def cost_list(costs: Costs, labels: Sequence[Any], *, integers: Literal[True]) -> list[int]: ...
+@overload
+def cost_list(
+    costs: Costs, labels: Sequence[Any], *, integers: bool = False
+) -> list[int] | list[float]: ...
+def cost_list(
+    costs: Costs, labels: Sequence[Any], *, integers: bool = False
+) -> list[int] | list[float]:
     """Each option's cost, checked: all ints, or else all floats.
 
     >>> cost_list({'a': 1, 'b': 2}, ['a', 'b'])
@@ -94,13 +102,15 @@ def cost_list(costs: Costs, labels: Sequence[Any]) -> list[int] | list[float]:
         costs: A mapping from each choice to its cost, or a function of the
             choice.
         labels: The choices, by option id.
+        integers: Take integer costs only (for the counts by cost).
 
     Returns:
         The costs by option id: ints if every cost is an integer (then their
         sum over all options fits 64 bits), else floats.
 
     Raises:
-        TypeError: If a cost is not a number.
+        TypeError: If a cost is not a number (not an integer, with
+            `integers`).
         ValueError: If a cost is negative, NaN or infinite, or integer costs
             could add up past 2**64 - 1.
     """
@@ -109,6 +119,11 @@ def cost_list(costs: Costs, labels: Sequence[Any]) -> list[int] | list[float]:
     for label, value in zip(labels, values):
         n = integer(value)
         if n is None:
+            if integers:
+                raise TypeError(
+                    f"the cost of choice {describe(label)} must be an int, not "
+                    f"{type(value).__name__}"
+                )
             return _floats(values, labels, "cost")
         if n < 0:
             raise ValueError(f"the cost of choice {describe(label)} is negative ({n})")

@@ -224,10 +224,7 @@ class SolutionGraph(Generic[C]):
             ValueError: If a cost is negative, or the costs add up past
                 2**64 - 1.
         """
-        values = cost_list(costs, self._choices)
-        ints = [v for v in values if isinstance(v, int)]
-        if len(ints) < len(values):
-            raise TypeError("counts_by_cost() needs integer costs")
+        ints = cost_list(costs, self._choices, integers=True)
         return dict(self._graph.counts_by_cost(ints))
 
     def counts_by_size(self) -> dict[int, int]:
