@@ -304,7 +304,7 @@ proptest! {
         let weights: Vec<f64> = spec.costs.iter().map(|&c| if c % 2 == 0 { 0.0 } else { c as f64 }).collect();
         let heavy: Vec<&Vec<usize>> = all
             .iter()
-            .filter(|s| s.iter().all(|&k| weights[k] > 0.0 || spec.forced.contains(&k)))
+            .filter(|s| s.iter().all(|&k| weights[k] > 0.0))
             .collect();
         // None: no solution of positive weight, or none at all (the graph
         // of no solution drew k copies of the forced options).

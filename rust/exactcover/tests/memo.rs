@@ -571,6 +571,24 @@ fn a_graph_of_no_solution_draws_none() {
 }
 
 #[test]
+fn a_forced_option_of_weight_zero_leaves_none_to_draw() {
+    // A forced option is in every solution: its weight 0 makes every
+    // solution weigh 0 (the draw went on, and gave it).
+    let mut p = Problem::with_items(2, 0);
+    p.add_option([0]).unwrap();
+    p.add_option([1]).unwrap();
+    let mut solver = Solver::new(&p);
+    solver.force(0).unwrap();
+    let graph = solver.solution_graph(1 << 20).unwrap();
+    assert_eq!(graph.count().to_u64(), Some(1));
+    assert_eq!(graph.sample_weighted(&[0.0, 1.0], 2, 1), None);
+    assert_eq!(
+        graph.sample_weighted(&[2.0, 1.0], 2, 1),
+        Some(vec![vec![0, 1]; 2])
+    );
+}
+
+#[test]
 #[should_panic(expected = "every weight must be finite and nonnegative")]
 fn a_weight_that_is_not_a_number_is_a_clear_panic() {
     let p = dominoes(2, 3);

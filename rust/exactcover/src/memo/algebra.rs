@@ -221,7 +221,8 @@ impl SolutionGraph {
     /// `k` random solutions, independent, each drawn with probability
     /// proportional to the product of its options' `weights` (nonnegative
     /// and finite; forced options' weights are a common factor), with a
-    /// generator seeded by `seed`. `None` if every solution has weight 0.
+    /// generator seeded by `seed`. `None` if every solution has weight 0
+    /// (as when a forced option weighs 0).
     ///
     /// The total weight below each node is kept as a logarithm, so that
     /// graphs of astronomically many solutions do not overflow; the draw is
@@ -237,8 +238,12 @@ impl SolutionGraph {
             weights.iter().all(|w| w.is_finite() && *w >= 0.0),
             "sample_weighted: every weight must be finite and nonnegative"
         );
-        // No solution: none of positive weight either.
+        // No solution: none of positive weight either; a forced option of
+        // weight 0 is a factor 0 of every solution's weight.
         let root = self.root?;
+        if self.forced.iter().any(|&option| weights[option] == 0.0) {
+            return None;
+        }
         let log_weight = |label: u32| {
             if label == NO_OPTION {
                 0.0
