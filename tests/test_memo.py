@@ -112,6 +112,19 @@ def test_counts_past_two_to_the_64_are_exact_ints():
     assert dominoes(rectangle(2, 150)).solution_graph().count == a
 
 
+def test_a_limit_past_two_to_the_64_with_the_memo_counts_everything():
+    # 14 x 14: 112,202,208,776,036,178,000,000 tilings, within a limit of
+    # 10**25: memo=True's count is the answer. The limit was capped at
+    # 2**64 - 1, under the count, so the count went on tiling by tiling.
+    total = 112202208776036178000000
+    assert dominoes(rectangle(14, 14)).count(10**25, memo=True, timeout=60) == total
+    assert dominoes(rectangle(14, 14)).count(10**20, memo=True, timeout=60) == 10**20
+    # An iterator that has started goes on solution by solution, as before.
+    cover = dominoes(rectangle(4, 4))
+    next(cover)
+    assert cover.count(10**25, memo=True) == 35
+
+
 def test_aztec_diamonds_have_two_to_the_n_n_plus_1_over_2_tilings():
     for n in range(1, 9):
         graph = dominoes(aztec(n)).solution_graph()

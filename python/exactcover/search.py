@@ -21,6 +21,7 @@ from ._arguments import seed as _seed
 from ._errors import busy as _busy
 from ._errors import check_not_started as _check_not_started
 from ._errors import describe
+from ._errors import started as _started
 from ._native import Solver as _Solver
 from .progress import (
     UPDATE_INTERVAL,
@@ -274,7 +275,9 @@ class Search(Iterator[S], Generic[S]):
         exactly `min(limit, total)`), since the memo counts a sub-problem
         whole and cannot stop inside it: `memo=None` then does not memoize,
         and `memo=True` counts everything with the memo first, which is the
-        answer when it stays within the limit.
+        answer when it stays within the limit (a limit of 2**64 or more,
+        which no enumeration reaches, counts everything with the memo, and
+        the count is at most the limit).
 
         >>> from exactcover import ExactCover
         >>> ExactCover({'A': [1, 2], 'B': [1], 'C': [2]}).count()
@@ -348,15 +351,24 @@ class Search(Iterator[S], Generic[S]):
             raise TypeError(f"memo must be True, False or None, not {type(memo).__name__}")
         memo_bytes = whole("memo_bytes", memo_bytes, minimum=0)
         limit = optional_whole("limit", limit, minimum=0)
-        if limit is not None:
-            limit = min(limit, U64_MAX)
+        beyond = None
+        if limit is not None and limit > U64_MAX:
+            # The native limit is 64-bit. No enumeration reaches 2**64
+            # solutions, but the memo does: with memo=True (where it may
+            # count, from the start) it counts them all, which is the answer
+            # within such a limit (capped at U64_MAX, a count of more went
+            # on solution by solution, for ever).
+            if memo is True and not _started(self):
+                beyond, limit = limit, None
+            else:
+                limit = U64_MAX
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
         seconds = check_timeout(timeout)
         if not isinstance(order, str):
             raise TypeError(f"order must be a str, not {type(order).__name__}")
         if order not in ("auto", "mrv", "sweep"):
             raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
-        return self._count(
+        found = self._count(
             limit,
             threads or 1,
             seconds,
@@ -365,6 +377,7 @@ class Search(Iterator[S], Generic[S]):
             memo_bytes,
             order=order,
         )
+        return found if beyond is None else min(found, beyond)
 
     def _count(
         self,
