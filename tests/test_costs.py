@@ -230,6 +230,22 @@ def test_cost_arguments_are_checked():
     assert cost_list({"a": True}, ["a"]) == [1]
 
 
+def test_bool_costs_are_the_ints_0_and_1():
+    # A predicate as costs: True was read as the float 1.0, so the totals came
+    # out as floats and counts_by_cost() said it needed integer costs.
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2], "D": [1, 2]})
+    in_bc = "BC".__contains__
+    assert cost_list(in_bc, list("ABCD")) == [0, 1, 1, 0]
+    assert all(type(v) is int for v in cost_list(in_bc, list("ABCD")))
+    for method in ("graph", "branch"):
+        found = cover.cheapest(in_bc, 3, method=method)
+        assert sorted(found) == [(0, ["A"]), (0, ["D"]), (2, ["B", "C"])]
+        assert all(type(cost) is int for cost, _ in found)
+    assert cover.solution_graph().counts_by_cost(in_bc) == {0: 2, 2: 1}
+    # Beside a float they are floats, as ints are.
+    assert cost_list({"a": True, "b": 0.5}, ["a", "b"]) == [1.0, 0.5]
+
+
 def test_costs_and_weights_given_as_text_are_a_type_error():
     # float() read '5' as 5.0: the costs were "numbers" the docs say raise TypeError.
     cover = ExactCover({"A": [1, 2], "B": [1], "C": [2]})

@@ -3,8 +3,9 @@ candidate is a solution at all.
 
 A *cost* is given per choice (per option), as a mapping or a function, and
 a solution costs the sum of its choices' costs. Costs are nonnegative
-integers (summed exactly) or floats (nonnegative and finite; a mix of ints
-and floats counts as floats). `Search.cheapest()` finds the `k` cheapest
+integers (summed exactly; a bool is 0 or 1, so that a predicate is a cost)
+or floats (nonnegative and finite; a mix of ints and floats counts as
+floats). `Search.cheapest()` finds the `k` cheapest
 solutions, by one of two methods:
 
 - `"graph"`: builds the `SolutionGraph` (every solution in one DAG) and
@@ -97,6 +98,8 @@ def cost_list(
     [2, 1]
     >>> cost_list({'a': 1, 'b': 0.5}, ['a', 'b'])
     [1.0, 0.5]
+    >>> cost_list(lambda c: c == 'b', ['a', 'b'])
+    [0, 1]
 
     Args:
         costs: A mapping from each choice to its cost, or a function of the
@@ -105,8 +108,8 @@ def cost_list(
         integers: Take integer costs only (for the counts by cost).
 
     Returns:
-        The costs by option id: ints if every cost is an integer (then their
-        sum over all options fits 64 bits), else floats.
+        The costs by option id: ints if every cost is an integer or a bool
+        (then their sum over all options fits 64 bits), else floats.
 
     Raises:
         TypeError: If a cost is not a number (not an integer, with
@@ -117,7 +120,8 @@ def cost_list(
     values = _values(costs, labels, "costs")
     ints: list[int] = []
     for label, value in zip(labels, values):
-        n = integer(value)
+        # A bool is an int to Python, 0 or 1: a predicate's costs are exact.
+        n = int(value) if isinstance(value, bool) else integer(value)
         if n is None:
             if integers:
                 raise TypeError(
