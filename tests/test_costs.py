@@ -430,9 +430,27 @@ def test_cnf_has_one_model_per_solution(problem, data):
     assert count_models(cover.to_cnf()) == cover.count()
 
 
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data())
+def test_the_cnf_of_a_restricted_search_has_one_model_per_solution_of_its_subtree(problem, data):
+    # to_cnf() encoded the whole problem after restrict(): more models than
+    # count(), which counts the subtree.
+    universe, choices = problem
+    secondary = data.draw(st.lists(st.sampled_from(universe), unique=True))
+    names = list(choices) or [None]
+    forced = [c for c in data.draw(st.lists(st.sampled_from(names), max_size=2)) if c is not None]
+    excluded = [c for c in data.draw(st.lists(st.sampled_from(names), max_size=3)) if c is not None]
+
+    def restricted():
+        return ExactCover(choices, secondary=secondary).restrict((forced, excluded))
+
+    assert count_models(restricted().to_cnf()) == restricted().count()
+
+
 def test_cnf_refuses_what_it_cannot_encode():
-    with pytest.raises(ValueError, match="plain exact cover"):
-        MultiCover({"A": [1], "B": [1]}, counts={1: 2}).to_cnf()
+    # The constraint is named as the user named it (it said "constraint number 0").
+    with pytest.raises(ValueError, match="constraint 'y' is counted between 2 and 2 times"):
+        MultiCover({"A": ["y"], "B": ["y"]}, counts={"y": 2}).to_cnf()
     with pytest.raises(ValueError, match="colors"):
         ExactCover({"a": {1: None, "x": "red"}}, secondary=["x"]).to_cnf()
     # A primary constraint no choice satisfies: an empty clause.

@@ -864,18 +864,22 @@ class Search(Iterator[S], Generic[S]):
 
     def to_cnf(self) -> str:
         """The problem as DIMACS CNF: one variable per choice, one model per
-        solution (see `exactcover.cnf` for the encoding).
+        solution (see `exactcover.cnf` for the encoding); after `restrict()`,
+        per solution of the subtree, as `count()` counts them.
 
         Returns:
             The CNF text.
 
         Raises:
             ValueError: If the problem has colors or constraints counted
-                other than once.
+                other than once (the message names the constraint).
         """
         from .cnf import to_cnf
 
-        return to_cnf(self._spec, self._labels)
+        names_of = getattr(self, "_names", None)
+        spec = self._spec
+        names = names_of()[0] if names_of else None
+        return to_cnf(spec, self._labels, names, self._subtree)
 
     def _state(self) -> str:
         """`active`, `exhausted` or `busy` (in another thread), for a repr."""
