@@ -478,6 +478,19 @@ def test_dlx_costs_round_trip_and_cheapest():
         write_dlx(cover, costs=lambda c: 0.5)
 
 
+def test_dlx_cheapest_takes_max_bytes():
+    # DlxProblem.cheapest() had no max_bytes: the graph's cap could not be
+    # raised, though the errors of a graph too large say to raise it.
+    p = parse_dlx("2:2|A B\nA |1\nA |2\nA B |5\nB |0\n")
+    assert p.cheapest(2, max_bytes=10**6) == [(3, [0, 1, 3]), (6, [0, 2])]
+    with pytest.raises(ExactCoverError, match="memory cap of 0 bytes"):
+        p.cheapest(method="graph", max_bytes=0)
+    with pytest.raises(ExactCoverError, match="larger max_bytes") as caught:
+        p.cheapest(max_bytes=0)
+    assert caught.value.kind == "unsupported"
+    assert parse_dlx("A B\nA |1\nB |2\nA B |4\n").cheapest(max_bytes=0) == (3, [0, 1])
+
+
 def run_cli(*args, stdin=""):
     return subprocess.run(
         [sys.executable, "-m", "exactcover", "solve", *args],

@@ -427,7 +427,13 @@ class DlxProblem:
         """
         return self._dlx.costs
 
-    def cheapest(self, k: int | None = None, *, method: str = "auto") -> Any:
+    def cheapest(
+        self,
+        k: int | None = None,
+        *,
+        method: str = "auto",
+        max_bytes: int = DEFAULT_MEMO_BYTES,
+    ) -> Any:
         """The cheapest solutions by the options' `costs` (as Knuth's dlx5
         finds them): see `Search.cheapest()`.
 
@@ -437,15 +443,23 @@ class DlxProblem:
 
         Args:
             k: How many solutions (None: the cheapest one alone).
-            method: `"auto"`, `"graph"` or `"branch"`.
+            method: `"auto"` (the solution graph if it fits in `max_bytes`,
+                else branch and bound), `"graph"` or `"branch"`.
+            max_bytes: The memory the solution graph may take.
 
         Returns:
             With no `k`, `(cost, option indices)` for a cheapest solution
             (None if there is none); with `k`, a list of at most `k` pairs,
             cheapest first.
+
+        Raises:
+            ValueError: If `k` is negative or `method` unknown.
+            ExactCoverError: If `method="graph"` and the graph would take
+                more than `max_bytes`, or branch and bound meets bounds
+                other than 1 (dlx3's `u:v|`).
         """
         costs = self.costs
-        return self.solutions().cheapest(costs.__getitem__, k, method=method)
+        return self.solutions().cheapest(costs.__getitem__, k, method=method, max_bytes=max_bytes)
 
     @property
     def uses_colors(self) -> bool:
