@@ -71,6 +71,27 @@ def test_one_tiling() -> None:
     assert border_length(root) == (outline + inner) * 10
 
 
+def test_one_tiling_read_back_from_json_or_numpy_is_one_tiling() -> None:
+    # Cells as lists (JSON) or of NumPy ints were taken for a list of
+    # tilings: "each placement must be a pair (name, cells), not 'I'", and
+    # "not enough values to unpack" from polyform_svg and polycube_svg.
+    import json
+
+    import numpy as np
+    from exactcover.grids import HEXAGON
+    from exactcover.svg import polycube_svg, polyform_svg
+
+    solution = next(polyomino(PENTA, product(range(6), range(10))))
+    as_json = json.loads(json.dumps(solution))
+    as_numpy = [(name, np.array(cells)) for name, cells in solution]
+    for same in (as_json, as_numpy):
+        assert polyomino_svg(same).tostring() == polyomino_svg(solution).tostring()
+        assert polyform_svg(HEXAGON, same).tostring() == polyform_svg(HEXAGON, solution).tostring()
+    cubes = [("V", ((0, 0, 0), (1, 0, 0), (0, 1, 0))), ("I", ((0, 0, 1), (1, 0, 1)))]
+    for same in (json.loads(json.dumps(cubes)), [(n, np.array(c)) for n, c in cubes]):
+        assert polycube_svg(same).tostring() == polycube_svg(cubes).tostring()
+
+
 def test_many_tilings_in_a_grid(tmp_path: Path) -> None:
     tilings = list(polyomino(PENTA, product(range(3), range(20))))
     picture = polyomino_svg(tilings, columns=3, size=10, padding=0)

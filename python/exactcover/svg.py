@@ -540,11 +540,16 @@ def solutions_svg(
 
 
 def _is_placement(item: Any, dimensions: tuple[int, ...]) -> bool:
-    """Whether an item is one placement (name, cells) rather than a tiling."""
+    """Whether an item is one placement (name, cells) rather than a tiling:
+    its cells are sequences of whole numbers (tuples or lists, as JSON gives
+    them; Python or NumPy ints), where a tiling's second item is a
+    placement, whose name is no such cell."""
     try:
         _, cells = item
         return all(
-            isinstance(c, tuple) and len(c) in dimensions and all(isinstance(x, int) for x in c)
+            not isinstance(c, (str, bytes))
+            and len(c) in dimensions
+            and all(integer(x) is not None for x in c)
             for c in cells
         )
     except (TypeError, ValueError):
