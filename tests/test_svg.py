@@ -174,6 +174,16 @@ def test_bad_arguments() -> None:
         draw_boards([Board([("a", [(0, 0)])])], size=True)
     with pytest.raises(TypeError, match="colour"):
         draw_boards([Board([("a", [(0, 0)])])], colour=3)  # type: ignore[arg-type]
+    # polycube_svg's gap: -1 drew every cube in one place, 'a' failed in a sum.
+    from exactcover.svg import polycube_svg
+
+    cubes = [("V", ((0, 0, 0), (1, 0, 0), (0, 1, 0)))]
+    for bad in (-1, -0.5, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="gap must be at least 0 and finite"):
+            polycube_svg(cubes, gap=bad)
+    with pytest.raises(TypeError, match="gap must be a number of cube sides, not 'a'"):
+        polycube_svg(cubes, gap="a")  # type: ignore[arg-type]
+    assert polycube_svg(cubes, gap=0.5).width > polycube_svg(cubes, gap=0).width
 
 
 # One style and one layout for every picture ------------------------------------------

@@ -812,13 +812,20 @@ def polycube_svg(
         The picture.
 
     Raises:
-        ValueError: If a cell is not `(x, y, z)`.
+        TypeError: If `gap` (or a length, see `Style`) is not a number.
+        ValueError: If a cell is not `(x, y, z)`, or `gap` is negative or
+            not finite.
 
     >>> soma_v = [('V', ((0, 0, 0), (1, 0, 0), (0, 1, 0)))]
     >>> svg = polycube_svg(soma_v).tostring()
     >>> svg.count('<g fill='), svg.count('<polygon')
     (1, 9)
     """
+    # A negative gap drew the cubes into one another (-1: all in one place).
+    if isinstance(gap, bool) or not isinstance(gap, Real):
+        raise TypeError(f"gap must be a number of cube sides, not {gap!r}")
+    if not 0 <= float(gap) < inf:
+        raise ValueError(f"gap must be at least 0 and finite, not {gap!r}")
     tilings = _as_tilings(solutions)
     for tiling in tilings:
         for name, cells in tiling:
