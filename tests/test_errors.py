@@ -6,7 +6,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, Sudoku, parse_dlx
+from exactcover import (
+    DlxProblem,
+    ExactCover,
+    ExactCoverError,
+    MultiCover,
+    SearchTimeout,
+    Sudoku,
+    parse_dlx,
+)
 from exactcover.queens import queens
 
 DATA = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
@@ -306,6 +314,18 @@ def test_a_timeout_is_any_real_number_and_one_too_large_for_a_float_is_none(time
     assert queens(6).count(timeout=timeout) == 4
     assert len(list(queens(6).solutions(timeout=timeout))) == 4
     assert parse_dlx("A\nA\n").count(timeout=timeout) == 1
+
+
+@pytest.mark.parametrize("zero", [0, -0.0, Decimal("-0"), Fraction(0)])
+def test_a_timeout_of_zero_says_0_s(zero):
+    # A negative zero is zero: its SearchTimeout said "time limit of -0 s".
+    for run in (
+        lambda: queens(12).count(timeout=zero),
+        lambda: list(queens(12).solutions(timeout=zero)),
+    ):
+        with pytest.raises(SearchTimeout, match="time limit of 0 s reached") as stopped:
+            run()
+        assert str(stopped.value.seconds) == "0.0"
 
 
 @pytest.mark.parametrize(

@@ -69,6 +69,8 @@ def check_timeout(timeout: Any) -> float | None:
 
     >>> check_timeout(10**400)
     inf
+    >>> check_timeout(-0.0)
+    0.0
 
     Args:
         timeout: Seconds (a non-negative real number: an int, a float, a
@@ -89,7 +91,8 @@ def check_timeout(timeout: Any) -> float | None:
     # Compare the number given too: a tiny negative Fraction rounds to -0.0.
     if math.isnan(seconds) or seconds < 0 or timeout < 0:
         raise ValueError(f"timeout must be a non-negative number of seconds, not {timeout}")
-    return seconds
+    # -0.0 (or Decimal('-0')) is 0: its SearchTimeout said "time limit of -0 s".
+    return seconds + 0.0
 
 
 def progress_estimate(positions: Sequence[tuple[int, int]]) -> float:
