@@ -478,6 +478,28 @@ def test_dlx_costs_round_trip_and_cheapest():
         write_dlx(cover, costs=lambda c: 0.5)
 
 
+def test_write_dlx_takes_the_costs_of_every_choice_initial_ones_too():
+    # A mapping of every choice's cost, as cheapest() takes it, was refused:
+    # "costs names 'A', which is not a choice" (A is an initial choice, made
+    # before writing; E, which A excludes, was refused the same way).
+    choices = {"A": [1], "B": [2, 3], "C": [2], "D": [3], "E": [1, 4], "F": [4]}
+    costs = {"A": 10, "B": 5, "C": 1, "D": 1, "E": 0, "F": 2}
+    cover = ExactCover(choices, initial=["A"])
+    found = cover.cheapest(costs, 2)
+    assert [(c, set(s)) for c, s in found] == [(14, set("ACDF")), (17, set("ABF"))]
+    text = write_dlx(ExactCover(choices, initial=["A"]), costs=costs)
+    assert write_dlx(ExactCover(choices, initial=["A"]), costs=costs.__getitem__) == text
+    # The file's solutions lack the initial choice, and so do their costs.
+    assert [c for c, _ in parse_dlx(text).cheapest(2)] == [4, 7]
+    # The costs of the choices written are enough; a choice is still needed.
+    without_a = {c: v for c, v in costs.items() if c != "A"}
+    assert write_dlx(ExactCover(choices, initial=["A"]), costs=without_a) == text
+    with pytest.raises(ValueError, match="no value for choice 'C'"):
+        write_dlx(ExactCover(choices, initial=["A"]), costs={"B": 1, "D": 1, "F": 1})
+    with pytest.raises(ValueError, match="costs names 'Z', which is not a choice"):
+        write_dlx(ExactCover(choices, initial=["A"]), costs={**costs, "Z": 1})
+
+
 def test_dlx_cheapest_takes_max_bytes():
     # DlxProblem.cheapest() had no max_bytes: the graph's cap could not be
     # raised, though the errors of a graph too large say to raise it.

@@ -61,6 +61,7 @@ from typing import IO, Any, Callable, Union
 from ._arguments import engine as _engine
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
+from ._errors import describe as _describe
 from ._errors import format_error as _format_error
 from ._export import Exported, export
 from ._native import DlxFormatError, ExactCoverError
@@ -828,7 +829,8 @@ def write_dlx(
         costs: the cost of each choice (a mapping or a function of the
             choice; option indices for a DLX problem), nonnegative ints,
             written as dlx5's `|n` entries (a `DlxProblem`'s own costs are
-            written without it).
+            written without it); a mapping may also name the initial
+            choices, and those they exclude (not written).
 
     Returns:
         The text written, each line ending in a newline.
@@ -871,7 +873,16 @@ def write_dlx(
                 "iterator of a DLX problem or a matrix, or a mapping from choices to "
                 f"constraints, not {type(problem).__name__}"
             )
-        problem, comments = _dlx_of(export(problem), costs)
+        exported = export(problem)
+        if isinstance(costs, Mapping):
+            # A mapping may give every choice its cost, as cheapest() takes
+            # them: the initial ones, and those they exclude, are not written.
+            known = set(problem._labels)
+            for key in costs:
+                if key not in known:
+                    raise ValueError(f"costs names {_describe(key)}, which is not a choice")
+            costs = {label: costs[label] for label in exported.labels if label in costs}
+        problem, comments = _dlx_of(exported, costs)
     text = "".join(f"| {line}\n" for line in comments) + problem.to_dlx()
     if file is None:
         return text
