@@ -4,6 +4,7 @@ along) as dancing links see it."""
 
 from functools import cache
 
+import numpy as np
 import pytest
 from conftest import dominoes as row_by_row
 from exactcover.dominoes import aztec_diamond, domino_tilings, rectangle
@@ -103,3 +104,16 @@ def test_regions_are_checked_and_huge_ones_refused():
     with pytest.raises(ValueError, match="columns must be non-negative, not -1"):
         rectangle(2, -1)
     assert len(rectangle(10**4, 10)) == 10**5
+
+
+def test_cells_are_any_pairs_of_whole_numbers():
+    # NumPy's ints and lists read back from JSON were refused ("a cell must be
+    # a pair of ints"), where the rest of the package takes them.
+    cells = [[int(i), int(j)] for i, j in rectangle(4, 4)]
+    assert domino_tilings(cells).count() == 36
+    assert domino_tilings(np.array(rectangle(4, 4))).count() == 36
+    tiling = next(domino_tilings(np.array(rectangle(2, 2))))
+    assert all(type(x) is int for domino in tiling for cell in domino for x in cell)
+    for bad in [(0, 1.5), (True, 0), "ab", (0, 1, 2), 3]:
+        with pytest.raises(TypeError, match="a cell must be a pair of ints"):
+            domino_tilings([bad])

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -113,7 +114,9 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     16 x 16 square 0.76 M against 2.45 M.
 
     Args:
-        cells: The region's cells `(row, column)`.
+        cells: The region's cells `(row, column)`: pairs of whole numbers
+            (NumPy's too; a list `[row, column]` as read from JSON), made
+            tuples of ints.
 
     Returns:
         An `ExactCover` whose solutions are lists of dominoes (pairs of cells),
@@ -127,13 +130,17 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     """
     region = []
     for cell in cells:
-        if (
-            not isinstance(cell, tuple)
-            or len(cell) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-        ):
-            raise TypeError(f"a cell must be a pair of ints (row, column), not {cell!r}")
-        region.append(cell)
+        try:
+            # Any pair of whole numbers (NumPy's, a list read from JSON),
+            # as a tuple of ints.
+            if isinstance(cell, (str, bytes)) or len(cell) != 2:
+                raise TypeError
+            i, j = cell
+            if isinstance(i, bool) or isinstance(j, bool):
+                raise TypeError
+            region.append((operator.index(i), operator.index(j)))
+        except TypeError:
+            raise TypeError(f"a cell must be a pair of ints (row, column), not {cell!r}") from None
     inside = set(region)
     order = _numbering(inside)
     rank = {cell: k for k, cell in enumerate(order)}

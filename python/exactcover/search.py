@@ -734,7 +734,9 @@ class Search(Iterator[S], Generic[S]):
     def memo_stats(self) -> dict[str, Any]:
         """What the memo of the last `count()` did: `active` (still in use),
         `lookups` and `hits` (sub-problems found again), `entries` and `bytes`
-        now, `peak_bytes`, `evictions` (times it was full and made room: a
+        now, `peak_bytes` (the table's largest size, which `memo_bytes`
+        bounds; `bytes` also counts the search's stack of keys, so it may be
+        larger), `evictions` (times it was full and made room: a
         thinning by depth, or one entry replaced; see the README's "Counting
         without enumerating") and `evicted` (the entries so dropped, in
         all)."""

@@ -114,7 +114,10 @@ pub struct MemoStats {
     pub entries: u64,
     /// Bytes the memo takes now (table, keys and counts).
     pub bytes: u64,
-    /// Largest `bytes` so far.
+    /// Largest size of the table so far (its slots and records: what
+    /// [`MemoOptions::max_bytes`] bounds). `bytes` also counts what the
+    /// search holds beside the table (its stack of keys, a solution
+    /// graph's nodes), so it may be larger.
     pub peak_bytes: u64,
     /// Times the full table made room (see [`MemoOptions::max_bytes`]):
     /// each thinning by depth (the entries off a doubled stride of levels
