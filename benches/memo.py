@@ -7,6 +7,7 @@
     python benches/memo.py --only capped    # the table under a cap (Aztec, an eighth)
     python benches/memo.py --only aztec     # the Aztec diamonds alone, both numberings
     python benches/memo.py --only auto --repeat 7   # Auto's trial against memo=False
+    python benches/memo.py --only after-next        # the count of an iterator that has yielded
 
 For every instance: ``count(memo=False)`` (enumerating: today's count),
 ``count()`` (the default, which decides by itself whether to memoize) and
@@ -32,6 +33,12 @@ most 1.03), with peak RSS. Wall clock on a shared machine is noisy at the
 scale of a few percent; the instruction counts of ``valgrind --tool=callgrind``
 on ``cargo run --profile profiling --example count_instances NAME --memo
 auto|never`` are the steady measure (see RESULTS.md).
+
+``after-next``: the count of an iterator that has yielded one solution.
+``count()`` hands what the search has not explored to a fresh search, as
+subtrees, and memoizes them (where the memo pays); ``count(memo=False)``
+goes on in place without the memo, as every such count did before.
+Interleaved, medians; a count past ``--limit`` seconds is shown as such.
 """
 
 from __future__ import annotations
@@ -239,6 +246,50 @@ def auto_cost(repeat: int) -> None:
         )
 
 
+#: The counts of `after_next`: (name, how to make the problem, its count).
+AFTER_NEXT: tuple[tuple[str, Callable[[], Any], int], ...] = (
+    ("dominoes 8x8", lambda: dominoes(8), 12988816),
+    ("dominoes 10x10", lambda: dominoes(10), DOMINOES[10]),
+    *(
+        (name, lambda name=name: I.build(name).solver(), I.build(name).expected)  # type: ignore[misc, union-attr]
+        for name in ("pentominoes-6x10", "queens-13", "langford-11", "2n-queens-7")
+    ),
+)
+
+
+def _yielded_once(make: Callable[[], Any]) -> Any:
+    """The problem of `make`, after one solution taken by `next()`."""
+    cover = make()
+    next(cover)
+    return cover
+
+
+def after_next(repeat: int, limit: float) -> None:
+    """count() against count(memo=False) after one solution taken."""
+    print("| instance | in place, no memo (`memo=False`) | `count()` | ratio | memo kept |")
+    print("|---|---:|---:|---:|:-:|")
+    for name, make, expected in AFTER_NEXT:
+        started = functools.partial(_yielded_once, make)
+        times: dict[bool | None, list[float]] = {False: [], None: []}
+        kept = False
+        for k in range(repeat):
+            for memo in (False, None) if k % 2 == 0 else (None, False):
+                result = run(started, memo, limit=limit)
+                if result is None:
+                    times[memo].append(float("inf"))
+                    continue
+                count, seconds, _, stats = result
+                assert count + 1 == expected, (name, memo, count)
+                times[memo].append(seconds)
+                kept |= memo is None and bool(stats["active"])
+        off, auto = (statistics.median(times[m]) for m in (False, None))
+        shown = [f"> {limit:.0f} s" if t == float("inf") else f"{t:.4f} s" for t in (off, auto)]
+        print(
+            f"| {name} | {shown[0]} | {shown[1]} | {off / auto:.3g} | {'yes' if kept else 'no'} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -262,6 +313,9 @@ def main() -> None:
         return
     if args.only == ["auto"]:
         auto_cost(args.repeat)
+        return
+    if args.only == ["after-next"]:
+        after_next(args.repeat, args.limit)
         return
     for name in I.INSTANCES:
         if name.startswith("sudoku") or not wanted(name):

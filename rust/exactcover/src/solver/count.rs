@@ -251,7 +251,7 @@ impl Solver {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use exactcover::{CountOptions, Outcome, Problem, Solver};
+    /// use exactcover::{CountOptions, MemoMode, MemoOptions, Outcome, Problem, Solver};
     ///
     /// // Domino tilings of the 6 x 6 board: 6728, on two threads.
     /// let mut p = Problem::with_items(36, 0);
@@ -269,13 +269,15 @@ impl Solver {
     ///     .unwrap();
     /// assert_eq!((counted.count.to_u64(), counted.outcome), (Some(6728), Outcome::Complete));
     ///
-    /// // The first 100, then stopped by the callback at its first call.
+    /// // The first 100, then a count without the memo stopped by the
+    /// // callback at its first call (with it, the rest takes a millisecond).
     /// let mut solver = Solver::new(&p);
     /// let options = CountOptions { limit: Some(100), ..CountOptions::default() };
     /// let counted = solver.count_with(&options, |_| ControlFlow::Continue(())).unwrap();
     /// assert_eq!((counted.count.to_u64(), counted.outcome), (Some(100), Outcome::Limit));
+    /// let never = MemoOptions { mode: MemoMode::Never, ..MemoOptions::default() };
     /// let counted = solver
-    ///     .count_with(&CountOptions::default(), |progress| {
+    ///     .count_with(&CountOptions { memo: never, ..CountOptions::default() }, |progress| {
     ///         assert!(progress.nodes > 0);
     ///         ControlFlow::Break(())
     ///     })
