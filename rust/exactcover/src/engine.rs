@@ -182,6 +182,10 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     ///
     /// [`MemoMode::Auto`]: crate::MemoMode::Auto
     fn work(&self) -> u64;
+    /// About the work of a copy of this search ([`Engine::clone_box`]),
+    /// in the unit of [`Engine::work`]: what each subtree handed to a
+    /// fresh search costs before its first node.
+    fn copy_work(&self) -> u64;
     /// The branch of the top level being explored: its option, or `None`
     /// for a branch that takes no option (Algorithm M's null branch) or at
     /// the root. Labels the solution graph's edges.

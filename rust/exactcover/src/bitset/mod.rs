@@ -1042,6 +1042,12 @@ impl Engine for BitsetEngine {
         BitsetEngine::work(self)
     }
 
+    fn copy_work(&self) -> u64 {
+        // The tables are shared: the stack of states is copied.
+        let stack = &self.stack;
+        (stack.live.len() + stack.covered.len() + stack.counts.len() / 4 + self.levels.len()) as u64
+    }
+
     fn current_branch(&self) -> Option<usize> {
         BitsetEngine::current_branch(self)
     }
