@@ -40,7 +40,9 @@ use crate::Error;
 /// * The memo on a search that has started on this thread other than by a
 ///   memoized count (stepped, or counted with a limit): what the search has
 ///   not explored ([`Solver::remainder`]) is counted as subtrees of a fresh
-///   search at the root, memoized ([`MemoMode::Auto`] decides again).
+///   search at the root, memoized ([`MemoMode::Auto`] decides again; on one
+///   thread it first goes on in place for a few times the work of handing
+///   the rest over, so that a short rest ends there).
 ///   [`MemoMode::Always`] does the same after a count without the memo
 ///   (`Never`, or one whose memo `Auto` dropped), which `Auto` goes on
 ///   without. (Threads that stopped keep their memos, and go on with them.)
