@@ -184,6 +184,19 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="gap must be a number of cube sides, not 'a'"):
         polycube_svg(cubes, gap="a")  # type: ignore[arg-type]
     assert polycube_svg(cubes, gap=0.5).width > polycube_svg(cubes, gap=0).width
+    # compose's own padding and gap: -5 made a picture of negative size.
+    from exactcover.svg import Panel, compose
+
+    dot = Panel(10, 10, lambda d, left, top: None)
+    for name in ("padding", "gap"):
+        with pytest.raises(ValueError, match=f"{name} must be at least 0 and finite, not -5"):
+            compose([dot], **{name: -5})
+        with pytest.raises(TypeError, match=f"{name} must be a number of pixels, not 'a'"):
+            compose([dot], **{name: "a"})
+    assert (
+        compose([dot, dot], padding=1, gap=2).width,
+        compose([dot, dot], columns=2, gap=2).width,
+    ) == (12, 22)
 
 
 # One style and one layout for every picture ------------------------------------------

@@ -169,13 +169,7 @@ class Style:
         # Every picture is drawn with a Style: its lengths are checked once,
         # here (size='a' repeated text, a negative size drew nothing).
         for name in ("size", "padding", "stroke_width", "line_width"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, Real):
-                raise TypeError(f"{name} must be a number of pixels, not {value!r}")
-            least = "positive" if name == "size" else "at least 0"
-            length = float(value)
-            if not (0 < length < inf if name == "size" else 0 <= length < inf):
-                raise ValueError(f"{name} must be {least} and finite, not {value!r}")
+            _pixels(name, getattr(self, name), positive=name == "size")
 
     def fill(self) -> Callable[[Any], Optional[str]]:
         """The colour of each label, as a function.
@@ -213,6 +207,22 @@ class Panel(NamedTuple):
     draw: Callable[[Any, float, float], None]
 
 
+def _pixels(name: str, value: Any, *, positive: bool = False) -> float:
+    """A length in pixels, checked.
+
+    Raises:
+        TypeError: If `value` is not a number (a bool is not).
+        ValueError: If it is negative (or 0, with `positive`), NaN or infinite.
+    """
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a number of pixels, not {value!r}")
+    length = float(value)
+    if not (0 < length < inf if positive else 0 <= length < inf):
+        least = "positive" if positive else "at least 0"
+        raise ValueError(f"{name} must be {least} and finite, not {value!r}")
+    return length
+
+
 def compose(
     panels: Sequence[Panel], *, columns: int = 1, padding: float = 0, gap: float = 0
 ) -> Picture:
@@ -231,7 +241,9 @@ def compose(
         The picture.
 
     Raises:
-        ValueError: If `columns` is not a positive int.
+        TypeError: If `padding` or `gap` is not a number.
+        ValueError: If `columns` is not a positive int, or `padding` or
+            `gap` is negative or infinite.
 
     >>> dot = Panel(10, 10, lambda d, left, top: d.add(d.circle((left + 5, top + 5), 5)))
     >>> picture = compose([dot, dot, dot], columns=2, padding=1, gap=2)
@@ -241,6 +253,9 @@ def compose(
     given, columns = columns, integer(columns)  # type: ignore[assignment]
     if columns is None or columns < 1:
         raise ValueError(f"columns must be a positive int, not {given!r}")
+    # A negative padding made a picture of negative size.
+    _pixels("padding", padding)
+    _pixels("gap", gap)
     w = max((p.width for p in panels), default=0)
     h = max((p.height for p in panels), default=0)
     columns = max(1, min(columns, len(panels)))
