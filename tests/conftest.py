@@ -46,7 +46,9 @@ def dominoes(cells: Iterable[tuple[int, int]]) -> ExactCover[Any]:
             for a in sorted(region)
             for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
             if b in region
-        }
+        },
+        # A cell no domino reaches still needs one: no tiling.
+        primary=sorted(region),
     )
 
 

@@ -73,7 +73,10 @@ def test_progress_never_goes_back_and_ends_at_100(threads):
     assert search._count(None, threads, None, figures, memo=False) == 14200
     fractions = [r["fraction"] for r in figures.reports]
     assert len(fractions) > 5
-    assert 0 < fractions[len(fractions) // 2] < 1
+    # Some report in between (not the middle one: the fraction is refreshed
+    # every 10 ms, and on a loaded machine half the reports came before the
+    # first refresh, at 0.0).
+    assert any(0 < f < 1 for f in fractions)
     assert fractions == sorted(fractions)
     assert all(0 <= f < 1 for f in fractions[:-1])
     assert fractions[-1] == 1.0
