@@ -417,18 +417,7 @@ impl Solver {
         let mut fraction = (self.fraction_done(), Instant::now());
         loop {
             let step = slices.run(|budget| self.count_step(budget, u64::MAX).1);
-            let now = self.stats();
-            if fraction.1.elapsed() >= FRACTION_EVERY {
-                fraction = (fraction.0.max(self.fraction_done()), Instant::now());
-            }
-            *trial = Progress {
-                solutions: self.counted_since(before),
-                nodes: now.nodes - start.nodes,
-                updates: now.updates - start.updates,
-                subtrees_done: 0,
-                subtrees_pending: 0,
-                fraction: Some(fraction.0),
-            };
+            *trial = self.progress_here(before, start, &mut fraction);
             let outcome = if step == Step::Exhausted {
                 Outcome::Complete
             } else if on_slice(trial).is_break() {
@@ -444,6 +433,30 @@ impl Solver {
                 stats: self.stats(),
                 memo: self.memo_stats(),
             });
+        }
+    }
+
+    /// The figures of a count on this thread since `before` (solutions) and
+    /// `start` (work), its fraction done refreshed every [`FRACTION_EVERY`]
+    /// in `fraction` (with when it was), never backwards (estimated
+    /// branchings may shrink).
+    fn progress_here(
+        &self,
+        before: &Count,
+        start: Stats,
+        fraction: &mut (f64, Instant),
+    ) -> Progress {
+        let now = self.stats();
+        if fraction.1.elapsed() >= FRACTION_EVERY {
+            *fraction = (fraction.0.max(self.fraction_done()), Instant::now());
+        }
+        Progress {
+            solutions: self.counted_since(before),
+            nodes: now.nodes - start.nodes,
+            updates: now.updates - start.updates,
+            subtrees_done: 0,
+            subtrees_pending: 0,
+            fraction: Some(fraction.0),
         }
     }
 
@@ -547,19 +560,7 @@ impl Solver {
                 Step::Solution => break Outcome::Limit,
                 Step::Paused => {}
             }
-            let now = self.stats();
-            if fraction.1.elapsed() >= FRACTION_EVERY {
-                // Never backwards (estimated branchings may shrink).
-                fraction = (fraction.0.max(self.fraction_done()), Instant::now());
-            }
-            let progress = Progress {
-                solutions: self.counted_since(before),
-                nodes: now.nodes - start.nodes,
-                updates: now.updates - start.updates,
-                subtrees_done: 0,
-                subtrees_pending: 0,
-                fraction: Some(fraction.0),
-            };
+            let progress = self.progress_here(before, start, &mut fraction);
             if on_slice(&progress).is_break() {
                 break Outcome::Stopped;
             }
