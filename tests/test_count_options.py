@@ -206,6 +206,20 @@ def test_the_count_of_an_iterator_that_has_yielded_memoizes_the_rest(memo):
     assert search.stats["solutions"] == 12988816
 
 
+@pytest.mark.parametrize("memo", [None, True])
+def test_the_count_after_solutions_on_threads_memoizes_the_rest(memo):
+    # The threads' searches, parked when the iterator was closed, counted on
+    # without the memo (memo=True too): hours where the memo takes a
+    # millisecond (a fuzzing helper's find).
+    search = dominoes(rectangle(8, 8))
+    solutions = search.solutions(threads=2)
+    first = [next(solutions) for _ in range(3)]
+    solutions.close()
+    assert len(first) + search.count(memo=memo) == 12988816
+    assert search.memo_stats["hits"] > 0
+    assert search.stats["solutions"] == 12988816
+
+
 @pytest.mark.parametrize("engine", ["bitset", "dlx"])
 def test_a_short_rest_is_counted_in_place(engine):
     # Handing the rest over costs a copy of the search per subtree: the rest

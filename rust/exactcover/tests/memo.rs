@@ -357,6 +357,15 @@ fn always_memoizing_a_search_started_without_its_memo_memoizes_the_rest() {
         assert_eq!(found + rest.count.to_u64().unwrap(), 6728, "{stepped_by}");
         assert!(solver.memo_stats().hits > 0, "{stepped_by}");
     }
+    // Threads stopped while yielding solutions: their searches become
+    // subtrees too (they counted on without the memo, `Always` included).
+    for memo in [always, MemoOptions::default()] {
+        let mut solver = Solver::new(&dominoes(6, 8));
+        let taken = solver.solutions_on_threads(2).unwrap().take(3).count() as u64;
+        let rest = common::count_memo(&mut solver, memo).to_u64().unwrap();
+        assert_eq!(taken + rest, 167_089, "{memo:?}");
+        assert!(solver.memo_stats().hits > 0, "{memo:?}");
+    }
     let mut solver = Solver::new(&dominoes(6, 6));
     assert!(solver.solutions().next().is_some());
     assert_eq!(

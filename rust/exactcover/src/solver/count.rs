@@ -369,6 +369,13 @@ impl Solver {
                 parked_options.memo.mode = MemoMode::Always;
             }
         }
+        if let (None, Some(parked)) = (options.limit, self.parked.as_mut()) {
+            // Threads that stopped while stepping (`solutions(threads=N)`
+            // dropped): their searches would count on without the memo,
+            // for hours where it takes milliseconds with it.
+            let mode = options.memo.mode;
+            parked.searches_to_subtrees(|search| search.memo_wants_a_fresh_root(mode), |_| {});
+        }
         let options = &parked_options;
         if options.threads > 1 || self.parked.is_some() {
             // The figures of this call: the trial's, then the threads'.
@@ -466,7 +473,7 @@ impl Solver {
     /// memoize as it is; under [`MemoMode::Auto`], where it was stepped
     /// (solutions taken one by one, a count with a limit) rather than
     /// counted: a count whose memo `Auto` dropped goes on without it.
-    fn memo_wants_a_fresh_root(&self, mode: MemoMode) -> bool {
+    pub(super) fn memo_wants_a_fresh_root(&self, mode: MemoMode) -> bool {
         match mode {
             MemoMode::Never => false,
             MemoMode::Always => !self.can_memoize(),

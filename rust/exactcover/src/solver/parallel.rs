@@ -93,6 +93,39 @@ pub(super) struct Parked {
 }
 
 impl Parked {
+    /// The parked searches that `wanted` picks become their remainders
+    /// ([`Solver::remainder`]): subtrees, with their shares of the tree,
+    /// that the threads restrict copies of the root to. `left` gets each
+    /// search so given up (its solutions were counted when it was parked).
+    /// A search whose remainder cannot be listed stays.
+    pub(super) fn searches_to_subtrees(
+        &mut self,
+        wanted: impl Fn(&Solver) -> bool,
+        mut left: impl FnMut(&mut Solver),
+    ) {
+        let mut work = Vec::with_capacity(self.work.len());
+        for (mut piece, share) in std::mem::take(&mut self.work) {
+            let parts = match &mut piece {
+                Work::Search(search) if wanted(search) => {
+                    let parts = search.remainder(usize::MAX);
+                    if parts.is_some() {
+                        left(search);
+                    }
+                    parts
+                }
+                _ => None,
+            };
+            match parts {
+                Some(parts) => {
+                    let part = share / parts.len().max(1) as f64;
+                    work.extend(parts.into_iter().map(|p| (Work::Subtree(p), part)));
+                }
+                None => work.push((piece, share)),
+            }
+        }
+        self.work = work;
+    }
+
     /// The memos of the searches parked, summed.
     pub(super) fn memo_stats(&self, sum: &mut MemoStats) {
         for (work, _) in &self.work {
@@ -1166,21 +1199,7 @@ impl Solver {
         let counted = self.count_on_threads_lending(options, pool, &mut on_slice)?;
         if let (Some(pool), Some(parked)) = (pool, self.parked.as_mut()) {
             // The searches under way become subtrees; their memos go back.
-            let mut work = Vec::with_capacity(parked.work.len());
-            for (piece, share) in std::mem::take(&mut parked.work) {
-                let Work::Search(mut search) = piece else {
-                    work.push((piece, share));
-                    continue;
-                };
-                let Some(parts) = search.remainder(usize::MAX) else {
-                    work.push((Work::Search(search), share));
-                    continue;
-                };
-                pool.put(search.take_memo(), None);
-                let part = share / parts.len().max(1) as f64;
-                work.extend(parts.into_iter().map(|p| (Work::Subtree(p), part)));
-            }
-            parked.work = work;
+            parked.searches_to_subtrees(|_| true, |search| pool.put(search.take_memo(), None));
         }
         Ok(counted)
     }
