@@ -116,10 +116,7 @@ impl Parked {
                 _ => None,
             };
             match parts {
-                Some(parts) => {
-                    let part = share / parts.len().max(1) as f64;
-                    work.extend(parts.into_iter().map(|p| (Work::Subtree(p), part)));
-                }
+                Some(parts) => work.extend(shared_out(parts, share)),
                 None => work.push((piece, share)),
             }
         }
@@ -134,6 +131,12 @@ impl Parked {
             }
         }
     }
+}
+
+/// `subtrees` as pieces of work, `share` of the tree split evenly among them.
+fn shared_out(subtrees: Vec<Subtree>, share: f64) -> impl Iterator<Item = (Work, f64)> {
+    let each = share / subtrees.len().max(1) as f64;
+    subtrees.into_iter().map(move |s| (Work::Subtree(s), each))
 }
 
 /// Adds the memo figures `stats` to `sum`.
@@ -741,9 +744,6 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
 }
 
 impl Solver {
-    /// The work a parallel count or search starts from: what threads parked
-    /// before (the solutions they found and nobody took, and the share of
-    /// the tree done), or the whole tree at the root.
     /// A search stopped on this thread (a count stopped by its callback,
     /// solutions taken one by one) handed over to threads: what it has not
     /// explored ([`Solver::remainder`]), parked as subtrees of a fresh
@@ -783,17 +783,16 @@ impl Solver {
         self.engine = fresh;
         // The subtrees carry the root's restrictions themselves.
         self.root = super::Root::default();
-        let share = (1.0 - done) / parts.len().max(1) as f64;
         self.parked = Some(Box::new(Parked {
-            work: parts
-                .into_iter()
-                .map(|part| (Work::Subtree(part), share))
-                .collect(),
+            work: shared_out(parts, 1.0 - done).collect(),
             done,
             ..Parked::default()
         }));
     }
 
+    /// The work a parallel count or search starts from: what threads parked
+    /// before (the solutions they found and nobody took, and the share of
+    /// the tree done), or the whole tree at the root.
     fn work_to_do(&mut self) -> Result<Parked, Error> {
         if let Some(parked) = self.parked.take() {
             return Ok(*parked);
@@ -1188,12 +1187,8 @@ impl Solver {
             return Ok(counted);
         }
         // Taken from the end: the first subtree given is counted last.
-        let share = 1.0 / subtrees.len().max(1) as f64;
         self.parked = Some(Box::new(Parked {
-            work: subtrees
-                .iter()
-                .map(|s| (Work::Subtree(s.clone()), share))
-                .collect(),
+            work: shared_out(subtrees.to_vec(), 1.0).collect(),
             ..Parked::default()
         }));
         let counted = self.count_on_threads_lending(options, pool, &mut on_slice)?;
