@@ -17,9 +17,8 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ._arguments import MAX_TEXT_SIDE, whole
 from .cover import ExactCover
@@ -128,18 +127,13 @@ def domino_tilings(cells: Iterable[Cell]) -> ExactCover[Domino]:
     >>> sorted(sorted(t) for t in domino_tilings(rectangle(2, 2)))
     [[((0, 0), (0, 1)), ((1, 0), (1, 1))], [((0, 0), (1, 0)), ((0, 1), (1, 1))]]
     """
-    region = []
+    region: list[Cell] = []
     for cell in cells:
         try:
             # Any pair of whole numbers (NumPy's, a list read from JSON),
             # as a tuple of ints.
-            if isinstance(cell, (str, bytes)) or len(cell) != 2:
-                raise TypeError
-            i, j = cell
-            if isinstance(i, bool) or isinstance(j, bool):
-                raise TypeError
-            region.append((operator.index(i), operator.index(j)))
-        except TypeError:
+            region.append(cast(Cell, SQUARE.check_cell(cell, "cells")))
+        except (TypeError, ValueError):
             raise TypeError(f"a cell must be a pair of ints (row, column), not {cell!r}") from None
     inside = set(region)
     order = _numbering(inside)

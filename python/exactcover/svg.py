@@ -207,15 +207,15 @@ class Panel(NamedTuple):
     draw: Callable[[Any, float, float], None]
 
 
-def _pixels(name: str, value: Any, *, positive: bool = False) -> float:
-    """A length in pixels, checked.
+def _pixels(name: str, value: Any, *, positive: bool = False, unit: str = "pixels") -> float:
+    """A length in pixels (or another `unit`), checked.
 
     Raises:
         TypeError: If `value` is not a number (a bool is not).
         ValueError: If it is negative (or 0, with `positive`), NaN or infinite.
     """
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a number of pixels, not {value!r}")
+        raise TypeError(f"{name} must be a number of {unit}, not {value!r}")
     length = float(value)
     if not (0 < length < inf if positive else 0 <= length < inf):
         least = "positive" if positive else "at least 0"
@@ -837,10 +837,7 @@ def polycube_svg(
     (1, 9)
     """
     # A negative gap drew the cubes into one another (-1: all in one place).
-    if isinstance(gap, bool) or not isinstance(gap, Real):
-        raise TypeError(f"gap must be a number of cube sides, not {gap!r}")
-    if not 0 <= float(gap) < inf:
-        raise ValueError(f"gap must be at least 0 and finite, not {gap!r}")
+    _pixels("gap", gap, unit="cube sides")
     tilings = _as_tilings(solutions)
     for tiling in tilings:
         for name, cells in tiling:
