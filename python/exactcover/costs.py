@@ -38,7 +38,7 @@ error as `"branch"`'s).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, Union, overload
 
 from ._arguments import integer
@@ -51,6 +51,18 @@ __all__ = ["Costs", "cost_list", "weight_list", "violation"]
 Costs = Union[Mapping[Any, Any], Callable[[Any], Any]]
 
 _U64_MAX = 2**64 - 1
+
+
+def check_names(costs: Mapping[Any, Any], labels: Iterable[Any], name: str) -> None:
+    """Check that the mapping `costs` names only `labels`.
+
+    Raises:
+        ValueError: If it names a key that is not one of them.
+    """
+    known = set(labels)
+    for key in costs:
+        if key not in known:
+            raise ValueError(f"{name} names {describe(key)}, which is not a choice")
 
 
 def _values(costs: Costs, labels: Sequence[Any], name: str) -> list[Any]:
@@ -68,10 +80,7 @@ def _values(costs: Costs, labels: Sequence[Any], name: str) -> list[Any]:
             except KeyError:
                 raise ValueError(f"{name} gives no value for choice {describe(label)}") from None
         if len(costs) > len(labels):
-            known = set(labels)
-            for key in costs:
-                if key not in known:
-                    raise ValueError(f"{name} names {describe(key)}, which is not a choice")
+            check_names(costs, labels, name)
         return values
     if callable(costs):
         return [costs(label) for label in labels]

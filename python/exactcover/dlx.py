@@ -61,7 +61,6 @@ from typing import IO, Any, Callable, Union
 from ._arguments import engine as _engine
 from ._arguments import integer as _integer
 from ._arguments import seed as _seed
-from ._errors import describe as _describe
 from ._errors import format_error as _format_error
 from ._export import Exported, export
 from ._native import DlxFormatError, ExactCoverError
@@ -70,6 +69,7 @@ from ._native import Solver as _Solver
 from ._native import parse_dlx as _parse_dlx
 from ._reading import decode_utf8 as _decode
 from ._reading import read_at_most as _read_at_most
+from .costs import check_names as _check_names
 from .costs import cost_list
 from .search import DEFAULT_MEMO_BYTES, Estimate, Search
 
@@ -877,10 +877,7 @@ def write_dlx(
         if isinstance(costs, Mapping):
             # A mapping may give every choice its cost, as cheapest() takes
             # them: the initial ones, and those they exclude, are not written.
-            known = set(problem._labels)
-            for key in costs:
-                if key not in known:
-                    raise ValueError(f"costs names {_describe(key)}, which is not a choice")
+            _check_names(costs, problem._labels, "costs")
             costs = {label: costs[label] for label in exported.labels if label in costs}
         problem, comments = _dlx_of(exported, costs)
     text = "".join(f"| {line}\n" for line in comments) + problem.to_dlx()
