@@ -3,7 +3,8 @@ on random small problems with secondary items every order mode counts the
 brute force's solutions, swept in any order, with a tiny memo, stopped and
 resumed, on threads; the builders give their board's order and count their
 known numbers with it; the automatic order's race decides by work and
-reports the winner's tree; bad orders are refused."""
+reports the winner's tree, for the rest of a search stepped by `next()`
+too; bad orders are refused."""
 
 import pytest
 from conftest import swept_problems
@@ -121,6 +122,26 @@ def test_a_count_on_threads_that_sweeps_takes_the_fast_count_on_one_thread():
     plain = polyomino(PIECES, board)
     assert plain.count(order="sweep", threads=2, memo=False) == 1472
     assert plain.stats["nodes"] != one.stats["nodes"]
+
+
+def test_the_rest_after_next_is_raced_as_a_count_from_the_start():
+    # Solutions taken one by one, then a count: the rest, handed to a fresh
+    # search, is raced as a count from the start is (pentominoes on 4 x 15:
+    # the sweep wins; Langford pairs of order 12: MRV), or counted in the
+    # order asked for, on one thread or two: always exactly the rest.
+    board = [(i, j) for i in range(4) for j in range(15)]
+    for build, known, winner in (
+        (lambda: polyomino(PIECES, board), 1472, "sweep"),
+        (lambda: _langford(12), 216288, "mrv"),
+    ):
+        for order, threads in (("auto", 1), ("auto", 2), ("sweep", 1), ("mrv", 1)):
+            search = build()
+            taken = [next(search) for _ in range(3)]
+            assert search.count(order=order, threads=threads) + len(taken) == known
+            expected = winner if order == "auto" else order
+            assert search.stats["order"] == expected, (known, order, threads)
+            if order == "auto" and threads == 1:
+                assert search.stats["race_nodes"] > 0
 
 
 def test_a_small_count_is_not_raced():

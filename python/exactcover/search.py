@@ -334,7 +334,11 @@ class Search(Iterator[S], Generic[S]):
                 on 16 cores pentominoes 6x10 count 2.8 times as fast on
                 16 threads by the usual order as by the sweep, which
                 wins on one. `stats["order"]` tells which one counted. A
-                count that goes on from an earlier one keeps its order.
+                count that goes on from an earlier count keeps its order;
+                one after solutions were taken one by one (or counted with
+                a `limit`) settles the order of what is left as a count
+                from the start does (pentominoes 6x10 after `next()`: its
+                rest swept in 0.55 s, 1.7 s by the usual order).
 
         Returns:
             The number of solutions counted.

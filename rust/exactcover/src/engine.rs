@@ -86,6 +86,11 @@ pub(crate) trait Engine: std::fmt::Debug + Send + Sync {
     fn reordered(&self, _order: Option<&[usize]>) -> Option<Box<dyn Engine>> {
         None
     }
+    /// Can this engine branch by a static sweep ([`Engine::reordered`]
+    /// with an order, [`Engine::sweep_count`])?
+    fn can_sweep(&self) -> bool {
+        false
+    }
     /// The fast memoized count of a sweep from its root, with a memo of
     /// about `max_bytes`; `None` if the engine does not sweep or its search
     /// has started.

@@ -959,6 +959,10 @@ impl Engine for BitsetEngine {
         Some(Box::new(BitsetEngine::reordered(self, order)))
     }
 
+    fn can_sweep(&self) -> bool {
+        true
+    }
+
     fn sweep_count(&self, max_bytes: usize) -> Option<SweepCount> {
         BitsetEngine::sweep_count(self, max_bytes)
     }

@@ -9,9 +9,10 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use super::parallel::Work;
 use super::{OrderMode, Solver};
 use crate::count::Count;
-use crate::engine::{Stats, Step};
+use crate::engine::{Stats, Step, Subtree};
 use crate::memo::{MemoMode, MemoOptions, MemoStats};
 use crate::Error;
 
@@ -71,7 +72,9 @@ pub struct CountOptions {
     pub nodes_per_slice: Option<u64>,
     /// How to choose the item to branch on where the solver has a sweep
     /// order ([`Solver::set_sweep_order`]): see [`OrderMode`]. Read by a
-    /// count from the root; a count that goes on keeps its order.
+    /// count from the root, and by one of what a search stepped (solutions
+    /// taken one by one, a count with a limit) has left, which hands it to
+    /// a fresh search; a count that goes on from a count keeps its order.
     pub order: OrderMode,
 }
 
@@ -349,20 +352,46 @@ impl Solver {
         let mut parked_options = *options;
         // The figures of a count in place before the rest was handed over.
         let mut trial = Progress::default();
+        // The rest goes to the sweep's fast count (see `sweeps_the_rest`).
+        let mut sweep_rest = false;
         if options.limit.is_none() && self.memo_wants_a_fresh_root(options.memo.mode) {
             // What the search has not explored, counted as subtrees of a
             // fresh search, memoized: going on in place, without the memo,
             // took 2.7 s for the domino tilings of 8 x 8 after one solution
-            // (the whole count: 0.3 ms), and hours for 10 x 10. Under Auto,
-            // on one thread, a short rest ends in place first.
-            if options.memo.mode == MemoMode::Auto && options.threads <= 1 && self.parked.is_none()
+            // (the whole count: 0.3 ms), and hours for 10 x 10.
+            // Under Auto, on one thread, a short rest ends in place first
+            // (`rent`); where the rest may be swept, that goes on to the
+            // work after which a count from the root races (its estimate
+            // of the rest decides whether this one does), on threads too.
+            let auto = options.memo.mode == MemoMode::Auto && self.parked.is_none();
+            let rent = auto && options.threads <= 1;
+            let race_start = if auto
+                && options.order == OrderMode::Auto
+                && self.order_name() == "mrv"
+                && self.may_sweep_the_rest(options.order, &options.memo)
             {
-                if let Some(counted) =
-                    self.count_before_parking(options, &mut on_slice, &before, start, &mut trial)
-                {
+                self.race_limits.start
+            } else {
+                0
+            };
+            if rent || race_start > 0 {
+                if let Some(counted) = self.count_before_parking(
+                    options,
+                    &mut on_slice,
+                    &before,
+                    start,
+                    &mut trial,
+                    (rent, race_start),
+                ) {
                     return Ok(counted);
                 }
             }
+            let done = match &self.parked {
+                Some(parked) => parked.done,
+                None => self.fraction_done(),
+            };
+            let threads = options.threads.clamp(1, crate::max_threads());
+            sweep_rest = self.sweeps_the_rest(options.order, &options.memo, threads, done);
             self.park_paused_search();
             if self.parked.is_some() && self.order_name() == "sweep" {
                 // As `sweep_keeps_memo`, for the fresh search.
@@ -375,6 +404,12 @@ impl Solver {
             // for hours where it takes milliseconds with it.
             let mode = options.memo.mode;
             parked.searches_to_subtrees(|search| search.memo_wants_a_fresh_root(mode), |_| {});
+        }
+        if sweep_rest {
+            if let Some(counted) = self.count_parked_swept(options, &mut on_slice, &before, &trial)
+            {
+                return Ok(counted);
+            }
         }
         let options = &parked_options;
         if options.threads > 1 || self.parked.is_some() {
@@ -397,6 +432,66 @@ impl Solver {
         Ok(self.count_here(options, &mut on_slice, &before, start))
     }
 
+    /// The count of the subtrees parked in the solver (the rest of a search
+    /// that has started, handed over) by the sweep's fast count, the engine
+    /// made again at the root in the sweep's order (see
+    /// [`Solver::count_subtrees_swept`]); its figures follow `trial`'s, its
+    /// fraction done the share of the tree done before. `None` (and the
+    /// solver as it was, but for its engine's order) where the parked work
+    /// is not all subtrees or the sweep cannot count them (the engine is
+    /// then at the root by MRV).
+    fn count_parked_swept(
+        &mut self,
+        options: &CountOptions,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        before: &Count,
+        trial: &Progress,
+    ) -> Option<Counted> {
+        let parked = self.parked.take()?;
+        let subtrees: Option<Vec<Subtree>> = parked
+            .work
+            .iter()
+            .map(|(work, _)| match work {
+                Work::Subtree(subtree) => Some(subtree.clone()),
+                Work::Search(_) => None,
+            })
+            .collect();
+        let subtrees = match subtrees {
+            Some(subtrees) if parked.ready.is_empty() && self.reorder(true) => subtrees,
+            _ => {
+                self.parked = Some(parked);
+                return None;
+            }
+        };
+        let done = parked.done;
+        let mut on_slice = |progress: &Progress| {
+            let mut progress = progress.clone();
+            progress.solutions += &trial.solutions;
+            progress.nodes += trial.nodes;
+            progress.updates += trial.updates;
+            progress.fraction = progress.fraction.map(|f| done + (1.0 - done) * f);
+            on_slice(&progress)
+        };
+        let always = CountOptions {
+            memo: MemoOptions {
+                mode: MemoMode::Always,
+                ..options.memo
+            },
+            ..*options
+        };
+        match self.count_subtrees_swept(&subtrees, &always, None, &mut on_slice) {
+            Some(mut counted) => {
+                counted.count = self.counted_since(before);
+                Some(counted)
+            }
+            None => {
+                self.reorder(false);
+                self.parked = Some(parked);
+                None
+            }
+        }
+    }
+
     /// The count in place, without the memo, of a search stepped on this
     /// thread, before its rest is handed to a fresh search (see
     /// [`Solver::count_with`]): for about [`PARK_TRIAL`] times the work the
@@ -406,7 +501,9 @@ impl Solver {
     /// may shorten by far, is handed over. `Some` if the count ended
     /// (complete, or stopped by `on_slice`), else `None` with its figures
     /// in `trial`. (The rest of a 16 x 16 Sudoku after its solution: 63 ms
-    /// in place, 112 ms handed over at once.)
+    /// in place, 112 ms handed over at once.) Without `rent`, not that
+    /// long; either way, until the search's work
+    /// ([`Solver::mrv_work_done`]) reaches `race_start`.
     fn count_before_parking(
         &mut self,
         options: &CountOptions,
@@ -414,11 +511,16 @@ impl Solver {
         before: &Count,
         start: Stats,
         trial: &mut Progress,
+        (rent, race_start): (bool, u64),
     ) -> Option<Counted> {
         let depth = self.engine.depth() as u64 + 1;
         let restrictions = (self.root.forced.len() + self.root.excluded.len()) as u64;
         let handing_over = depth.saturating_mul(self.engine.copy_work() + depth + restrictions);
-        let budget = handing_over.saturating_mul(PARK_TRIAL).max(PARK_TRIAL_MIN);
+        let budget = if rent {
+            handing_over.saturating_mul(PARK_TRIAL).max(PARK_TRIAL_MIN)
+        } else {
+            0
+        };
         let first = self.engine.work();
         let mut slices = SliceBudget::of(options);
         let mut fraction = (self.fraction_done(), Instant::now());
@@ -429,7 +531,7 @@ impl Solver {
                 Outcome::Complete
             } else if on_slice(trial).is_break() {
                 Outcome::Stopped
-            } else if self.engine.work() - first >= budget {
+            } else if self.engine.work() - first >= budget && self.mrv_work_done() >= race_start {
                 return None;
             } else {
                 continue;
