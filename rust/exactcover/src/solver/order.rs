@@ -358,9 +358,7 @@ impl Solver {
             f64::INFINITY
         };
         let sweep_wins = whole >= limits.min_whole as f64 && {
-            let cap = (whole / limits.share as f64).min(limits.max as f64) as u64;
-            let margin = SWEEP_MARGIN * thread_gain(threads);
-            let (wins, spent) = self.compare_on_subproblems(memo, cap, margin);
+            let (wins, spent, cap) = self.check_for(whole, memo, threads);
             self.race_work.nodes += spent.nodes;
             self.race_work.updates += spent.updates;
             debug_race(format_args!(
@@ -443,15 +441,26 @@ impl Solver {
         if !root.reorder(false) {
             return false;
         }
-        let cap = (rest / limits.share as f64).min(limits.max as f64) as u64;
-        let margin = SWEEP_MARGIN * thread_gain(threads);
-        let (wins, spent) = root.compare_on_subproblems(memo, cap, margin);
+        let (wins, spent, cap) = root.check_for(rest, memo, threads);
         self.race_work.nodes += spent.nodes;
         self.race_work.updates += spent.updates;
         debug_race(format_args!(
             "the rest: ~{rest:.0} work; ladder cap {cap}: sweep wins {wins}"
         ));
         wins
+    }
+
+    /// The check of the race at this solver's root for a count of about
+    /// `work` units on `threads` threads: within a [`RACE_SHARE`]th of it,
+    /// at most [`RACE_MAX`], the sweep's work weighed by
+    /// [`SWEEP_MARGIN`] and [`thread_gain`]. Returns the verdict, the work
+    /// of the check and its cap.
+    fn check_for(&self, work: f64, memo: &MemoOptions, threads: usize) -> (bool, Stats, u64) {
+        let limits = *self.race_limits;
+        let cap = (work / limits.share as f64).min(limits.max as f64) as u64;
+        let margin = SWEEP_MARGIN * thread_gain(threads);
+        let (wins, spent) = self.compare_on_subproblems(memo, cap, margin);
+        (wins, spent, cap)
     }
 
     /// The check of the race (see the module documentation): races the
@@ -632,6 +641,18 @@ mod tests {
         (p, order)
     }
 
+    /// `n` random problems (seeded by `seed`) of `smallest` to `smallest`
+    /// + 13 items, then two domino boards (4 x 12 and 3 x 16) that sweep.
+    fn problems_and_boards(seed: u64, n: usize, smallest: usize) -> Vec<(Problem, Vec<usize>)> {
+        let mut rng = SplitMix64::new(seed);
+        let mut problems: Vec<(Problem, Vec<usize>)> = (0..n)
+            .map(|k| random_problem(&mut rng, smallest + k % 14))
+            .collect();
+        problems.push(dominoes(4, 12));
+        problems.push(dominoes(3, 16));
+        problems
+    }
+
     fn count(p: &Problem, order: &[usize], mode: OrderMode, eager: bool) -> Solver {
         let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
         solver.set_sweep_order(order).unwrap();
@@ -655,12 +676,7 @@ mod tests {
     /// somewhere.
     #[test]
     fn the_race_counts_right_and_reports_the_winners_tree() {
-        let mut rng = SplitMix64::new(23);
-        let mut problems: Vec<(Problem, Vec<usize>)> = (0..60)
-            .map(|k| random_problem(&mut rng, 6 + k % 14))
-            .collect();
-        problems.push(dominoes(4, 12));
-        problems.push(dominoes(3, 16));
+        let problems = problems_and_boards(23, 60, 6);
         let mut winners = Vec::new();
         for (p, order) in &problems {
             let raced = count(p, order, OrderMode::Auto, true);
@@ -726,12 +742,7 @@ mod tests {
     /// sweeps its rest.
     #[test]
     fn the_rest_of_a_stepped_search_is_raced_and_swept() {
-        let mut rng = SplitMix64::new(29);
-        let mut problems: Vec<(Problem, Vec<usize>)> = (0..40)
-            .map(|k| random_problem(&mut rng, 8 + k % 12))
-            .collect();
-        problems.push(dominoes(4, 12));
-        problems.push(dominoes(3, 16));
+        let problems = problems_and_boards(29, 40, 8);
         let mut swept = Vec::new();
         for (k, (p, order)) in problems.iter().enumerate() {
             let whole = count(p, order, OrderMode::Mrv, false).solutions_counted();
