@@ -24,7 +24,7 @@ from conftest import (
     queens_problem,
     swept_problems,
 )
-from exactcover import DlxProblem, ExactCover, MultiCover
+from exactcover import DlxProblem, ExactCover, MultiCover, SearchTimeout
 from exactcover import distributed as _distributed
 from exactcover.distributed import CheckpointError, count_distributed
 from exactcover.polyomino import PENTOMINOES, encode_polyominoes, polyomino
@@ -135,11 +135,73 @@ def test_dlx_problem_on_a_process_pool():
         assert count_distributed(problem, executor=pool, task_seconds=0.002) == expected
 
 
-def test_a_started_problem_is_refused():
-    solver = queens(6)
-    next(solver)
-    with pytest.raises(ValueError, match="has not started"):
-        count_distributed(solver, executor=ThreadPoolExecutor(1))
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens(8),
+        lambda: two_queens(5),
+        _colored(),
+        lambda: queens_cover(8, initial=[(0, 0)]),
+        lambda: queens_cover(8).restrict(([(1, 3)], [(0, 0)])),
+    ],
+    ids=["secondary", "multiplicities", "colors", "initial", "restricted"],
+)
+def test_a_started_search_counts_the_solutions_it_has_still_to_give(make):
+    # Solutions taken one by one, a count stopped by its limit, one stopped
+    # by its timeout: count_distributed() counts the rest, as count() would,
+    # and leaves the iterator as it was (the rest still to give).
+    whole = {frozenset(s) for s in make()}
+    assert whole
+    with ThreadPoolExecutor(2) as pool:
+        for start in ("next", "limit", "timeout", "all"):
+            search = make()
+            taken = set()
+            if start == "next":
+                taken = {frozenset(next(search)) for _ in range(min(3, len(whole)))}
+                before = len(taken)
+            elif start == "limit":
+                before = search.count(limit=2)
+            elif start == "timeout":
+                try:
+                    before = search.count(timeout=0.0)
+                except SearchTimeout as stopped:
+                    before = stopped.count
+            else:
+                taken = {frozenset(s) for s in search}
+                before = len(taken)
+            stats = {}
+            rest = count_distributed(
+                search, executor=pool, task_seconds=0.001, local_seconds=0, stats=stats
+            )
+            left = {frozenset(s) for s in search}
+            assert rest == len(left) == len(whole) - before, start
+            assert left <= whole and not left & taken, start
+            if start == "all":
+                assert (rest, stats["path"]) == (0, "local")
+
+
+def test_a_started_search_counts_its_rest_on_dask_and_from_a_checkpoint(client, tmp_path):
+    # On the workers, and resumed from the checkpoint of the rest, which is
+    # not the whole problem's: a fresh iterator is another count.
+    search = queens(8)
+    first = [next(search) for _ in range(10)]
+    path = tmp_path / "rest.ckpt"
+    assert count_distributed(search, client=client, task_seconds=0.001, local_seconds=0) == 82
+    assert count_distributed(search, client=client, local_seconds=0, checkpoint=path) == 82
+    assert count_distributed(search, client=client, local_seconds=0, checkpoint=path) == 82
+    with pytest.raises(CheckpointError, match="written for a different problem"):
+        count_distributed(queens(8), client=client, checkpoint=path)
+    assert len(first) + len(list(search)) == 92
+
+
+def test_a_search_on_threads_under_way_is_refused():
+    search = queens(6)
+    stream = search.solutions(threads=2)
+    next(stream)
+    with pytest.raises(ValueError, match="close that iterator"):
+        count_distributed(search, executor=ThreadPoolExecutor(1))
+    stream.close()
+    assert count_distributed(search, executor=ThreadPoolExecutor(1)) == 3
     with pytest.raises(TypeError, match="ExactCover, MultiCover"):
         count_distributed({"a": [1]}, executor=ThreadPoolExecutor(1))
 

@@ -299,7 +299,8 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
     # While solutions(threads=N) is suspended its threads hold the search;
     # restrict() was taken and ignored, split(), estimate(), cheapest() and
     # solution_graph() answered for the whole tree, and count_distributed()
-    # counted the solutions already yielded again.
+    # counted the solutions already yielded again (once the threads stop, it
+    # counts the rest).
     search = queens_cover(8)
     stream = search.solutions(threads=2)
     first = [next(stream) for _ in range(5)]
@@ -312,12 +313,14 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
         "estimate()": lambda: search.estimate(10, seed=1),
         "cheapest()": lambda: search.cheapest(lambda choice: 1),
         "solution_graph()": lambda: search.solution_graph(),
-        "count_distributed()": lambda: count_distributed(search, executor=_POOL),
     }
     for name, call in calls.items():
         with pytest.raises(ValueError, match="not started searching") as refused:
             call()
         assert str(refused.value).startswith(name), name
+    with pytest.raises(ValueError, match="close that iterator") as refused:
+        count_distributed(search, executor=_POOL)
+    assert str(refused.value).startswith("count_distributed()")
     rest = list(stream)
     assert len({frozenset(s) for s in first + rest}) == len(first) + len(rest) == 92
     # Once the threads are done, the calls refuse as after any search.

@@ -132,6 +132,9 @@ class Solver:
     def split(self, min_subtrees: int) -> list[tuple[list[int], list[int]]]:
         """At least ``min_subtrees`` subtrees (fewer if the tree is small), each
         as (forced option ids, excluded option ids)."""
+    def remainder(self) -> list[tuple[list[int], list[int]]] | None:
+        """What is still to explore, as (forced ids, excluded ids) subtrees;
+        None while threads hold the search."""
     def restrict(self, forced: list[int], excluded: list[int]) -> bool:
         """Force and exclude a subtree's options; False if it has no solutions."""
     def force(self, option: int) -> bool:

@@ -85,7 +85,7 @@ from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
 from ._arguments import seconds as real_seconds
-from ._errors import started
+from ._errors import busy, started
 from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
@@ -106,7 +106,17 @@ _Ids = Tuple[List[int], List[int]]
 #: A problem as plain data: (items, options, seed, colors, initial choices,
 #: engine, sweep order: item ids or None, and the subtree `restrict()` left:
 #: forced option ids, the initial choices first, and excluded ones; or None).
-_Spec = Tuple[Any, Any, Optional[int], Any, List[int], str, Optional[List[int]], Optional[_Ids]]
+_Spec = Tuple[
+    Any,
+    Any,
+    Optional[int],
+    Any,
+    List[int],
+    str,
+    Optional[List[int]],
+    Optional[_Ids],
+    Optional[List[_Ids]],
+]
 #: The orders a count may branch in (see `Search.count`'s `order`).
 _ORDERS = ("auto", "mrv", "sweep")
 #: A count's memo settings: `memo` (None, True or False, as `count()`'s)
@@ -237,11 +247,13 @@ class CheckpointError(ValueError):
 def _spec_of(problem: Any) -> _Spec:
     """The plain data of an `ExactCover`, `MultiCover`, `DlxProblem` or the
     iterator of its solutions, with its sweep order (`ExactCover.sweep_order`,
-    which the builders give) last.
+    which the builders give), the subtree `restrict()` left, and, for a
+    search that has started, what it has still to explore (its remainder:
+    subtrees of the whole problem).
 
     Raises:
         TypeError: If `problem` is none of those.
-        ValueError: If it has started searching.
+        ValueError: If the threads of `solutions(threads=N)` are searching it.
     """
     from .dlx import DlxProblem
 
@@ -253,8 +265,17 @@ def _spec_of(problem: Any) -> _Spec:
             "problem must be an ExactCover, MultiCover, DlxProblem or DlxProblem.solutions(), "
             f"not {type(problem).__name__}"
         )
+    rest = None
     if started(problem):
-        raise ValueError("count_distributed() needs a problem that has not started searching")
+        try:
+            rest = problem._solver.remainder()
+        except RuntimeError as error:
+            raise busy(problem, error) from None
+        if rest is None:
+            raise ValueError(
+                "count_distributed() cannot count a search that the threads of "
+                "solutions(threads=N) are searching: close that iterator first"
+            )
     items, options, seed, colors, forced, engine = spec
     sweep = problem._solver.sweep_order
     return (
@@ -266,7 +287,15 @@ def _spec_of(problem: Any) -> _Spec:
         engine,
         None if sweep is None else list(sweep),
         problem._subtree if any(problem._restricted) else None,
+        None if rest is None else [[list(f), list(e)] for f, e in rest],
     )
+
+
+def _roots(spec: _Spec) -> list[_Ids]:
+    """The subtrees a count of `spec` starts from: what a search that has
+    started has still to explore, else its root (`_root`)."""
+    rest = spec[8] if len(spec) > 8 else None
+    return [_root(spec)] if rest is None else list(rest)
 
 
 def _root(spec: _Spec) -> _Ids:
@@ -296,6 +325,9 @@ def problem_digest(spec: _Spec) -> str:
     # as before there were subtrees).
     if len(spec) > 7 and spec[7] is not None:
         data.append({"subtree": spec[7]})
+    # So is the rest of a search that has started.
+    if len(spec) > 8 and spec[8] is not None:
+        data.append({"rest": spec[8]})
     text = json.dumps(data, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -1114,11 +1146,14 @@ def count_distributed(
     92
 
     Args:
-        problem: An `ExactCover`, `MultiCover` or `DlxProblem` (or the
-            iterator of its solutions) that has not started searching. It is
-            not consumed; its constraints mapping must not have changed since
-            it was built. Restricted to a subtree (`restrict()`), the count
-            is the subtree's (and its checkpoint not the whole problem's).
+        problem: An `ExactCover`, `MultiCover` or `DlxProblem`, or the
+            iterator of its solutions. It is not consumed; its constraints
+            mapping must not have changed since it was built. Restricted to
+            a subtree (`restrict()`), the count is the subtree's (and its
+            checkpoint not the whole problem's). An iterator that has
+            started (solutions taken by `next()`, a `count()` stopped by its
+            `timeout` or `limit`) counts the solutions it has still to give,
+            as its `count()` would (its checkpoint is that rest's).
         client: A `dask.distributed.Client` to run the tasks on: its
             workers, also those that join while the count runs (need not be
             waited for; with none yet, the count waits for the first) and
@@ -1190,7 +1225,8 @@ def count_distributed(
             `local_seconds` is not a number, `stats` is not a dict,
             `order` is not a str, `memo` is not True, False or None, or
             `memo_bytes` is not a whole number.
-        ValueError: If `problem` has started searching, `task_seconds` is
+        ValueError: If the threads of `problem.solutions(threads=N)` are
+            searching it (close that iterator first), `task_seconds` is
             not positive, `local_seconds` is negative, `workers` or
             `threads` is below 1, `threads` is above `MAX_THREADS` (as
             `count()`'s), both `client` and `executor` are given, `order`
@@ -1397,16 +1433,16 @@ class _Plan:
         self.total = 0
         self.done = 0
         nodes = updates = 0
-        root = _root(spec)
+        roots = _roots(spec)
         #: Tasks waiting, each a few subtrees; the one to run next last.
-        self.todo: list[list[_Ids]] = [[root]]
+        self.todo: list[list[_Ids]] = [roots] if roots else []
         self.resumed = False
         if log is not None and log.counts:
             self.resumed = True
             self.total = sum(log.counts.values())
             self.done = log.records
             nodes, updates = log.figures["nodes"], log.figures["updates"]
-            self.todo = [[t] for t in [root, *log.children] if _key(t) not in log.counts]
+            self.todo = [[t] for t in [*roots, *log.children] if _key(t) not in log.counts]
         figures.clear()
         figures.update(
             solutions=self.total,
@@ -1470,18 +1506,20 @@ class _Plan:
         at the speed measured says it would end within `local_seconds`, on
         (for at most four times that). Returns True if the count is over."""
         threads = _cores()
-        [[root]] = self.todo
+        # The root, or what a search that has started has still to explore.
+        [roots] = self.todo
         self.todo = []
-        estimate = _estimate(self.digest, self.spec, root, _ESTIMATE_SAMPLES)
+        samples = max(16, _ESTIMATE_SAMPLES // len(roots))
+        estimate = sum(_estimates(self.digest, self.spec, roots, samples, lambda: None))
         self.figures["estimate"] = estimate
         self.left = estimate
         self.figures["path"] = "local"
         start = time.monotonic()
         found, rest, task, error = _count_here(
-            self.digest, self.spec, [root], _PROBE_SECONDS, threads, run, self.order, memo=self.memo
+            self.digest, self.spec, roots, _PROBE_SECONDS, threads, run, self.order, memo=self.memo
         )
         wall = time.monotonic() - start
-        self.finished([root], found, rest, task)
+        self.finished(roots, found, rest, task)
         if error is not None:
             raise error
         if not self.todo:

@@ -859,6 +859,19 @@ impl PySolver {
         count_to_py(py, &self.interrupted_count)
     }
 
+    /// What the search has still to explore, as subtrees (forced ids,
+    /// excluded ids) of the whole problem whose solutions are exactly those
+    /// not yet taken or counted (none once the search is over; the root's
+    /// subtree before it starts): see `exactcover::Solver::remainder`. None
+    /// while the threads of `next_on_threads` hold the search.
+    fn remainder(&self) -> Option<Vec<PlainSubtree>> {
+        if self.threads.is_some() {
+            return None;
+        }
+        let parts = self.solver.remainder(usize::MAX)?;
+        Some(parts.into_iter().map(|s| (s.forced, s.excluded)).collect())
+    }
+
     /// True once every solution has been visited.
     #[getter]
     fn exhausted(&self) -> bool {

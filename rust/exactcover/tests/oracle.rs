@@ -400,6 +400,40 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Threads stopped while stepping (some solutions taken, others found
+    /// and waiting): the solutions taken and those of the remainder's
+    /// subtrees (a waiting solution is the subtree of itself alone) are
+    /// each solution once.
+    #[test]
+    fn the_remainder_of_threads_stopped_holds_exactly_the_rest(
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
+        take in 0usize..4,
+        threads in 2usize..4,
+    ) {
+        let problem = build(&spec);
+        let Some(mut solver) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let expected = brute_force(&spec, &[]);
+        let mut seen = BTreeSet::new();
+        for solution in solver.solutions_on_threads(threads).unwrap().take(take) {
+            prop_assert!(seen.insert(sorted(solution)));
+        }
+        for subtree in solver.remainder(usize::MAX).unwrap() {
+            let mut s = solver_on(&problem, engine, None).expect("it fits");
+            s.restrict(&subtree).unwrap();
+            for found in s.solutions().map(sorted) {
+                prop_assert!(seen.insert(found), "a solution counted twice");
+            }
+        }
+        prop_assert_eq!(&seen, &expected);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// A search paused after any number of nodes: the solutions found so far

@@ -1450,19 +1450,35 @@ impl Drop for ThreadedSolutions<'_> {
 }
 
 impl Solver {
-    /// [`Solver::remainder`] of the work threads parked: the subtrees queued
-    /// and the remainders of the searches. `None` where solutions found are
-    /// waiting to be taken (a subtree cannot hold one solution alone).
+    /// [`Solver::remainder`] of the work threads parked: each solution found
+    /// and not yet taken as the subtree of that solution alone (its options
+    /// forced, every other excluded: as many entries as the problem has
+    /// options), the subtrees queued, and the remainders of the searches.
     pub(super) fn parked_remainder(
         &self,
         parked: &Parked,
         max_entries: usize,
     ) -> Option<Vec<Subtree>> {
-        if !parked.ready.is_empty() {
-            return None;
-        }
         let mut parts = Vec::new();
         let mut entries = 0;
+        // A solution the threads found and nobody took: that solution
+        // alone, its options forced and every other excluded.
+        let options = self.engine.num_options();
+        let mut chosen = vec![false; options];
+        for solution in &parked.ready {
+            entries += options;
+            if entries > max_entries {
+                return None;
+            }
+            chosen.iter_mut().for_each(|c| *c = false);
+            for &k in solution {
+                chosen[k] = true;
+            }
+            parts.push(Subtree {
+                forced: solution.clone(),
+                excluded: (0..options).filter(|&k| !chosen[k]).collect(),
+            });
+        }
         for (piece, _) in &parked.work {
             match piece {
                 Work::Subtree(subtree) => {
