@@ -287,7 +287,7 @@ def _spec_of(problem: Any) -> _Spec:
         engine,
         None if sweep is None else list(sweep),
         problem._subtree if any(problem._restricted) else None,
-        None if rest is None else [[list(f), list(e)] for f, e in rest],
+        None if rest is None else [(list(f), list(e)) for f, e in rest],
     )
 
 
