@@ -43,6 +43,19 @@ def test_constraints_of_a_choice_must_be_iterable(cls):
 
 
 @pytest.mark.parametrize("cls", [ExactCover, MultiCover])
+@pytest.mark.parametrize("cons", ["xy", "x", b"xy"])
+def test_constraints_of_a_choice_given_as_a_string_are_refused(cls, cons):
+    # A string was iterated: 'xy' stood for the constraints 'x' and 'y'.
+    kind = type(cons).__name__
+    with pytest.raises(
+        TypeError,
+        match=rf"constraints of choice 'A' must be an iterable of constraints, not a {kind} ",
+    ):
+        cls({"A": cons, "B": ["x"]})
+    assert cls({"A": ["xy"], "B": ("x", "y")}).count() == 1
+
+
+@pytest.mark.parametrize("cls", [ExactCover, MultiCover])
 def test_choice_without_constraints(cls):
     with pytest.raises(ExactCoverError, match="choice 'B' satisfies no constraints"):
         cls({"A": [1], "B": []})

@@ -174,6 +174,15 @@ def test_restrict_names_a_subtree_that_is_not_a_pair_of_iterables(subtree):
     assert queens(4).restrict(([], [])).count() == 2
 
 
+@pytest.mark.parametrize("subtree", ["ab", ("a", []), ([], "b"), (["a"], b"b")])
+def test_restrict_refuses_a_string_for_a_subtree_or_its_choices(subtree):
+    # A string was iterated: restrict("ab") forced 'a' and excluded 'b'.
+    cover = ExactCover({"a": [1], "b": [1], "ab": [1]})
+    with pytest.raises(TypeError, match="subtree must be a Subtree or a pair"):
+        cover.restrict(subtree)
+    assert cover.restrict((["ab"], ["a"])).count() == 1
+
+
 def test_a_deep_copy_of_choices_equal_only_to_themselves_makes_its_problem_again() -> None:
     # The copy's choices are copies, which are not the keys of the mapping it
     # was built from: verify() and to_cnf() (and a distributed count) said

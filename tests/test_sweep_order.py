@@ -168,6 +168,11 @@ def test_bad_orders_are_refused():
         cover.sweep_order([1, 3])
     with pytest.raises(TypeError, match="not hashable"):
         cover.sweep_order([[1]])
+    # A string was iterated: "ab" stood for the constraints 'a' and 'b'.
+    letters = ExactCover({"A": ["a", "b"], "B": ["a"], "C": ["b"]})
+    with pytest.raises(TypeError, match="must be an iterable of constraints, not a str 'ab'"):
+        letters.sweep_order("ab")
+    assert letters.sweep_order(["b", "a"]).count(order="sweep") == 2
     with pytest.raises(ValueError, match="order must be"):
         cover.count(order="fast")
     with pytest.raises(TypeError, match="order must be a str"):

@@ -60,7 +60,7 @@ class Cover(Search["list[C]"]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable, `initial` is not an iterable (or is a string
+            are not an iterable (or are a string), `initial` is not an iterable (or is a string
             that names one choice), or a constraint, a color or an initial
             choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
@@ -246,7 +246,8 @@ class Cover(Search["list[C]"]):
 
         Raises:
             KeyError: If a constraint is not one of the problem's.
-            TypeError: If a constraint is not hashable.
+            TypeError: If `constraints` is a string (its characters are not
+                taken for constraints), or a constraint is not hashable.
         """
         self._sweep_ids(constraints, strict=True)
         return self
@@ -255,6 +256,11 @@ class Cover(Search["list[C]"]):
         """`sweep_order`, passing over the constraints that are not the
         problem's unless `strict` (for builders whose order may name cells
         no choice covers)."""
+        if isinstance(constraints, (str, bytes)):
+            raise TypeError(
+                "the sweep order must be an iterable of constraints, not a "
+                f"{type(constraints).__name__} {_describe(constraints)}"
+            )
         names, _ = self._names()
         index = {c: k for k, c in enumerate(names)}
         ids: list[int] = []
@@ -369,9 +375,23 @@ def _reiterable(constraints: Mapping[C, Iterable[Hashable]]) -> Mapping[C, Itera
     `sweep_order()`, `cheapest()`, a distributed count), which an iterator
     read once already cannot give: they found no constraints, and said the
     mapping had changed.
+
+    Raises:
+        TypeError: If a choice's constraints are a string (or bytes), whose
+            characters would be taken for its constraints.
     """
     # The types of the values, in C: a test per choice would cost more.
     kinds = set(map(type, constraints.values())) - _PLAIN
+    if any(issubclass(kind, (str, bytes)) for kind in kinds):
+        # A string would be iterated: 'xy' stood for the constraints 'x' and 'y'.
+        choice, cons = next(
+            (choice, cons) for choice, cons in constraints.items() if isinstance(cons, (str, bytes))
+        )
+        raise TypeError(
+            f"the constraints of choice {_describe(choice)} must be an iterable of "
+            f"constraints, not a {type(cons).__name__} {_describe(cons)}: pass "
+            f"[{_describe(cons)}] for one constraint"
+        )
     if not any(issubclass(kind, Iterator) for kind in kinds):
         return constraints
     return {
@@ -542,7 +562,8 @@ class ExactCover(Cover[C]):
     Args:
         constraints: A map from each choice to an iterable of the constraints
             satisfied by that choice (or to a mapping from each of those
-            constraints to its color).
+            constraints to its color); not a string, whose characters would
+            pass for constraints: `['xy']` is the one constraint `'xy'`.
         initial: Choices that must appear in every solution (default, or
             None: none).
             Contradictory initial choices give no solutions.
@@ -561,7 +582,7 @@ class ExactCover(Cover[C]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable, `initial` is not an iterable (or is a string
+            are not an iterable (or are a string), `initial` is not an iterable (or is a string
             that names one choice), or a constraint, a color or an initial
             choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
@@ -676,9 +697,9 @@ class MultiCover(Cover[C]):
 
     Raises:
         TypeError: If `constraints` or `counts` is not a mapping, a choice's
-            constraints are not an iterable, `initial` is not an iterable (or
-            is a string that names one choice), or a constraint, a color or
-            an initial choice is not hashable.
+            constraints are not an iterable (or are a string), `initial` is
+            not an iterable (or is a string that names one choice), or a
+            constraint, a color or an initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
         ExactCoverError: If `engine="bitset"` and the problem does not fit

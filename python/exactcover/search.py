@@ -682,17 +682,23 @@ class Search(Iterator[S], Generic[S]):
 
         Raises:
             KeyError: If a choice of the subtree is not one of the problem's.
-            TypeError: If `subtree` is not a pair of iterables, or a choice of
-                it is not hashable.
+            TypeError: If `subtree` is not a pair of iterables (a string is
+                not one, nor are its characters choices), or a choice of it is
+                not hashable.
             ValueError: If the search has started.
         """
         try:
+            # A string would be iterated: "ab" forced 'a' and excluded 'b'.
+            if isinstance(subtree, (str, bytes)):
+                raise TypeError
             forced, excluded = subtree
             iter(forced), iter(excluded)
+            if isinstance(forced, (str, bytes)) or isinstance(excluded, (str, bytes)):
+                raise TypeError
         except (TypeError, ValueError):
             raise TypeError(
                 "subtree must be a Subtree or a pair (forced, excluded) of iterables of "
-                f"choices, not {describe(subtree)}"
+                f"choices (not strings), not {describe(subtree)}"
             ) from None
         _check_not_started(self, "restrict()")
         position = {label: k for k, label in enumerate(self._labels)}
