@@ -133,6 +133,37 @@ def test_bad_seed_and_limit():
         ExactCover(DATA).count(2.0)
 
 
+def _random_searches(random):
+    """The iterators that take a `random` argument, made with this one."""
+    from exactcover import from_matrix
+
+    return [
+        lambda: ExactCover(DATA, random=random),
+        lambda: MultiCover(DATA, random=random),
+        lambda: from_matrix([[1, 0], [0, 1]], random=random),
+        lambda: parse_dlx("A\nA\n").solutions(random=random),
+        lambda: queens(4, random=random),
+    ]
+
+
+@pytest.mark.parametrize("random", ["yes", "", 2.5, [], 0, 1, 7, np.int64(3)])
+def test_random_must_be_true_or_false(random):
+    # Any truthy value was taken for True: random="no" and random=[0] shuffled.
+    for make in _random_searches(random):
+        with pytest.raises(TypeError, match="random must be True or False, not "):
+            make()
+    if not isinstance(random, (str, float, list)):
+        # An int was perhaps meant for the seed: the message says so.
+        with pytest.raises(TypeError, match=f"pass seed={int(random)} for a reproducible"):
+            ExactCover(DATA, random=random)
+
+
+@pytest.mark.parametrize("random", [True, False, None, np.True_, np.False_])
+def test_random_takes_bools_and_none(random):
+    for make in _random_searches(random):
+        assert make().count() >= 1
+
+
 def test_zero_count_forbids_choices():
     # Constraint 5 must be satisfied zero times: C and D are out, and B + E
     # covers everything else exactly once.

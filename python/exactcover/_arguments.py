@@ -157,11 +157,51 @@ def engine(given: Any) -> str:
     return given
 
 
-def seed(random: bool, given: Any) -> int | None:
-    """The seed of a search.
+def flag(name: str, value: object) -> bool:
+    """A yes-or-no argument as a bool.
+
+    >>> flag('random', None)
+    False
+    >>> flag('random', 'yes')
+    Traceback (most recent call last):
+      ...
+    TypeError: random must be True or False, not str 'yes'
 
     Args:
-        random: Whether the search runs in a random order.
+        name: The argument's name, for the error.
+        value: True or False (a Python or a NumPy bool), or None (False).
+
+    Returns:
+        `value` as a bool.
+
+    Raises:
+        TypeError: If `value` is anything else: any other object is truthy
+            or falsy too, and a number or a string passed there (a seed, a
+            name) is surely a mistake.
+    """
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    numpy = sys.modules.get("numpy")  # a NumPy bool given means NumPy is loaded
+    if numpy is not None and isinstance(value, numpy.bool_):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, not {type(value).__name__} {value!r:.80}")
+
+
+def seed(random: object, given: Any) -> int | None:
+    """The seed of a search.
+
+    >>> seed(False, 2**64 + 5)
+    5
+    >>> seed(7, None)
+    Traceback (most recent call last):
+      ...
+    TypeError: random must be True or False, not int 7: pass seed=7 for a reproducible random order
+
+    Args:
+        random: Whether the search runs in a random order: True or False
+            (or None, False).
         given: The seed the user gave (any integer), or None.
 
     Returns:
@@ -169,11 +209,20 @@ def seed(random: bool, given: Any) -> int | None:
         None (the search keeps the input order).
 
     Raises:
-        TypeError: If `given` is neither an integer nor None.
+        TypeError: If `random` is not True, False or None, or `given` is
+            neither an integer nor None.
     """
+    try:
+        shuffled = flag("random", random)
+    except TypeError as error:
+        number = integer(random)
+        if number is None:
+            raise
+        # random=7 was random=True with a fresh seed, not the seed 7.
+        raise TypeError(f"{error}: pass seed={number} for a reproducible random order") from None
     if given is not None:
         return whole("seed", given) & U64_MAX
-    if random:
+    if shuffled:
         return _random.getrandbits(64)
     return None
 

@@ -60,9 +60,10 @@ class Cover(Search["list[C]"]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable (or are a string), `initial` is not an iterable (or is a string
-            that names one choice), or a constraint, a color or an initial
-            choice is not hashable.
+            are not an iterable (or are a string), `initial` is not an
+            iterable (or is a string that names one choice), `random` is not
+            True or False (or None), `seed` is not an integer, or a
+            constraint, a color or an initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ExactCoverError: If the problem is malformed (see `ExactCover`).
     """
@@ -567,7 +568,8 @@ class ExactCover(Cover[C]):
         initial: Choices that must appear in every solution (default, or
             None: none).
             Contradictory initial choices give no solutions.
-        random: Generate solutions in a random order.
+        random: Generate solutions in a random order: True or False (None
+            is False).
         secondary: Constraints that may be satisfied at most once instead of
             exactly once. A choice all of whose constraints are secondary is
             never chosen by the search (unless it is an initial choice).
@@ -582,9 +584,10 @@ class ExactCover(Cover[C]):
 
     Raises:
         TypeError: If `constraints` is not a mapping, a choice's constraints
-            are not an iterable (or are a string), `initial` is not an iterable (or is a string
-            that names one choice), or a constraint, a color or an initial
-            choice is not hashable.
+            are not an iterable (or are a string), `initial` is not an
+            iterable (or is a string that names one choice), `random` is not
+            True or False (or None), `seed` is not an integer, or a
+            constraint, a color or an initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.
         ExactCoverError: If `engine="bitset"` and the problem does not fit
@@ -679,7 +682,8 @@ class MultiCover(Cover[C]):
             constraints to its color, as for `ExactCover`).
         initial: Choices that must appear in every solution (default, or
             None: none).
-        random: Generate solutions in a random order.
+        random: Generate solutions in a random order: True or False (None
+            is False).
         counts: A map from constraint to the number of times that constraint
             must be satisfied (a non-negative integer; 0 forbids every choice
             that satisfies it). By default all constraints must be satisfied
@@ -698,7 +702,8 @@ class MultiCover(Cover[C]):
     Raises:
         TypeError: If `constraints` or `counts` is not a mapping, a choice's
             constraints are not an iterable (or are a string), `initial` is
-            not an iterable (or is a string that names one choice), or a
+            not an iterable (or is a string that names one choice), `random`
+            is not True or False (or None), `seed` is not an integer, or a
             constraint, a color or an initial choice is not hashable.
         KeyError: If an initial choice is not one of the choices.
         ValueError: If `engine` is not `"auto"`, `"bitset"` or `"dlx"`.

@@ -501,6 +501,8 @@ class DlxProblem:
             The iterator.
 
         Raises:
+            TypeError: If `seed` is not an integer, or `random` is not True or
+                False (or None).
             ValueError: If `engine` is not one of those names.
             ExactCoverError: If the solver refuses the problem (the error's
                 `item` is then the item's name), or `engine="bitset"` and the

@@ -139,8 +139,9 @@ def from_matrix(
         An iterator over the solutions.
 
     Raises:
-        TypeError: If `matrix` is none of the above, or `secondary` is a
-            string or not iterable.
+        TypeError: If `matrix` is none of the above, `secondary` is a
+            string or not iterable, `seed` is not an integer, or `random` is
+            not True or False (or None).
         ValueError: If the rows have different lengths, an array does not
             have 2 dimensions, or `engine` is not one of the names above.
         ExactCoverError: If an entry is neither 0 nor 1 (a `ValueError`

@@ -113,7 +113,8 @@ def queens(
         An `ExactCover` over the solutions.
 
     Raises:
-        TypeError: If `n` is not an int.
+        TypeError: If `n` or `seed` is not an int, or `random` is not True or
+            False (or None).
         ValueError: If `n` is negative or the board has more than `max_choices` squares.
 
     The number of solutions is OEIS A000170:
