@@ -2,6 +2,8 @@
 random problems (also with every hash colliding), against known counts (OEIS),
 and their uniform sampler against a chi-square test."""
 
+import copy
+import pickle
 import time
 from collections import Counter
 
@@ -253,6 +255,27 @@ def test_the_graph_cap_bounds_its_nodes_and_edges():
     assert info.value.kind == "memory_cap"
     graph = ExactCover({k: ["x"] for k in range(200_000)}).solution_graph(max_bytes=1 << 24)
     assert graph.count == 200_000 and graph.nbytes <= 1 << 24
+
+
+def test_a_solution_graph_copies_and_deep_copies_sharing_its_frozen_native_graph():
+    # copy.deepcopy raised "cannot pickle 'exactcover._native.SolutionGraph'".
+    class Piece:
+        def __init__(self, name):
+            self.name = name
+
+    a, b, c = Piece("a"), Piece("b"), Piece("c")
+    graph = ExactCover({a: [1, 2], b: [1], c: [2]}).solution_graph()
+    shallow, deep = copy.copy(graph), copy.deepcopy(graph)
+    assert [[p.name for p in s] for s in shallow] == [["a"], ["b", "c"]]
+    assert [[p.name for p in s] for s in deep] == [["a"], ["b", "c"]]
+    assert all(p in (a, b, c) for s in shallow for p in s)
+    # The deep copy's choices are copies (the native graph, never changed, is shared).
+    assert not any(p in (a, b, c) for s in deep for p in s)
+    assert deep.count == graph.count == 2 and deep.nbytes == graph.nbytes
+    both = copy.deepcopy([graph, graph])
+    assert both[0] is both[1]
+    with pytest.raises(TypeError, match="a SolutionGraph cannot be pickled"):
+        pickle.dumps(graph)
 
 
 def test_progress_and_timeout_memoize_as_count_does():

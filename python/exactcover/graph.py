@@ -16,6 +16,7 @@ building it takes as much again for the memo, freed afterwards.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from copy import deepcopy as _deepcopy
 from typing import Any, Generic, TypeVar, overload
 
 from . import _native
@@ -38,7 +39,8 @@ class SolutionGraph(Generic[C]):
     """All the solutions of a problem as a DAG (see the module documentation).
 
     Made by `solution_graph()` of an `ExactCover` or a `MultiCover`, not
-    built directly.
+    built directly. A graph never changes: `copy.copy` and `copy.deepcopy`
+    share its nodes (a deep copy copies the choices); it cannot be pickled.
 
     >>> from exactcover import ExactCover
     >>> # Domino tilings of a 2 x 3 board.
@@ -63,6 +65,26 @@ class SolutionGraph(Generic[C]):
     def __init__(self, graph: _native.SolutionGraph, choices: list[C]) -> None:
         self._graph = graph
         self._choices = choices
+
+    # The native graph is frozen (no method changes it: a sample takes its
+    # seed, an iteration its own cursor), so copies share it.
+
+    def __copy__(self) -> SolutionGraph[C]:
+        """The same graph: the native graph and the choices are shared."""
+        return SolutionGraph(self._graph, self._choices)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SolutionGraph[C]:
+        """The same graph, with copies of the choices (the native graph,
+        frozen, is shared)."""
+        clone = SolutionGraph(self._graph, _deepcopy(self._choices, memo))
+        memo[id(self)] = clone
+        return clone
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            "a SolutionGraph cannot be pickled: pickle the problem and build its "
+            "solution_graph() again (or to_zdd(), its text)"
+        )
 
     @property
     def count(self) -> int:
