@@ -17,6 +17,7 @@ import pytest
 from conftest import brute_force, colored_brute_force, problems, queens_cover, with_secondary
 from exactcover import DlxProblem, ExactCover, ExactCoverError, MultiCover, parse_dlx, write_dlx
 from exactcover.costs import cost_list
+from exactcover.graph import SolutionGraph
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chi2
@@ -600,6 +601,23 @@ def setset_of(sets):
     from graphillion import setset
 
     return setset([set(s) for s in sets])
+
+
+def test_setset_refuses_what_graphillion_cannot_hold_as_its_docstring_says():
+    pytest.importorskip("graphillion")
+    doc = SolutionGraph.to_setset.__doc__
+    raises = doc[doc.index("Raises:") :]
+    # Choices that are sets: graphillion would take them for sets of elements.
+    sets = ExactCover({frozenset("a"): [1], frozenset("b"): [1]}).solution_graph()
+    with pytest.raises(TypeError, match="choices must not be sets"):
+        sets.to_setset()
+    assert "TypeError" in raises
+    # 8,193 solutions of one choice each: graphillion's ZDD operations recurse
+    # once per element, and past 8,192 its C library ended the process.
+    wide = ExactCover({k: ["x"] for k in range(8193)}).solution_graph()
+    with pytest.raises(ValueError, match="8,193 distinct choices, more than the 8,192"):
+        wide.to_setset()
+    assert "ValueError" in raises
 
 
 def test_setset_without_graphillion_names_the_extra(monkeypatch):

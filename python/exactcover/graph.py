@@ -34,6 +34,11 @@ C = TypeVar("C")
 #: Python and in the core (each choice 16 bytes more).
 _SAMPLE_BYTES = 96
 
+#: The deepest recursion of graphillion's ZDD operations (SAPPOROBDD's
+#: BDD_RecurLimit, 0x2000): one level per element, so the most distinct
+#: choices a family may hold. Past it the C library exits the process.
+_SETSET_DEPTH = 8192
+
 
 class SolutionGraph(Generic[C]):
     """All the solutions of a problem as a DAG (see the module documentation).
@@ -307,6 +312,13 @@ class SolutionGraph(Generic[C]):
 
         Raises:
             ImportError: If graphillion is not installed.
+            TypeError: If a choice is a set or a frozenset (graphillion would
+                take it for a set of elements).
+            ValueError: If the solutions use more than 8,192 distinct
+                choices: graphillion's ZDD operations recurse once per
+                element, and past 8,192 levels its C library ends the
+                process (exit status 1) instead of raising. Checked before
+                graphillion's universe is touched.
         """
         try:
             from graphillion import setset  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -318,17 +330,28 @@ class SolutionGraph(Generic[C]):
         choices = self._choices
         if any(isinstance(choice, (set, frozenset)) for choice in choices):
             raise TypeError("graphillion takes sets for families: choices must not be sets")
-        families: dict[int, Any] = {0: setset(), 1: setset([set()])}
-        root = 0
+        nodes: list[tuple[int, int, int, int]] = []
         for line in self.to_zdd().splitlines():
             # `id: (~v?lo:hi)`: the sets of `lo`, and those of `hi` with v.
             ident, rest = line.split(": (~")
-            var, rest = rest.split("?")
-            lo, hi = rest.rstrip(")").split(":")
-            with_v = families[int(hi, 16)].copy()
-            with_v.add(choices[int(var)])
-            root = int(ident, 16)
-            families[root] = families[int(lo, 16)] | with_v
+            v, rest = rest.split("?")
+            without, with_ = rest.rstrip(")").split(":")
+            nodes.append((int(ident, 16), int(v), int(without, 16), int(with_, 16)))
+        # Every node leads to a solution, so its variables are the family's
+        # elements, as many as the deepest recursion of a union of its parts.
+        support = len({var for _, var, _, _ in nodes})
+        if support > _SETSET_DEPTH:
+            raise ValueError(
+                f"the solutions use {support:,} distinct choices, more than the "
+                f"{_SETSET_DEPTH:,} that graphillion's ZDD operations can recurse "
+                "through (past that depth its C library ends the process)"
+            )
+        families: dict[int, Any] = {0: setset(), 1: setset([set()])}
+        root = 0
+        for root, var, lo, hi in nodes:
+            with_v = families[hi].copy()
+            with_v.add(choices[var])
+            families[root] = families[lo] | with_v
         if root == 0 and self.count:
             # No line: the one solution takes no choice.
             return families[1]
