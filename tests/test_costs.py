@@ -232,6 +232,20 @@ def test_cost_arguments_are_checked():
     assert cost_list({"a": True}, ["a"]) == [1]
 
 
+def test_float_costs_that_add_up_past_the_largest_float_are_refused():
+    # A solution of two choices of 1.5e308 cost inf, listed as any other.
+    cover = ExactCover({"A": [1, 2], "B": [1], "C": [2], "D": [1, 2]})
+    huge = {"A": 3.0, "B": 1.5e308, "C": 1.5e308, "D": 1.0}
+    for method in ("graph", "branch"):
+        with pytest.raises(ValueError, match="float costs must add up to at most"):
+            cover.cheapest(huge, 4, method=method)
+    with pytest.raises(ValueError, match="float costs must add up to at most"):
+        cover.solution_graph().cheapest(huge, 4)
+    # Up to the largest float, every sum is finite.
+    large = {"A": 3.0, "B": 0.5e308, "C": 0.5e308, "D": 1.0}
+    assert cover.cheapest(large, 4)[-1] == (1e308, ["B", "C"])
+
+
 def test_bool_costs_are_the_ints_0_and_1():
     # A predicate as costs: True was read as the float 1.0, so the totals came
     # out as floats and counts_by_cost() said it needed integer costs.

@@ -5,7 +5,9 @@ A *cost* is given per choice (per option), as a mapping or a function, and
 a solution costs the sum of its choices' costs. Costs are nonnegative
 integers (summed exactly; a bool is 0 or 1, so that a predicate is a cost)
 or floats (nonnegative and finite; a mix of ints and floats counts as
-floats). `Search.cheapest()` finds the `k` cheapest
+floats). All the choices' costs together must add up to at most 2**64 - 1
+(ints) or the largest float (floats), so that no solution's cost overflows
+(or is `inf`). `Search.cheapest()` finds the `k` cheapest
 solutions, by one of two methods:
 
 - `"graph"`: builds the `SolutionGraph` (every solution in one DAG) and
@@ -38,6 +40,7 @@ error as `"branch"`'s).
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, Union, overload
 
@@ -118,13 +121,15 @@ def cost_list(
 
     Returns:
         The costs by option id: ints if every cost is an integer or a bool
-        (then their sum over all options fits 64 bits), else floats.
+        (then their sum over all options fits 64 bits), else floats (then
+        their sum over all options is a finite float, and so is every
+        solution's cost).
 
     Raises:
         TypeError: If a cost is not a number (not an integer, with
             `integers`).
-        ValueError: If a cost is negative, NaN or infinite, or integer costs
-            could add up past 2**64 - 1.
+        ValueError: If a cost is negative, NaN or infinite, or the costs
+            could add up past 2**64 - 1 (ints) or the largest float (floats).
     """
     values = _values(costs, labels, "costs")
     ints: list[int] = []
@@ -137,7 +142,18 @@ def cost_list(
                     f"the cost of choice {describe(label)} must be an int, not "
                     f"{type(value).__name__}"
                 )
-            return _floats(values, labels, "cost")
+            floats = _floats(values, labels, "cost")
+            try:
+                total = math.fsum(floats)
+            except OverflowError:
+                total = math.inf
+            if total > sys.float_info.max:
+                # A solution's cost would be inf, sorted with the others.
+                raise ValueError(
+                    "float costs must add up to at most the largest float "
+                    f"({sys.float_info.max:.3g}) over all the choices, not {total}"
+                )
+            return floats
         if n < 0:
             raise ValueError(f"the cost of choice {describe(label)} is negative ({n})")
         ints.append(n)

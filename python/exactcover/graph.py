@@ -215,7 +215,9 @@ class SolutionGraph(Generic[C]):
         Raises:
             TypeError: If `costs` is not a mapping or a function, or a cost
                 is not a number.
-            ValueError: If a cost is negative or not finite, or `k` negative.
+            ValueError: If a cost is negative or not finite, the costs add
+                up past 2**64 - 1 (ints) or the largest float (floats) over
+                all the choices, or `k` is negative.
         """
         # k beyond U64_MAX asks for more solutions than memory could hold: all
         # of them, as a smaller k beyond the count does (the native k is 64-bit).

@@ -793,8 +793,10 @@ class Search(Iterator[S], Generic[S]):
         Raises:
             TypeError: If `costs` is not a mapping or a function, or a cost
                 not a number.
-            ValueError: If a cost is negative or not finite, `k` is
-                negative, `method` unknown, or the search has started.
+            ValueError: If a cost is negative or not finite, the costs
+                add up past 2**64 - 1 (ints) or the largest float (floats)
+                over all the choices, `k` is negative, `method` unknown, or
+                the search has started.
             ExactCoverError: If `method="graph"` and the graph would take
                 more than `max_bytes`, or `method="branch"` on a problem
                 with multiplicities (counts other than 1; colors are fine).
