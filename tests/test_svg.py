@@ -155,6 +155,22 @@ def test_generic_board_text_and_regions() -> None:
     assert [t.text for t in root.iter(SVG + "text")] == ["♛"]
 
 
+def test_boards_at_negative_coordinates_are_drawn_inside_the_picture() -> None:
+    # The origin stayed at row 0 and column 0: cells above or left of it were
+    # drawn over the padding or the board before, and the box was too small.
+    negative = Board([("a", [(-1, -2), (-1, -1)]), ("b", [(0, 0)])], text={(-1, -2): "x"})
+    shifted = Board([("a", [(0, 0), (0, 1)]), ("b", [(1, 2)])], text={(0, 0): "x"})
+    assert negative.bounds() == shifted.bounds() == (2, 3)
+    for boards in ([negative], [negative, shifted]):
+        assert draw_boards(boards).tostring() == draw_boards([shifted] * len(boards)).tostring()
+    # The box starts at the least row and column where they are negative, and
+    # at row 0 and column 0 otherwise (as it did).
+    assert Board([("a", [(-3, -3)])]).bounds() == (1, 1)
+    assert Board([("a", [(2, -1)])]).bounds() == (3, 1)
+    corner = draw_boards([Board([("a", [(-3, -3)])])]).tostring()
+    assert corner == draw_boards([Board([("a", [(0, 0)])])]).tostring()
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="columns"):
         draw_boards([], columns=0)

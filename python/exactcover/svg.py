@@ -321,15 +321,28 @@ class Board(NamedTuple):
         return [c for _, cells in self.groups for c in cells]
 
     def bounds(self) -> tuple[int, int]:
-        """The box from row 0 and column 0 to the last cell.
+        """The box from row 0 and column 0 (or from the least row or column,
+        where it is negative) to the last cell: the space the board is
+        drawn in, that corner at the top left.
+
+        >>> Board([('A', [(1, 2)])]).bounds(), Board([('A', [(-1, 2)])]).bounds()
+        ((2, 3), (1, 3))
 
         Returns:
             `(height, width)` in cells.
         """
+        top, left, bottom, right = self._box()
+        return bottom - top, right - left
+
+    def _box(self) -> tuple[int, int, int, int]:
+        """The rows and columns `bounds()` spans: `(top, left, bottom,
+        right)`, the last two past the end."""
         cells = self.cells() + list(self.text)
         if not cells:
-            return 0, 0
-        return max(i for i, _ in cells) + 1, max(j for _, j in cells) + 1
+            return 0, 0, 0, 0
+        rows = [i for i, _ in cells]
+        columns = [j for _, j in cells]
+        return min(0, min(rows)), min(0, min(columns)), max(rows) + 1, max(columns) + 1
 
 
 def draw_boards(
@@ -352,7 +365,8 @@ def draw_boards(
     the largest.
 
     Args:
-        boards: The boards.
+        boards: The boards; a board's cells may have negative rows or
+            columns (it is drawn from its least ones: see `Board.bounds`).
         columns: How many boards to a row.
         size: The side of a cell, in pixels.
         padding: Space around the picture, in pixels.
@@ -394,8 +408,13 @@ def _boards_picture(boards: list[Board], columns: int, style: Style) -> Picture:
 
 
 def _draw_board(drawing: Any, left: float, top: float, *, board: Board, style: Style) -> None:
-    """One board, its top left corner at (left, top)."""
+    """One board, the top left corner of its box (see `Board.bounds`) at
+    (left, top)."""
     size = style.size
+    # Negative rows and columns move the board's origin down and right.
+    first_row, first_column, _, _ = board._box()
+    left -= first_column * size
+    top -= first_row * size
     fill = style.fill()
     group = drawing.g(
         stroke=style.stroke_colour, stroke_linecap="round", stroke_width=style.line_width
