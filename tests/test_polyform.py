@@ -604,6 +604,17 @@ def test_polyform_svg_on_squares_with_colours() -> None:
     assert path.count("M") == border_segments(SQUARE, tiling)
 
 
+@pytest.mark.parametrize("grid", [SQUARE, TRIANGLE, HEXAGON])
+def test_polyform_svg_refuses_cells_that_are_not_of_its_grid(grid: Grid) -> None:
+    # The first two coordinates of a 3-D cell were drawn, the third dropped.
+    pattern = rf"piece 'B' has a cell \(0, 1, 5\) that is not a cell of the {grid.name} grid"
+    for tiling in ([("A", ((0, 0),)), ("B", ((0, 1, 5),))], [("B", ((0, 1, 5),))]):
+        with pytest.raises(ValueError, match=pattern):
+            polyform_svg(grid, tiling)
+        with pytest.raises(ValueError, match=pattern):
+            polyform_svg(grid, [[("A", ((0, 0),))], tiling])
+
+
 def test_polycube_svg(tmp_path) -> None:
     soma = encode_pieces(CUBE, SOMA)
     solution = next(polyforms(CUBE, soma, box(3, 3, 3), orientations="rotations"))

@@ -655,6 +655,19 @@ def _as_tilings(solutions: Any) -> list[list[AnyPlacement]]:
     return [[(name, tuple(tuple(c) for c in cells)) for name, cells in t] for t in items]
 
 
+def _check_cells(tilings: list[list[AnyPlacement]], dimension: int, form: str) -> None:
+    """Refuse a cell that has not `dimension` coordinates (`form`, in words).
+
+    Raises:
+        ValueError: Naming the piece and the cell.
+    """
+    for tiling in tilings:
+        for name, cells in tiling:
+            for c in cells:
+                if len(c) != dimension:
+                    raise ValueError(f"piece {name!r} has a cell {c} that is not {form}")
+
+
 def _bounding_box(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
     """(left, top, width, height) of some points (zero for none)."""
     xs, ys = zip(*points) if points else ((0.0,), (0.0,))
@@ -696,7 +709,8 @@ def polyform_svg(
         The picture.
 
     Raises:
-        ValueError: If the grid is the cubic one.
+        ValueError: If the grid is the cubic one, or a cell is not one of
+            the grid's (2 coordinates: a 3-D cell is not drawn flat).
 
     >>> from exactcover.grids import HEXAGON
     >>> tiling = [('A', ((0, 0), (0, 1))), ('B', ((1, 0),))]
@@ -709,6 +723,8 @@ def polyform_svg(
     if grid is CUBE:
         raise ValueError("draw polycubes with polycube_svg (an isometric drawing)")
     tilings = _as_tilings(solutions)
+    # _cell_polygon reads the first two coordinates: a third would be dropped.
+    _check_cells(tilings, grid.dimension, f"a cell of the {grid.name} grid (2 coordinates)")
     style = Style(
         size=size,
         padding=padding,
@@ -858,11 +874,7 @@ def polycube_svg(
     # A negative gap drew the cubes into one another (-1: all in one place).
     _pixels("gap", gap, unit="cube sides")
     tilings = _as_tilings(solutions)
-    for tiling in tilings:
-        for name, cells in tiling:
-            for c in cells:
-                if len(c) != 3:
-                    raise ValueError(f"piece {name!r} has a cell {c} that is not (x, y, z)")
+    _check_cells(tilings, 3, "(x, y, z)")
     style = Style(
         size=size,
         padding=padding,
