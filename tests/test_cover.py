@@ -70,6 +70,21 @@ def test_empty_problem_has_one_empty_solution():
     assert exactcover.MultiCover({}).count() == 1
 
 
+def test_an_empty_satisfy_requires_no_constraint_as_documented():
+    # The seed's docstring: satisfy is the constraints that must be satisfied
+    # (default: all). Its code (`if satisfy:`) took an empty list for the
+    # default; a generator, even an empty one, was always taken as given.
+    data = dict(A=[1, 4, 7], B=[1, 4], C=[4, 5, 7], D=[3, 5, 6], E=[2, 3, 6, 7], F=[2, 7])
+    for nothing in ([], (), set(), iter(())):
+        assert list(exactcover.MultiCover(data, satisfy=nothing)) == [[]]
+    assert list(exactcover.MultiCover(data, initial=["E"], satisfy=[])) == [["E"]]
+    # The optional constraints keep their counts: A and B both satisfy 1.
+    assert list(exactcover.MultiCover(data, initial=["A", "B"], satisfy=[])) == []
+    assert exactcover.MultiCover(data, satisfy=None).count() == exactcover.MultiCover(data).count()
+    doc = exactcover.MultiCover.__doc__
+    assert "satisfy=[]" in doc and "requires no constraint" in doc
+
+
 def test_a_repeated_initial_choice_is_the_choice_once():
     data = {"A": [1], "B": [2], "C": [1, 2]}
     assert exactcover.ExactCover(data, initial=["A", "A"]).count() == 1

@@ -676,6 +676,13 @@ class MultiCover(Cover[C]):
     >>> sorted(map(sorted, MultiCover(data, satisfy=[1, 2, 3, 4, 6, 7])))
     [['B', 'D', 'F'], ['B', 'E']]
 
+    An empty `satisfy` requires no constraint (None, the default, requires
+    them all): the one solution takes no choice but the initial ones, since
+    the search branches only on required constraints.
+
+    >>> list(MultiCover(data, satisfy=[])), list(MultiCover(data, ['E'], satisfy=[]))
+    ([[]], [['E']])
+
     Args:
         constraints: A map from each choice to an iterable of constraints
             satisfied by that choice (or to a mapping from each of those
@@ -690,8 +697,9 @@ class MultiCover(Cover[C]):
             exactly once. Counts for constraints that no choice satisfies are
             allowed: a required one then has no solutions, an optional one
             is ignored.
-        satisfy: The constraints that must be satisfied (default: all
-            constraints); the others are optional.
+        satisfy: The constraints that must be satisfied (default, or None:
+            all constraints); the others are optional. An empty iterable
+            requires none.
         seed: An integer: generate solutions in a random order reproducible
             from this seed (implies `random=True`).
         engine: The search engine: `"auto"` (the default: the bitset engine
