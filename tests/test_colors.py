@@ -129,6 +129,20 @@ def test_estimate_mean_converges(problem, seed):
     assert abs(e.solutions - solutions) <= max(6 * e.solutions_error, 0.05 * solutions) + 1e-9
 
 
+@settings(max_examples=60, deadline=None)
+@given(colored_problems(), st.integers(0, 2**64 - 1), st.integers(1, 3))
+def test_the_estimate_of_a_started_search_is_of_the_solutions_to_come(problem, seed, taken):
+    """Solutions taken one by one, then the estimate: of those still to
+    come, within a few standard errors."""
+    choices, secondary = problem
+    search = ExactCover(choices, secondary=secondary)
+    for _ in zip(range(taken), search):
+        pass
+    e = search.estimate(3000, seed=seed)
+    rest = search.count(memo=False)
+    assert abs(e.solutions - rest) <= max(6 * e.solutions_error, 0.05 * rest) + 1e-9
+
+
 def test_estimate_arguments_and_reproducibility() -> None:
     squares, diagonals = queens_problem(6)
     cover = ExactCover(squares, secondary=diagonals)
@@ -137,9 +151,19 @@ def test_estimate_arguments_and_reproducibility() -> None:
         cover.estimate(0)
     with pytest.raises(TypeError, match="samples must be an int"):
         cover.estimate(1.5)  # type: ignore[arg-type]
+    # Of a search that has started, what it has left: nothing once over.
     next(cover)
-    with pytest.raises(ValueError, match="has not started"):
-        cover.estimate(10)
+    assert cover.estimate(300, seed=5) == cover.estimate(300, seed=5)
+    list(cover)
+    assert cover.estimate(10).nodes == cover.estimate(10).solutions == 0
+    # Not while the threads of solutions(threads=N) search it.
+    threaded = ExactCover(squares, secondary=diagonals)
+    stream = threaded.solutions(threads=2)
+    next(stream)
+    with pytest.raises(ValueError, match="close that iterator") as refused:
+        threaded.estimate(10)
+    assert str(refused.value).startswith("estimate()")
+    stream.close()
     two = MultiCover(
         squares,
         counts=dict.fromkeys(diagonals, 2),

@@ -175,6 +175,29 @@ def started(search: Any) -> bool:
         raise busy(search, error) from None
 
 
+def check_no_threads(search: Any, what: str) -> None:
+    """Refuse a call that works on what a search has still to explore while
+    the threads of `solutions(threads=N)` hold it.
+
+    Args:
+        search: The iterator.
+        what: The call, as named in the message (e.g. `"estimate()"`).
+
+    Raises:
+        ValueError: If its threads are searching.
+        RuntimeError: If another thread is using the iterator.
+    """
+    try:
+        searching = search._solver.threads_progress is not None
+    except RuntimeError as error:
+        raise busy(search, error) from None
+    if searching:
+        raise ValueError(
+            f"{what} cannot work on a search that the threads of solutions(threads=N) "
+            "are searching: close that iterator first"
+        )
+
+
 def check_not_started(search: Any, what: str) -> None:
     """Refuse a call that works on the whole search tree once the search has started.
 

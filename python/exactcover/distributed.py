@@ -85,7 +85,7 @@ from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
 from ._arguments import U64_MAX, optional_whole
 from ._arguments import seconds as real_seconds
-from ._errors import busy, started
+from ._errors import busy, check_no_threads, started
 from ._machine import memory as machine_memory
 from ._native import MemoPool, max_threads
 from ._native import Solver as _Solver
@@ -267,15 +267,13 @@ def _spec_of(problem: Any) -> _Spec:
         )
     rest = None
     if started(problem):
+        check_no_threads(problem, "count_distributed()")
         try:
             rest = problem._solver.remainder()
         except RuntimeError as error:
             raise busy(problem, error) from None
-        if rest is None:
-            raise ValueError(
-                "count_distributed() cannot count a search that the threads of "
-                "solutions(threads=N) are searching: close that iterator first"
-            )
+        if rest is None:  # a search is paused between nodes here
+            raise ValueError("count_distributed() cannot list what this search has left")
     items, options, seed, colors, forced, engine = spec
     sweep = problem._solver.sweep_order
     return (

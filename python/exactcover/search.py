@@ -19,6 +19,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from ._arguments import MEMO_BYTES, U64_MAX, optional_whole, whole
 from ._arguments import seed as _seed
 from ._errors import busy as _busy
+from ._errors import check_no_threads as _check_no_threads
 from ._errors import check_not_started as _check_not_started
 from ._errors import describe
 from ._errors import started as _started
@@ -593,8 +594,10 @@ class Search(Iterator[S], Generic[S]):
         the way are unbiased estimates of the number of nodes and of
         solutions. A second of probes tells whether a count will take a
         second or a year (divide `nodes` by the nodes per second that `stats`
-        shows on a short run). Only before the search starts; Ctrl-C
-        interrupts it.
+        shows on a short run). Once the search has started (solutions taken,
+        a count stopped by its `timeout`), it estimates what is left: the
+        subtrees the search has still to explore, a probe walking one of
+        them taken at random. Ctrl-C interrupts it.
 
         >>> from exactcover import ExactCover
         >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]
@@ -615,10 +618,12 @@ class Search(Iterator[S], Generic[S]):
 
         Raises:
             TypeError: If `samples` or `seed` is not an integer.
-            ValueError: If `samples` is below 1, or the search has started.
+            ValueError: If `samples` is below 1, or the threads of
+                `solutions(threads=N)` are searching (close that iterator
+                first).
         """
         samples = whole("samples", samples, minimum=1)
-        _check_not_started(self, "estimate()")
+        _check_no_threads(self, "estimate()")
         resolved = _seed(True, seed)
         assert resolved is not None  # random=True always gives a seed
         try:

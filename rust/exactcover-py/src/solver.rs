@@ -797,8 +797,8 @@ impl PySolver {
 
     /// Knuth's estimate of the search tree from `samples` random probes, as a
     /// dict (samples, nodes, solutions, nodes_error, solutions_error, depth).
-    /// Only before the search starts; runs without the GIL, in slices, and
-    /// raises KeyboardInterrupt on Ctrl-C.
+    /// Of a search that has started, of what it has still to explore; runs
+    /// without the GIL, in slices, and raises KeyboardInterrupt on Ctrl-C.
     fn estimate<'py>(
         &mut self,
         py: Python<'py>,

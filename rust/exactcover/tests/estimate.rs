@@ -3,7 +3,7 @@
 
 mod common;
 
-use exactcover::{Error, Item, Problem, Solver};
+use exactcover::{Item, Problem, Solver};
 use proptest::prelude::*;
 
 /// A random problem with every kind of item and colored secondary entries.
@@ -66,6 +66,33 @@ proptest! {
         prop_assert_eq!(root.stats().nodes, 0);
         root.check_invariants().map_err(TestCaseError::fail)?;
     }
+
+    /// Of a search that has started, the estimate converges to what it has
+    /// still to explore: the solutions still to come, and the nodes of its
+    /// remainder's subtrees, each searched from a fresh root.
+    #[test]
+    fn estimates_of_a_started_search_converge_to_its_rest(
+        problem in problem_strategy(),
+        seed in any::<u64>(),
+        budget in 1u64..30,
+    ) {
+        let mut solver = Solver::new(&problem);
+        solver.step(budget);
+        let estimate = solver.estimate(4000, seed).unwrap();
+        let (mut solutions, mut nodes) = (0.0, 0.0);
+        for part in solver.remainder(usize::MAX).unwrap() {
+            let mut fresh = Solver::new(&problem);
+            if fresh.restrict(&part).unwrap() {
+                solutions += fresh.count() as f64;
+                nodes += fresh.stats().nodes as f64;
+            }
+        }
+        prop_assert_eq!(solutions, solver.clone().count() as f64);
+        prop_assert!(close(estimate.nodes, estimate.nodes_error, nodes, 6.0),
+            "nodes: estimated {} ± {}, true {}", estimate.nodes, estimate.nodes_error, nodes);
+        prop_assert!(close(estimate.solutions, estimate.solutions_error, solutions, 6.0),
+            "solutions: estimated {} ± {}, true {}", estimate.solutions, estimate.solutions_error, solutions);
+    }
 }
 
 #[test]
@@ -95,7 +122,7 @@ fn estimates_are_within_a_factor_of_two_on_queens_and_pentominoes() {
 }
 
 #[test]
-fn estimates_are_reproducible_and_only_before_the_search() {
+fn estimates_are_reproducible_in_slices_or_not() {
     let problem = common::queens(8);
     let solver = Solver::new(&problem);
     assert_eq!(
@@ -111,9 +138,13 @@ fn estimates_are_reproducible_and_only_before_the_search() {
     estimator.probe(200);
     estimator.probe(300);
     assert_eq!(estimator.estimate(), solver.estimate(500, 7).unwrap());
+    // Of a search that has started too; of one that is over, nothing.
     let mut started = Solver::new(&problem);
     started.step(10);
-    assert_eq!(started.estimate(10, 1).unwrap_err(), Error::SearchStarted);
+    assert_eq!(started.estimate(500, 7), started.estimate(500, 7));
+    started.count();
+    let e = started.estimate(10, 1).unwrap();
+    assert_eq!((e.nodes, e.solutions, e.samples), (0.0, 0.0, 10));
 }
 
 #[test]

@@ -36,11 +36,15 @@ pub struct Estimate {
 }
 
 /// Runs Knuth's random probes on a copy of a solver's root, in slices; made by
-/// [`Solver::estimator`].
+/// [`Solver::estimator`]. Of a search that has started, on the subtrees it
+/// has still to explore: each probe walks one of them, taken uniformly, its
+/// products weighed by their number, so that the means estimate the sums
+/// over them all without bias.
 #[derive(Debug, Clone)]
 pub struct Estimator {
-    /// A copy of the solver's engine at its root.
-    pub(super) engine: Box<dyn Engine>,
+    /// Copies of the solver's engine at the roots probed: its own root, or
+    /// the subtrees of its remainder (none once the search is over).
+    pub(super) engines: Vec<Box<dyn Engine>>,
     pub(super) rng: SplitMix64,
     pub(super) totals: Estimate,
     /// Sums over the probes of nodes, nodes squared, solutions, solutions
@@ -62,14 +66,25 @@ impl Estimator {
     pub fn probe_while(&mut self, samples: u64, mut keep_going: impl FnMut() -> bool) -> u64 {
         let mut done = 0;
         while done < samples {
-            // A contradictory root (e.g. conflicting forced options) has no nodes.
-            let (nodes, solutions, depth) = if self.engine.is_exhausted() {
-                (0.0, 0.0, 0)
-            } else {
-                match self.engine.probe(&mut self.rng, &mut keep_going) {
-                    Some(probe) => probe,
-                    None => break,
+            let roots = self.engines.len();
+            let engine = match roots {
+                0 => None,
+                1 => self.engines.first_mut(),
+                _ => self.engines.get_mut(self.rng.below(roots)),
+            };
+            // A contradictory root (e.g. conflicting forced options) has no
+            // nodes, nor a search that is over.
+            let (nodes, solutions, depth) = match engine {
+                Some(engine) if !engine.is_exhausted() => {
+                    match engine.probe(&mut self.rng, &mut keep_going) {
+                        Some((nodes, solutions, depth)) => {
+                            let weight = roots as f64;
+                            (nodes * weight, solutions * weight, depth)
+                        }
+                        None => break,
+                    }
                 }
+                _ => (0.0, 0.0, 0),
             };
             done += 1;
             self.sums[0] += nodes;
@@ -133,12 +148,32 @@ impl Solver {
     }
 
     /// An [`Estimator`] of this solver's search tree, to run probes in slices
-    /// (say, to poll for cancellation between them). Fails once the search has
-    /// started.
+    /// (say, to poll for cancellation between them). Of a search that has
+    /// started, of what it has still to explore: the subtrees of its
+    /// [`Solver::remainder`], each at a fresh root.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SearchStarted`] if the remainder cannot be listed (a search
+    /// not paused between nodes).
     pub fn estimator(&self, seed: u64) -> Result<Estimator, Error> {
-        self.at_root()?;
+        let engines = if self.at_root().is_ok() {
+            vec![self.engine.clone()]
+        } else {
+            let parts = self.remainder(usize::MAX).ok_or(Error::SearchStarted)?;
+            let mut root = self.copy_search();
+            root.reorder(self.order_name() == "sweep");
+            let mut engines = Vec::with_capacity(parts.len());
+            for part in &parts {
+                let mut solver = root.clone();
+                // A contradictory subtree leaves an exhausted engine.
+                solver.restrict(part)?;
+                engines.push(solver.engine);
+            }
+            engines
+        };
         Ok(Estimator {
-            engine: self.engine.clone(),
+            engines,
             rng: SplitMix64::new(seed),
             totals: Estimate::default(),
             sums: [0.0; 5],
