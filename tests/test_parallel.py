@@ -43,6 +43,15 @@ def _all_ways(make, expected):
     for n in (1, 3, 7):
         parts = make().split(n)
         assert sum(make().restrict(p).count() for p in parts) == expected
+    # A search that has started: split() and count_distributed() take the
+    # solutions it has still to give.
+    for taken in (1, 2):
+        started = make()
+        rest = expected - sum(1 for _ in zip(range(taken), started))
+        parts = started.split(3)
+        assert sum(make().restrict(p).count() for p in parts) == rest
+        assert count_distributed(started, executor=_POOL, task_seconds=1e-6) == rest
+        assert started.count() == rest
 
 
 @settings(max_examples=150, deadline=None)
@@ -300,7 +309,7 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
     # restrict() was taken and ignored, split(), estimate(), cheapest() and
     # solution_graph() answered for the whole tree, and count_distributed()
     # counted the solutions already yielded again (once the threads stop,
-    # estimate() and count_distributed() work on the rest).
+    # split(), estimate() and count_distributed() work on the rest).
     search = queens_cover(8)
     stream = search.solutions(threads=2)
     first = [next(stream) for _ in range(5)]
@@ -309,7 +318,6 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
     assert stats["nodes"] > 0 and stats["updates"] > 0 and stats["solutions"] >= 5
     calls = {
         "restrict()": lambda: search.restrict(([], [(0, 0)])),
-        "split()": lambda: search.split(2),
         "cheapest()": lambda: search.cheapest(lambda choice: 1),
         "solution_graph()": lambda: search.solution_graph(),
     }
@@ -320,6 +328,7 @@ def test_calls_on_the_whole_tree_refuse_a_search_on_threads_under_way():
     # Those that work on what the search has still to explore wait for
     # the threads to stop.
     for name, call in {
+        "split()": lambda: search.split(2),
         "estimate()": lambda: search.estimate(10, seed=1),
         "count_distributed()": lambda: count_distributed(search, executor=_POOL),
     }.items():

@@ -637,9 +637,11 @@ class Search(Iterator[S], Generic[S]):
 
         A subtree is plain data, lists of your own choices: pickle it, send it
         to another process or machine, build the same problem there and count
-        `restrict(subtree)`; the counts add up to `count()`. Only before the
-        search starts. Splitting walks each node at most once, so it never
-        takes longer than counting; Ctrl-C interrupts it.
+        `restrict(subtree)`; the counts add up to `count()`. Once the search
+        has started (solutions taken, a count stopped by its `timeout`), the
+        subtrees are of what it has still to explore: their counts add up to
+        what `count()` would count now. Splitting walks each node at most
+        once, so it never takes longer than counting; Ctrl-C interrupts it.
 
         >>> from exactcover import ExactCover
         >>> data = {'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2, 3], 'E': [3]}
@@ -658,12 +660,14 @@ class Search(Iterator[S], Generic[S]):
 
         Raises:
             TypeError: If `n` is not an integer.
-            ValueError: If `n` is out of range, or the search has started.
+            ValueError: If `n` is out of range, or the threads of
+                `solutions(threads=N)` are searching (close that iterator
+                first).
         """
         n = whole("n", n, minimum=1)
         if n > _MAX_SUBTREES:
             raise ValueError(f"n must be at most {_MAX_SUBTREES:,} subtrees, not {n:,}")
-        _check_not_started(self, "split()")
+        _check_no_threads(self, "split()")
         labels = self._labels
         try:
             parts = self._solver.split(n)

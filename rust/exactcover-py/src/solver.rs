@@ -334,10 +334,10 @@ impl PySolver {
         })
     }
 
-    /// Cuts the search tree into at least `min_subtrees` subtrees (fewer if the
-    /// tree is small), each as (forced option ids, excluded option ids); only
-    /// before the search starts. Runs without the GIL, in slices, and raises
-    /// KeyboardInterrupt on Ctrl-C.
+    /// Cuts the search tree (of a search that has started, what it has still
+    /// to explore) into at least `min_subtrees` subtrees (fewer if the tree
+    /// is small), each as (forced option ids, excluded option ids). Runs
+    /// without the GIL, in slices, and raises KeyboardInterrupt on Ctrl-C.
     fn split(&mut self, py: Python<'_>, min_subtrees: usize) -> PyResult<Vec<PlainSubtree>> {
         let (solver, mut budget) = (&self.solver, self.slices);
         let ran = slices::run(py, &mut self.poisoned, "splitting", None, None, |between| {

@@ -397,6 +397,46 @@ proptest! {
         );
         prop_assert!(parallel.is_exhausted());
     }
+
+    /// Of a search that has started (stepped some nodes, on one thread or
+    /// on threads), `split` cuts what it has still to explore: the solutions
+    /// taken and those of the subtrees are each solution once, and there
+    /// are enough subtrees where the rest has enough solutions.
+    #[test]
+    fn split_of_a_started_search_partitions_the_rest(
+        spec in spec_any(),
+        engine in proptest::sample::select(ENGINES.to_vec()),
+        pieces in 1usize..12,
+        budget in 1u64..30,
+        on_threads in any::<bool>(),
+    ) {
+        let problem = build(&spec);
+        let Some(mut solver) = solver_on(&problem, engine, None) else {
+            return Ok(());
+        };
+        let expected = brute_force(&spec, &[]);
+        let mut seen = BTreeSet::new();
+        if on_threads {
+            for solution in solver.solutions_on_threads(2).unwrap().take(budget as usize % 4) {
+                prop_assert!(seen.insert(sorted(solution)));
+            }
+        } else if solver.step(budget) == Step::Solution {
+            prop_assert!(seen.insert(sorted(solver.solution())));
+        }
+        let taken = seen.len();
+        let subtrees = solver.split(pieces).unwrap();
+        for subtree in &subtrees {
+            let mut fresh = solver_on(&problem, engine, None).expect("it fits");
+            fresh.restrict(subtree).unwrap();
+            for s in fresh.solutions().map(sorted) {
+                prop_assert!(seen.insert(s), "a solution lies in two subtrees");
+            }
+        }
+        prop_assert_eq!(&seen, &expected);
+        if expected.len() - taken >= pieces {
+            prop_assert!(subtrees.len() >= pieces);
+        }
+    }
 }
 
 proptest! {

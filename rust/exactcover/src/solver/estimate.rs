@@ -161,8 +161,7 @@ impl Solver {
             vec![self.engine.clone()]
         } else {
             let parts = self.remainder(usize::MAX).ok_or(Error::SearchStarted)?;
-            let mut root = self.copy_search();
-            root.reorder(self.order_name() == "sweep");
+            let root = self.fresh_root();
             let mut engines = Vec::with_capacity(parts.len());
             for part in &parts {
                 let mut solver = root.clone();

@@ -476,6 +476,16 @@ impl Solver {
         }
     }
 
+    /// [`Solver::copy_search`] made again at the root, in this search's
+    /// order, with its root's restrictions: what the subtrees of the
+    /// remainder of a search that has started restrict, to estimate or cut
+    /// them.
+    fn fresh_root(&self) -> Solver {
+        let mut root = self.copy_search();
+        root.reorder(self.order_name() == "sweep");
+        root
+    }
+
     /// The path from the root of the problem to the current node (at a
     /// solution: the subtree of that solution alone).
     fn current_subtree(&self) -> Subtree {

@@ -121,8 +121,9 @@ impl Splitter {
 impl Solver {
     /// Cuts the search tree into at least `min_subtrees` subtrees (fewer only if
     /// the whole tree is smaller). Subtrees include the options forced on this
-    /// solver. Only before the search starts. A [`Splitter`] does the same in
-    /// slices, to be interrupted.
+    /// solver. Of a search that has started, what it has still to explore
+    /// (the subtrees of its [`Solver::remainder`], cut further if they are
+    /// too few). A [`Splitter`] does the same in slices, to be interrupted.
     ///
     /// ```
     /// use exactcover::{Problem, Solver};
@@ -152,16 +153,27 @@ impl Solver {
         }
     }
 
-    /// A [`Splitter`] cutting this solver's search tree into at least
-    /// `min_subtrees` subtrees. Only before the search starts.
+    /// A [`Splitter`] cutting this solver's search tree (or what it has
+    /// still to explore) into at least `min_subtrees` subtrees.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SearchStarted`] if the remainder of a search that has
+    /// started cannot be listed (one not paused between nodes).
     pub fn splitter(&self, min_subtrees: usize) -> Result<Splitter, Error> {
-        self.at_root()?;
-        let mut pending = Vec::new();
-        if !self.engine.is_exhausted() {
-            pending.push((self.root.join(Subtree::default()), true));
-        }
+        let (root, pending) = if self.at_root().is_ok() {
+            let mut pending = Vec::new();
+            if !self.engine.is_exhausted() {
+                pending.push((self.root.join(Subtree::default()), true));
+            }
+            (self.copy_search(), pending)
+        } else {
+            let parts = self.remainder(usize::MAX).ok_or(Error::SearchStarted)?;
+            let pending = parts.into_iter().map(|part| (part, true)).collect();
+            (self.fresh_root(), pending)
+        };
         Ok(Splitter {
-            root: self.copy_search(),
+            root,
             min_subtrees: min_subtrees.max(1),
             pending,
             walker: None,
