@@ -13,6 +13,9 @@ from typing import IO, Any
 from ._arguments import integer
 from ._errors import format_error
 
+#: The most bytes (characters) `read_at_most` reads at once.
+_PIECE = 2**24
+
 
 def read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
     """The whole of a stream, refused if it is too long.
@@ -35,10 +38,19 @@ def read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
     limit = integer(max_bytes)
     if limit is None or limit < 0:
         raise TypeError(f"max_bytes must be a non-negative int or None, not {max_bytes!r}")
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise format_error(f"the input is longer than {limit:,} bytes{hint}")
-    return data
+    # In pieces: a file's read(n) sets n bytes aside first, which a limit
+    # far past the input (past the memory, past sys.maxsize) cannot have.
+    pieces = []
+    size = 0
+    while True:
+        piece = stream.read(min(_PIECE, limit + 1 - size))
+        if not piece:
+            break
+        pieces.append(piece)
+        size += len(piece)
+        if size > limit:
+            raise format_error(f"the input is longer than {limit:,} bytes{hint}")
+    return pieces[0][:0].join(pieces) if pieces else stream.read(0)
 
 
 def decode_utf8(data: bytes) -> str:

@@ -1,0 +1,24 @@
+"""Hostile input to the public API: odd values of every type thrown at the
+functions, methods and keyword arguments, and bad command lines and files.
+
+Whatever comes in, the outcome is a result or a clear `TypeError`,
+`ValueError` (`ExactCoverError`, `DlxFormatError` among them) or `KeyError`
+naming the culprit: never a crash, a hang, a panic from Rust, or an
+`AttributeError`, `IndexError`, `OverflowError` ... from our own insides."""
+
+from __future__ import annotations
+
+import io
+
+from exactcover import read_dlx
+
+
+def test_read_dlx_takes_a_max_bytes_past_memory_as_no_limit(tmp_path):
+    # read(max_bytes + 1) set that much memory aside first: a MemoryError
+    # at 2**40, an OverflowError past sys.maxsize.
+    path = tmp_path / "p.dlx"
+    path.write_text("A B\nA\nB\n")
+    for max_bytes in (2**40, 2**70):
+        assert read_dlx(path, max_bytes=max_bytes).count() == 1
+        assert read_dlx(io.BytesIO(b"A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
+        assert read_dlx(io.StringIO("A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
