@@ -9,8 +9,10 @@ naming the culprit: never a crash, a hang, a panic from Rust, or an
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 
-from exactcover import read_dlx
+import pytest
+from exactcover import ExactCover, read_dlx
 
 
 def test_read_dlx_takes_a_max_bytes_past_memory_as_no_limit(tmp_path):
@@ -22,3 +24,14 @@ def test_read_dlx_takes_a_max_bytes_past_memory_as_no_limit(tmp_path):
         assert read_dlx(path, max_bytes=max_bytes).count() == 1
         assert read_dlx(io.BytesIO(b"A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
         assert read_dlx(io.StringIO("A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
+
+
+def test_weights_and_costs_too_large_for_a_float_are_named():
+    # float(10**400) raised OverflowError from the check of the weights.
+    graph = ExactCover({"A": [1, 2], "B": [1], "C": [2]}).solution_graph()
+    for huge in (10**400, Fraction(10**400)):
+        with pytest.raises(ValueError, match="weight of choice 'B' must be nonnegative and finite"):
+            graph.sample(seed=1, weights={"A": 1, "B": huge, "C": 1})
+        # Float costs (one is a float): the same check.
+        with pytest.raises(ValueError, match="cost of choice 'B' must be nonnegative and finite"):
+            graph.cheapest({"A": 0.5, "B": huge, "C": 1})

@@ -188,17 +188,22 @@ def _floats(values: list[Any], labels: Sequence[Any], what: str) -> list[float]:
                 # float() would read text ('5', 'nan') as a number: it is not one.
                 if isinstance(value, (str, bytes, bytearray)):
                     raise TypeError
-                value = float(value)
+                float(value)
+            except OverflowError:
+                pass  # a number past the floats: refused as not finite below
             except (TypeError, ValueError):
                 raise TypeError(
                     f"the {what} of choice {describe(label)} must be a number, not "
                     f"{type(value).__name__}"
                 ) from None
-        x = float(value)
+        try:
+            x = float(value)
+        except OverflowError:  # an int or a Fraction past the floats
+            x = math.inf
         if not math.isfinite(x) or x < 0:
             raise ValueError(
                 f"the {what} of choice {describe(label)} must be nonnegative and finite, "
-                f"not {value!r}"
+                f"not {describe(value)}"
             )
         out.append(x)
     return out
