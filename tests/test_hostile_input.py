@@ -13,6 +13,8 @@ from fractions import Fraction
 
 import pytest
 from exactcover import ExactCover, read_dlx
+from exactcover.dominoes import dominoes_svg
+from exactcover.queens import queens, queens_svg
 
 
 def test_read_dlx_takes_a_max_bytes_past_memory_as_no_limit(tmp_path):
@@ -35,3 +37,16 @@ def test_weights_and_costs_too_large_for_a_float_are_named():
         # Float costs (one is a float): the same check.
         with pytest.raises(ValueError, match="cost of choice 'B' must be nonnegative and finite"):
             graph.cheapest({"A": 0.5, "B": huge, "C": 1})
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda size: queens_svg(4, next(queens(4)), size=size),
+        lambda size: dominoes_svg([((0, 0), (0, 1))], size=size),
+    ],
+)
+def test_a_length_too_large_for_a_float_is_refused_by_name(draw):
+    # float(10**400) raised OverflowError from the check of the lengths.
+    with pytest.raises(ValueError, match="size must be positive and finite"):
+        draw(10**400)

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple, Optional, Union
 import svgwrite  # type: ignore[import-untyped]
 
 from ._arguments import integer
+from ._errors import describe
 from .symmetry import Cell, Placement, at_origin
 
 __all__ = [
@@ -215,11 +216,14 @@ def _pixels(name: str, value: Any, *, positive: bool = False, unit: str = "pixel
         ValueError: If it is negative (or 0, with `positive`), NaN or infinite.
     """
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a number of {unit}, not {value!r}")
-    length = float(value)
+        raise TypeError(f"{name} must be a number of {unit}, not {describe(value)}")
+    try:
+        length = float(value)
+    except OverflowError:  # an int or a Fraction past the floats
+        length = inf
     if not (0 < length < inf if positive else 0 <= length < inf):
         least = "positive" if positive else "at least 0"
-        raise ValueError(f"{name} must be {least} and finite, not {value!r}")
+        raise ValueError(f"{name} must be {least} and finite, not {describe(value)}")
     return length
 
 
