@@ -14,6 +14,8 @@ from fractions import Fraction
 import pytest
 from exactcover import ExactCover, read_dlx
 from exactcover.dominoes import dominoes_svg
+from exactcover.grids import SQUARE
+from exactcover.polyform import canonical
 from exactcover.queens import queens, queens_svg
 
 
@@ -50,3 +52,11 @@ def test_a_length_too_large_for_a_float_is_refused_by_name(draw):
     # float(10**400) raised OverflowError from the check of the lengths.
     with pytest.raises(ValueError, match="size must be positive and finite"):
         draw(10**400)
+
+
+def test_mirror_names_must_be_a_mapping():
+    # A list, a str, an int: AttributeError ('list' object has no attribute 'get').
+    tiling = [("A", ((0, 0),)), ("B", ((0, 1),))]
+    for bad in ([("A", "B")], "AB", 3):
+        with pytest.raises(TypeError, match="mirror_names must be a mapping"):
+            canonical(SQUARE, tiling, mirror_names=bad)

@@ -542,11 +542,19 @@ class Grid:
         Returns:
             The least image of the tiling (pieces sorted, cells sorted).
 
+        Raises:
+            TypeError: If `mirror_names` is neither a mapping nor None.
+
         >>> a = [('A', ((0, 0), (0, 1))), ('B', ((0, 2),))]
         >>> b = [('B', ((0, 0),)), ('A', ((0, 1), (0, 2)))]
         >>> HEXAGON.canonical(a) == HEXAGON.canonical(b)
         True
         """
+        if mirror_names is not None and not isinstance(mirror_names, Mapping):
+            raise TypeError(
+                "mirror_names must be a mapping from a piece's name to its mirror image's, "
+                f"not {type(mirror_names).__name__}"
+            )
         solution = [(name, tuple(tuple(c) for c in cells)) for name, cells in solution]
         cells = frozenset(c for _, cells in solution for c in cells)
         if symmetries is None:

@@ -1059,6 +1059,10 @@ def canonical(
     Returns:
         The least of the tiling's images, in sorted form.
 
+    Raises:
+        TypeError: If `grid` is not a `Grid`, or `mirror_names` is neither
+            a mapping nor None.
+
     >>> canonical(CUBE, [('a', ((1, 0, 0),)), ('b', ((0, 0, 0),))])
     (('a', ((0, 0, 0),)), ('b', ((1, 0, 0),)))
     >>> canonical(CUBE, [('A', ((1, 0, 0),)), ('B', ((0, 0, 0),))], mirror_names=SOMA_MIRRORS)
