@@ -15,7 +15,7 @@ import pytest
 from exactcover import ExactCover, read_dlx
 from exactcover.dominoes import dominoes_svg
 from exactcover.grids import SQUARE
-from exactcover.polyform import canonical
+from exactcover.polyform import box, canonical
 from exactcover.queens import queens, queens_svg
 
 
@@ -60,3 +60,11 @@ def test_mirror_names_must_be_a_mapping():
     for bad in ([("A", "B")], "AB", 3):
         with pytest.raises(TypeError, match="mirror_names must be a mapping"):
             canonical(SQUARE, tiling, mirror_names=bad)
+
+
+@pytest.mark.parametrize("sizes", [(2**70,), (2, 2**70), (10**5, 10**5)])
+def test_a_box_too_large_to_list_is_refused_before_listing_it(sizes):
+    # 2**70: OverflowError from itertools.product; 10**5 x 10**5: ten
+    # billion tuples listed, until memory ran out.
+    with pytest.raises(ValueError, match=r"box has .* cells, more than the 100,000,000"):
+        box(*sizes)

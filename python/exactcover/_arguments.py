@@ -231,6 +231,26 @@ def seed(random: object, given: Any) -> int | None:
 #: characters at most; a drawing of other shapes may hold as many cells.
 MAX_TEXT_SIDE = 10_000
 
+#: The most cells a region may list (`rectangle`, `aztec_diamond`, `box`):
+#: 10^8 (as many as a drawing as text holds), about 10 GB of Python tuples.
+MAX_CELLS = MAX_TEXT_SIDE**2
+
+
+def check_cells(what: str, cells: int) -> None:
+    """Refuse a region of more than `MAX_CELLS` cells before listing them.
+
+    Args:
+        what: The region, as named in the message (e.g. `"a 3 x 4 rectangle"`).
+        cells: How many cells it has.
+
+    Raises:
+        ValueError: If it has more than `MAX_CELLS`.
+    """
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"{what} has {cells:,} cells, more than the {MAX_CELLS:,} a region may list"
+        )
+
 
 #: Default memory cap of a memo or solution graph: 1 GiB.
 MEMO_BYTES = 2**30

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ._arguments import MAX_TEXT_SIDE, whole
+from ._arguments import MAX_CELLS as MAX_CELLS  # the most cells a region lists
+from ._arguments import check_cells, whole
 from .cover import ExactCover
 from .grids import SQUARE, sweep_order
 
@@ -33,19 +34,6 @@ __all__ = ["Cell", "Domino", "rectangle", "aztec_diamond", "domino_tilings", "do
 Cell = tuple[int, int]
 #: A domino: its two cells, the upper (or left) one first.
 Domino = tuple[Cell, Cell]
-
-
-#: The most cells `rectangle` and `aztec_diamond` list: 10^8 (as many as a
-#: drawing as text holds), about 10 GB of Python tuples.
-MAX_CELLS = MAX_TEXT_SIDE**2
-
-
-def _check_cells(what: str, cells: int) -> None:
-    """Refuse a region of more than `MAX_CELLS` cells before listing them."""
-    if cells > MAX_CELLS:
-        raise ValueError(
-            f"{what} has {cells:,} cells, more than the {MAX_CELLS:,} a region may list"
-        )
 
 
 def rectangle(rows: int, columns: int) -> list[Cell]:
@@ -68,7 +56,7 @@ def rectangle(rows: int, columns: int) -> list[Cell]:
     """
     rows = whole("rows", rows, minimum=0)
     columns = whole("columns", columns, minimum=0)
-    _check_cells(f"a {rows} x {columns} rectangle", rows * columns)
+    check_cells(f"a {rows} x {columns} rectangle", rows * columns)
     return [(r, c) for r in range(rows) for c in range(columns)]
 
 
@@ -92,7 +80,7 @@ def aztec_diamond(order: int) -> list[Cell]:
     24
     """
     n = whole("order", order, minimum=0)
-    _check_cells(f"the Aztec diamond of order {n}", 2 * n * (n + 1))
+    check_cells(f"the Aztec diamond of order {n}", 2 * n * (n + 1))
     return [
         (r, c)
         for r in range(2 * n)

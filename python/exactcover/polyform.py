@@ -43,9 +43,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from itertools import product
+from math import prod
 from typing import Any, Dict, NamedTuple, Tuple, Union
 
-from ._arguments import integer
+from ._arguments import check_cells, integer
 from .cover import MultiCover
 from .grids import CUBE, HEXAGON, TRIANGLE, Cell, Grid, GridSymmetry, sweep_order
 
@@ -449,7 +450,8 @@ def box(*sizes: int) -> set[Cell]:
         The cells.
 
     Raises:
-        ValueError: If a size is not a positive int.
+        ValueError: If a size is not a positive int, or the box has more
+            than `MAX_CELLS` (10^8) cells.
 
     >>> len(box(2, 3, 4)), min(box(2, 3, 4)), max(box(2, 3, 4))
     (24, (0, 0, 0), (1, 2, 3))
@@ -457,6 +459,7 @@ def box(*sizes: int) -> set[Cell]:
     for s in sizes:
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
             raise ValueError(f"box sizes must be positive ints, not {s!r}")
+    check_cells(f"a {' x '.join(map(str, sizes))} box", prod(sizes))
     return set(product(*(range(s) for s in sizes)))
 
 
