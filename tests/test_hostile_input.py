@@ -68,3 +68,28 @@ def test_a_box_too_large_to_list_is_refused_before_listing_it(sizes):
     # billion tuples listed, until memory ran out.
     with pytest.raises(ValueError, match=r"box has .* cells, more than the 100,000,000"):
         box(*sizes)
+
+
+@pytest.mark.parametrize(
+    "tiling",
+    [
+        "ab",
+        [((0, 0),)],
+        [((0, 0), (0, 1), (0, 2))],
+        [("x", ((0, 0), (0, 1)))],
+        [((0, 0), (0, "a"))],
+        [((0, 0), (0, 0))],
+        [((0, 0), (2, 0))],
+        [((0, 0), (1, 1))],
+    ],
+)
+def test_dominoes_svg_refuses_what_is_not_a_domino(tiling):
+    # IndexError, or a picture of rectangles over cells no domino covers.
+    with pytest.raises((TypeError, ValueError), match="domino"):
+        dominoes_svg(tiling)
+
+
+def test_dominoes_svg_draws_a_tiling_given_once():
+    # An iterator was read twice (rows, then columns): min() of nothing.
+    tiling = [((0, 0), (0, 1)), ((1, 0), (1, 1))]
+    assert dominoes_svg(iter(tiling)).tostring() == dominoes_svg(tiling).tostring()

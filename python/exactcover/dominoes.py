@@ -17,11 +17,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from ._arguments import MAX_CELLS as MAX_CELLS  # the most cells a region lists
 from ._arguments import check_cells, whole
+from ._errors import describe
 from .cover import ExactCover
 from .grids import SQUARE, sweep_order
 
@@ -182,7 +183,7 @@ def _numbering(region: set[Cell]) -> list[Cell]:
 COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#ffbf00")
 
 
-def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
+def dominoes_svg(tiling: Iterable[Domino], *, size: float = 12) -> Picture:
     """A domino tiling drawn as SVG.
 
     Each domino is colored by its direction and the parity of its position
@@ -197,8 +198,14 @@ def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
         A `exactcover.svg.Picture`.
 
     Raises:
-        ValueError: If the tiling has no domino.
+        TypeError: If `tiling` is not an iterable of dominoes, or a domino
+            is not a pair of cells `(row, column)`.
+        ValueError: If the tiling has no domino, or a domino's cells are
+            not side by side.
     """
+    if isinstance(tiling, (str, bytes)) or not isinstance(tiling, Iterable):
+        raise TypeError(f"tiling must be an iterable of dominoes, not {type(tiling).__name__}")
+    tiling = [_checked_domino(domino) for domino in tiling]
     if not tiling:
         raise ValueError("nothing to draw: the tiling has no domino")
     # svg imports svgwrite: imported here so that `import exactcover` stays light.
@@ -226,3 +233,29 @@ def dominoes_svg(tiling: Sequence[Domino], *, size: float = 12) -> Picture:
     width = (max(cols) - left + 1) * size
     height = (max(rows) - top + 1) * size
     return compose([Panel(width, height, draw)], padding=style.padding)
+
+
+def _checked_domino(domino: object) -> Domino:
+    """A domino of a tiling to draw, checked: two cells side by side.
+
+    Raises:
+        TypeError: If it is not a pair of cells `(row, column)`.
+        ValueError: If its cells are not side by side.
+    """
+    try:
+        if isinstance(domino, (str, bytes)):
+            raise TypeError
+        a, b = cast("Iterable[object]", domino)
+        cells = (
+            cast(Cell, SQUARE.check_cell(a, "a domino's cells")),
+            cast(Cell, SQUARE.check_cell(b, "a domino's cells")),
+        )
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"a domino must be a pair of cells ((row, column), (row, column)), "
+            f"not {describe(domino)}"
+        ) from None
+    (r0, c0), (r1, c1) = cells
+    if abs(r0 - r1) + abs(c0 - c1) != 1:
+        raise ValueError(f"domino {describe(domino)} does not cover two cells side by side")
+    return cells
