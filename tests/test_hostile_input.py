@@ -12,7 +12,7 @@ import io
 from fractions import Fraction
 
 import pytest
-from exactcover import ExactCover, read_dlx
+from exactcover import ExactCover, MultiCover, read_dlx
 from exactcover.dominoes import dominoes_svg
 from exactcover.grids import SQUARE
 from exactcover.polyform import box, canonical
@@ -93,3 +93,21 @@ def test_dominoes_svg_draws_a_tiling_given_once():
     # An iterator was read twice (rows, then columns): min() of nothing.
     tiling = [((0, 0), (0, 1)), ((1, 0), (1, 1))]
     assert dominoes_svg(iter(tiling)).tostring() == dominoes_svg(tiling).tostring()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: ExactCover({"A": [1, 2], "B": [1], "C": [2]}),
+        lambda: MultiCover({"A": [1, 2], "B": [1], "C": [2]}, counts={1: 2}),
+        lambda: queens(6),
+    ],
+)
+def test_a_memoized_count_with_limit_0_leaves_the_search_to_threads(make):
+    # count(limit=0, memo=True) counted everything on a copy first; its
+    # work made the search look started, and count(threads=2) then raised
+    # "cannot hand this search, stopped on one thread, to threads".
+    total = make().count()
+    search = make()
+    assert search.count(limit=0, memo=True) == 0
+    assert search.count(threads=2) == total

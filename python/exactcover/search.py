@@ -373,6 +373,12 @@ class Search(Iterator[S], Generic[S]):
             raise TypeError(f"order must be a str, not {type(order).__name__}")
         if order not in ("auto", "mrv", "sweep"):
             raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
+        if limit == 0:
+            # Nothing to count, and nothing to touch: asked of the core with
+            # memo=True, it counted everything first (on a copy, for as long
+            # as that takes), whose work then made the search look started,
+            # so that a count on threads next refused it.
+            return 0
         found = self._count(
             limit,
             threads or 1,
