@@ -630,5 +630,5 @@ def test_polycube_svg(tmp_path) -> None:
     ET.parse(tmp_path / "soma.svg")
     with pytest.raises(ValueError, match="polycube_svg"):
         polyform_svg(CUBE, solution)
-    with pytest.raises(ValueError, match="not \\(x, y, z\\)"):
+    with pytest.raises(ValueError, match=r"cells of the cubic grid \(3 ints\), not \(0, 0\)"):
         polycube_svg([("a", ((0, 0),))])

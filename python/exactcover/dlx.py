@@ -176,7 +176,8 @@ class DlxProblem:
 
     Raises:
         TypeError: If a name is not a string, an option is a string or not
-            iterable, or `primary`, `options` or `secondary` is not iterable.
+            iterable, `primary`, `options` or `secondary` is not iterable,
+            or `bounds` is not a mapping.
         ValueError: If `costs` is not as long as `options`, or a cost is
             negative.
         DlxFormatError: If a name is not valid, an option names an unknown
@@ -200,7 +201,12 @@ class DlxProblem:
         for what, given in (("primary", primary), ("options", options), ("secondary", secondary)):
             if not isinstance(given, Iterable):
                 raise TypeError(f"{what} must be an iterable, not {type(given).__name__}")
-        bounds = dict(bounds or {})
+        try:
+            bounds = dict(bounds or {})
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"bounds must be a mapping from item names to bounds, not {type(bounds).__name__}"
+            ) from None
         items: list[tuple[str, bool, int, int]] = []
         for name in primary:
             lo, hi = _bounds(name, bounds.pop(name, 1))
@@ -907,13 +913,19 @@ def _int_costs(costs: Any, labels: Sequence[Any]) -> list[int] | None:
     """The integer cost of each label (None for no costs).
 
     Raises:
-        TypeError: If a cost is not an integer.
+        TypeError: If `costs` is neither a sequence, a mapping nor a
+            function, or a cost is not an integer.
         ValueError: If a cost is negative, or a sequence of costs is not as
             long as `labels`.
     """
     if costs is None:
         return None
     if not isinstance(costs, Mapping) and not callable(costs):
+        if isinstance(costs, (str, bytes)) or not isinstance(costs, Iterable):
+            raise TypeError(
+                "costs must be a sequence of one cost per option, a mapping or a function, "
+                f"not {type(costs).__name__}"
+            )
         # zip would drop the extra costs of a longer sequence unseen.
         costs = list(costs)
         if len(costs) != len(labels):

@@ -344,6 +344,10 @@ def _read_lists(matrix: Iterable[Iterable[Any]]) -> tuple[int, list[tuple[int, l
     entries: list[tuple[int, list[int]]] = []
     n_columns: int | None = None
     for r, row in enumerate(matrix):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise TypeError(
+                f"row {r} of the matrix must be a list of 0s and 1s, not {type(row).__name__}"
+            )
         values = list(row)
         if n_columns is None:
             n_columns = len(values)

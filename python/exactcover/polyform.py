@@ -518,7 +518,7 @@ def place(
     Raises:
         ValueError: If `orientations` is not one of `ORIENTATIONS`.
     """
-    if orientations not in ORIENTATIONS:
+    if not isinstance(orientations, str) or orientations not in ORIENTATIONS:
         raise ValueError(f"orientations must be one of {ORIENTATIONS}, not {orientations!r}")
     points = {grid.to_point(c) for c in cells}
     ordered = sorted(points)

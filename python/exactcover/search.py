@@ -824,7 +824,7 @@ class Search(Iterator[S], Generic[S]):
         # k beyond U64_MAX asks for more solutions than memory could hold: all
         # of them, as a smaller k beyond the count does (the native k is 64-bit).
         n = 1 if k is None else min(whole("k", k, minimum=0), U64_MAX)
-        if method not in ("auto", "graph", "branch"):
+        if not isinstance(method, str) or method not in ("auto", "graph", "branch"):
             raise ValueError(f"method must be 'auto', 'graph' or 'branch', not {method!r}")
         max_bytes = whole("max_bytes", max_bytes, minimum=0)
         _check_not_started(self, "cheapest()")

@@ -964,7 +964,9 @@ def sudoku_svg(
         gives the SVG text, `save(path)` writes it).
 
     Raises:
-        TypeError: If `grid` is neither a grid nor text.
+        TypeError: If `grid` is neither a grid nor text, or `size` is not a
+            number.
+        ValueError: If `size` is not positive and finite.
 
     >>> svg = sudoku_svg(parse_sudoku('1.....2..3.....4').solve()).tostring()
     >>> svg.count('class="clue"'), svg.count('class="filled"')
@@ -979,9 +981,9 @@ def sudoku_svg(
         raise TypeError(f"grid must be a SudokuGrid or its text, not {type(grid).__name__}")
     s = grid.sudoku
     n = s.n
-    side = n * size
-    # Room for the thick outer border.
+    # Room for the thick outer border. (The style checks the size.)
     style = Style(size=size, padding=2, stroke_width=3, line_width=1, text_colour=clue_colour)
+    side = n * size
     width = max(len(x) for x in s.symbols)
     font_size = round(size * (0.6 if width == 1 else 1.1 / (width + 0.5)))
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import partial
 from math import inf
 from numbers import Real
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, NamedTuple, Optional, Union, cast
 
 import svgwrite  # type: ignore[import-untyped]
 
@@ -652,24 +652,46 @@ def _default_colours(solutions: Sequence[Sequence[AnyPlacement]], colour: Colour
     return lambda name: by_name.get(str(name), "white")
 
 
-def _as_tilings(solutions: Any) -> list[list[AnyPlacement]]:
-    items: list[Any] = list(solutions)
-    if items and _is_placement(items[0], (2, 3)):
-        items = [items]
-    return [[(name, tuple(tuple(c) for c in cells)) for name, cells in t] for t in items]
-
-
-def _check_cells(tilings: list[list[AnyPlacement]], dimension: int, form: str) -> None:
-    """Refuse a cell that has not `dimension` coordinates (`form`, in words).
+def _as_tilings(solutions: Any, grid: Any) -> list[list[AnyPlacement]]:
+    """Tilings, or one tiling, as lists of placements `(name, cells)` whose
+    cells are checked cells of `grid`.
 
     Raises:
-        ValueError: Naming the piece and the cell.
+        TypeError: If `solutions` is not an iterable of tilings or of
+            placements, or a cell is not a sequence of ints.
+        ValueError: If a cell has the wrong number of coordinates for `grid`.
     """
-    for tiling in tilings:
-        for name, cells in tiling:
-            for c in cells:
-                if len(c) != dimension:
-                    raise ValueError(f"piece {name!r} has a cell {c} that is not {form}")
+    items: list[Any] = list(_iterable("solutions", solutions))
+    if items and _is_placement(items[0], (2, 3)):
+        items = [items]
+    tilings = []
+    for tiling in items:
+        placements = []
+        for placement in _iterable("a tiling", tiling):
+            try:
+                if isinstance(placement, (str, bytes)):
+                    raise TypeError
+                name, cells = placement
+                cells = list(_iterable("cells", cells))
+            except (TypeError, ValueError):
+                raise TypeError(
+                    f"a placement must be a pair (name, cells), not {describe(placement)}"
+                ) from None
+            what = f"the cells of piece {describe(name)}"
+            placements.append((name, tuple(grid.check_cell(c, what) for c in cells)))
+        tilings.append(placements)
+    return tilings
+
+
+def _iterable(name: str, value: Any) -> Iterable[Any]:
+    """`value`, which must be an iterable other than a string.
+
+    Raises:
+        TypeError: If it is not (naming it `name`).
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be an iterable, not {describe(value)}")
+    return cast(Iterable[Any], value)
 
 
 def _bounding_box(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
@@ -713,8 +735,11 @@ def polyform_svg(
         The picture.
 
     Raises:
-        ValueError: If the grid is the cubic one, or a cell is not one of
-            the grid's (2 coordinates: a 3-D cell is not drawn flat).
+        TypeError: If `grid` is not a `Grid`, `solutions` not tilings or a
+            tiling (placements `(name, cells)`), or a cell not a sequence
+            of ints.
+        ValueError: If the grid is the cubic one, or a cell has the wrong
+            number of coordinates.
 
     >>> from exactcover.grids import HEXAGON
     >>> tiling = [('A', ((0, 0), (0, 1))), ('B', ((1, 0),))]
@@ -723,12 +748,11 @@ def polyform_svg(
     (2, 3)
     """
     from .grids import CUBE
+    from .polyform import check_grid
 
-    if grid is CUBE:
+    if check_grid(grid) is CUBE:
         raise ValueError("draw polycubes with polycube_svg (an isometric drawing)")
-    tilings = _as_tilings(solutions)
-    # _cell_polygon reads the first two coordinates: a third would be dropped.
-    _check_cells(tilings, grid.dimension, f"a cell of the {grid.name} grid (2 coordinates)")
+    tilings = _as_tilings(solutions, grid)
     style = Style(
         size=size,
         padding=padding,
@@ -866,7 +890,9 @@ def polycube_svg(
         The picture.
 
     Raises:
-        TypeError: If `gap` (or a length, see `Style`) is not a number.
+        TypeError: If `gap` (or a length, see `Style`) is not a number,
+            `solutions` not tilings or a tiling (placements `(name,
+            cells)`), or a cell not a sequence of ints.
         ValueError: If a cell is not `(x, y, z)`, or `gap` is negative or
             not finite.
 
@@ -876,9 +902,10 @@ def polycube_svg(
     (1, 9)
     """
     # A negative gap drew the cubes into one another (-1: all in one place).
+    from .grids import CUBE
+
     _pixels("gap", gap, unit="cube sides")
-    tilings = _as_tilings(solutions)
-    _check_cells(tilings, 3, "(x, y, z)")
+    tilings = _as_tilings(solutions, CUBE)
     style = Style(
         size=size,
         padding=padding,
