@@ -802,7 +802,12 @@ impl Solver {
             parked.done = 1.0;
             return Ok(parked);
         }
-        self.at_root()?;
+        // The engine at its root, whatever work was done elsewhere (a
+        // memoized count within a limit counts on a copy first: limit 0
+        // leaves the engine untouched). A search stepped here was parked.
+        if self.engine.stats().nodes > 0 || self.swept.is_some() {
+            return Err(Error::SearchStarted);
+        }
         parked.work.push((Work::Search(self.copy_search()), 1.0));
         Ok(parked)
     }
