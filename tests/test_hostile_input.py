@@ -76,6 +76,11 @@ def test_read_dlx_takes_a_max_bytes_past_memory_as_no_limit(tmp_path):
         assert read_dlx(path, max_bytes=max_bytes).count() == 1
         assert read_dlx(io.BytesIO(b"A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
         assert read_dlx(io.StringIO("A B\nA\nB\n"), max_bytes=max_bytes).count() == 1
+    # A negative limit is a ValueError, a limit that is no int a TypeError.
+    with pytest.raises(ValueError, match="max_bytes must be non-negative, not -1"):
+        read_dlx(path, max_bytes=-1)
+    with pytest.raises(TypeError, match="max_bytes must be an int"):
+        read_dlx(path, max_bytes=1.5)
 
 
 def test_weights_and_costs_too_large_for_a_float_are_named():

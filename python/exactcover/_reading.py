@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from ._arguments import integer
+from ._arguments import optional_whole
 from ._errors import format_error
 
 #: The most bytes (characters) `read_at_most` reads at once.
@@ -30,14 +30,13 @@ def read_at_most(stream: IO[Any], max_bytes: int | None, hint: str = "") -> Any:
         What the stream held: bytes or str.
 
     Raises:
-        TypeError: If `max_bytes` is not a non-negative int or None.
+        TypeError: If `max_bytes` is not an int or None.
+        ValueError: If `max_bytes` is negative.
         DlxFormatError: If the stream holds more than `max_bytes`.
     """
-    if max_bytes is None:
+    limit = optional_whole("max_bytes", max_bytes, minimum=0)
+    if limit is None:
         return stream.read()
-    limit = integer(max_bytes)
-    if limit is None or limit < 0:
-        raise TypeError(f"max_bytes must be a non-negative int or None, not {max_bytes!r}")
     # In pieces: a file's read(n) sets n bytes aside first, which a limit
     # far past the input (past the memory, past sys.maxsize) cannot have.
     pieces = []

@@ -765,7 +765,8 @@ def read_dlx(
         DlxFormatError: If the text is malformed, not UTF-8, or longer than
             `max_bytes` (raised before reading more).
         TypeError: If `source` is neither a path nor an open file, or
-            `max_bytes` is neither a non-negative int nor None.
+            `max_bytes` is neither an int nor None.
+        ValueError: If `max_bytes` is negative.
     """
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
