@@ -139,6 +139,10 @@ def test_one_exit_status_per_outcome(tmp_path: Path, capsys: pytest.CaptureFixtu
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text("1.....2..3.....4\n")
     assert cli.main(["sudoku", str(puzzle)]) == 0
+    # A file that is not UTF-8: the byte and its line, not the codec's words.
+    puzzle.write_bytes(b"1.....2.\n.3..\xff..4\n")
+    assert cli.main(["sudoku", str(puzzle)]) == 2
+    assert f"{puzzle} is not UTF-8 text: byte 0xff on line 2" in capsys.readouterr().err
     # Bad option values: argparse's status 2, a message without internal names.
     with pytest.raises(SystemExit) as exit:
         cli.main(["queens", "-n", "25"])

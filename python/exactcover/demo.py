@@ -512,10 +512,13 @@ def _read_puzzle(given: str | None) -> SudokuGrid:
         try:
             with open(given, encoding="utf-8") as f:
                 text = f.read()
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            line = error.object[: error.start].count(b"\n") + 1
             raise DemoError(
-                f"cannot read {given}: {getattr(error, 'strerror', None) or error}"
+                f"{given} is not UTF-8 text: byte 0x{error.object[error.start]:02x} on line {line}"
             ) from None
+        except OSError as error:
+            raise DemoError(f"cannot read {given}: {error.strerror or error}") from None
         try:
             return parse_sudoku(text)
         except ValueError as error:
