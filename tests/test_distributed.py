@@ -91,16 +91,22 @@ def _colored():
     return lambda: ExactCover(choices, secondary=secondary)
 
 
+#: Problems of each kind of item, by name: each call makes a fresh one.
+_KINDS = {
+    "secondary": lambda: queens(8),
+    "multiplicities": lambda: two_queens(5),
+    "colors": _colored(),
+    "initial": lambda: queens_cover(8, initial=[(0, 0)]),
+}
+
+
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: queens(8),
-        lambda: two_queens(5),
-        _colored(),
-        lambda: queens_cover(8, initial=[(0, 0)]),
+        *_KINDS.values(),
         lambda: MultiCover({i: ["x", i % 3] for i in range(9)}, counts={"x": 3, 0: 1, 1: 1, 2: 1}),
     ],
-    ids=["secondary", "multiplicities", "colors", "initial", "multicover"],
+    ids=[*_KINDS, "multicover"],
 )
 def test_dask_counts_equal_count(client, make):
     expected = make().count()
@@ -137,14 +143,8 @@ def test_dlx_problem_on_a_process_pool():
 
 @pytest.mark.parametrize(
     "make",
-    [
-        lambda: queens(8),
-        lambda: two_queens(5),
-        _colored(),
-        lambda: queens_cover(8, initial=[(0, 0)]),
-        lambda: queens_cover(8).restrict(([(1, 3)], [(0, 0)])),
-    ],
-    ids=["secondary", "multiplicities", "colors", "initial", "restricted"],
+    [*_KINDS.values(), lambda: queens_cover(8).restrict(([(1, 3)], [(0, 0)]))],
+    ids=[*_KINDS, "restricted"],
 )
 def test_a_started_search_counts_the_solutions_it_has_still_to_give(make):
     # Solutions taken one by one, a count stopped by its limit, one stopped
