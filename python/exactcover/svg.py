@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import partial
 from math import inf
 from numbers import Real
-from typing import Any, NamedTuple, Optional, Union, cast
+from typing import Any, NamedTuple, Optional, Union
 
 import svgwrite  # type: ignore[import-untyped]
 
@@ -691,7 +691,7 @@ def _iterable(name: str, value: Any) -> Iterable[Any]:
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be an iterable, not {describe(value)}")
-    return cast(Iterable[Any], value)
+    return value
 
 
 def _bounding_box(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
