@@ -56,7 +56,9 @@ class Estimate(NamedTuple):
     Attributes:
         samples: Number of random probes.
         nodes: Estimated number of nodes of the search tree (as
-            `stats["nodes"]` counts them once the search is done).
+            `stats["nodes"]` counts them once the search is done); of a
+            search that has started, of the subtrees it has still to
+            explore, each searched from the start.
         solutions: Estimated number of solutions.
         nodes_error: Standard error of `nodes`.
         solutions_error: Standard error of `solutions`.
@@ -128,10 +130,11 @@ class Search(Iterator[S], Generic[S]):
     the native solver: what every iterator of this package shares.
 
     Iterating yields solutions; `count()` counts the rest without building
-    them; `estimate()`, `split()` and `restrict()` work on the whole search
-    tree before it is searched. A subclass decides what a solution looks like
-    and what its options are called in subtrees (`_labels`: option `k` is
-    `_labels[k]`). Iterators are made by the subclasses (`ExactCover(...)`,
+    them; `estimate()` and `split()` work on the whole search tree before it
+    is searched and on what is left of it once the search has started, and
+    `restrict()` on the whole tree only. A subclass decides what a solution
+    looks like and what its options are called in subtrees (`_labels`:
+    option `k` is `_labels[k]`). Iterators are made by the subclasses (`ExactCover(...)`,
     `DlxProblem.solutions()`, `from_matrix(...)`), not directly.
 
     One iterator is one search: it may be passed between threads, but used
@@ -589,10 +592,11 @@ class Search(Iterator[S], Generic[S]):
         # the count does.
         return list(islice(self, min(whole("n", n, minimum=0), sys.maxsize)))
 
-    # -- the whole tree, before the search ----------------------------------------
+    # -- the whole tree, or what the search has left of it ----------------------
 
     def estimate(self, samples: int = 1000, *, seed: int | None = None) -> Estimate:
-        """Estimate the size of the search tree before searching it.
+        """Estimate the size of the search tree (before searching it, or of
+        what is left of it).
 
         Knuth's Monte Carlo method: each random probe walks from the root to
         a leaf, taking at every level one of the branches the search would
