@@ -456,9 +456,15 @@ impl Solver {
                 Work::Search(_) => None,
             })
             .collect();
+        // The engine at its root in the sweep's order: made again unless a
+        // count of this rest that stopped left it so.
+        let sweeping = || self.order_name() == "sweep";
         let subtrees = match subtrees {
-            Some(subtrees) if parked.ready.is_empty() && self.reorder(true) => subtrees,
+            Some(subtrees) if parked.ready.is_empty() && (sweeping() || self.reorder(true)) => {
+                subtrees
+            }
             _ => {
+                self.rest_sweep = None;
                 self.parked = Some(parked);
                 return None;
             }
@@ -479,12 +485,13 @@ impl Solver {
             },
             ..*options
         };
-        match self.count_subtrees_swept(&subtrees, &always, None, &mut on_slice) {
+        match self.count_subtrees_swept(&subtrees, &always, None, true, &mut on_slice) {
             Some(mut counted) => {
                 counted.count = self.counted_since(before);
                 Some(counted)
             }
             None => {
+                self.rest_sweep = None;
                 self.reorder(false);
                 self.parked = Some(parked);
                 None
@@ -521,18 +528,26 @@ impl Solver {
         } else {
             0
         };
-        let first = self.engine.work();
+        // The rent paid by the trials of counts that stopped counts too: a
+        // count by slices of a few milliseconds each would pay it afresh
+        // every time, and never hand the rest over.
+        let first = self.engine.work().saturating_sub(self.trial_work);
         let mut slices = SliceBudget::of(options);
         let mut fraction = (self.fraction_done(), Instant::now());
         loop {
             let step = slices.run(|budget| self.count_step(budget, u64::MAX).1);
             *trial = self.progress_here(before, start, &mut fraction);
+            // The rent paid, the rest goes over before the callback can
+            // stop the count (that stops after every slice would never
+            // reach it otherwise), which the count handed over calls.
             let outcome = if step == Step::Exhausted {
                 Outcome::Complete
-            } else if on_slice(trial).is_break() {
-                Outcome::Stopped
             } else if self.engine.work() - first >= budget && self.mrv_work_done() >= race_start {
+                self.trial_work = 0;
                 return None;
+            } else if on_slice(trial).is_break() {
+                self.trial_work = self.engine.work() - first;
+                Outcome::Stopped
             } else {
                 continue;
             };

@@ -150,7 +150,7 @@ impl Solver {
     /// An [`Estimator`] of this solver's search tree, to run probes in slices
     /// (say, to poll for cancellation between them). Of a search that has
     /// started, of what it has still to explore: the subtrees of its
-    /// [`Solver::remainder`], each at a fresh root.
+    /// [`Solver::remainder`], each at a fresh root, branching by MRV.
     ///
     /// # Errors
     ///
@@ -161,7 +161,11 @@ impl Solver {
             vec![self.engine.clone()]
         } else {
             let parts = self.remainder(usize::MAX).ok_or(Error::SearchStarted)?;
-            let root = self.fresh_root();
+            // By MRV, whatever order the search was in: the probes of a
+            // sweep (its count memoized) see a tree the count never walks
+            // (pentominoes 6x10 stopped in a sweep: 0 solutions ± 0 in
+            // 200,000 probes, 8,970 ± 680 by MRV).
+            let root = self.fresh_root(false);
             let mut engines = Vec::with_capacity(parts.len());
             for part in &parts {
                 let mut solver = root.clone();

@@ -215,6 +215,15 @@ pub struct Solver {
     swept: Option<Box<crate::bitset::SweepCount>>,
     /// The memo figures of the last fast count of a sweep.
     swept_memo: Option<Box<MemoStats>>,
+    /// The fast count of a sweep that counted the rest of a search handed
+    /// over (see [`order`]), kept with its tables and memo between counts
+    /// that stop (a count by slices with a short timeout each would
+    /// otherwise make them again every time, and never end).
+    rest_sweep: Option<Box<crate::bitset::SweepCount>>,
+    /// Work done in place by the trials of counts that stopped before they
+    /// handed the rest of a stepped search over (see `count_with`): the
+    /// next count's trial goes on from it.
+    trial_work: u64,
     /// Work of the race of [`OrderMode::Auto`] outside the tree that
     /// counted ([`Solver::race_stats`]; not in [`Solver::stats`]).
     race_work: Stats,
@@ -361,6 +370,8 @@ impl Solver {
             sweep_order: None,
             swept: None,
             swept_memo: None,
+            rest_sweep: None,
+            trial_work: 0,
             race_work: Stats::default(),
             race_limits: &order::RaceLimits::DEFAULT,
             engine,
@@ -465,6 +476,8 @@ impl Solver {
             sweep_order: self.sweep_order.clone(),
             swept: None,
             swept_memo: None,
+            rest_sweep: None,
+            trial_work: 0,
             race_work: Stats::default(),
             race_limits: self.race_limits,
             engine: self.engine.clone(),
@@ -476,13 +489,13 @@ impl Solver {
         }
     }
 
-    /// [`Solver::copy_search`] made again at the root, in this search's
-    /// order, with its root's restrictions: what the subtrees of the
-    /// remainder of a search that has started restrict, to estimate or cut
-    /// them.
-    fn fresh_root(&self) -> Solver {
+    /// [`Solver::copy_search`] made again at the root, by the sweep's order
+    /// with `sweep` (else by MRV), with its root's restrictions: what the
+    /// subtrees of the remainder of a search that has started restrict, to
+    /// estimate or cut them.
+    fn fresh_root(&self, sweep: bool) -> Solver {
         let mut root = self.copy_search();
-        root.reorder(self.order_name() == "sweep");
+        root.reorder(sweep);
         root
     }
 

@@ -788,6 +788,54 @@ mod tests {
         assert_eq!(swept[swept.len() - 2..], ["sweep", "sweep"]);
     }
 
+    /// A count of the swept rest stopped after every slice goes on with
+    /// the same fast count, its tables and memo kept from call to call
+    /// (made again each time, a count by slices of a few milliseconds
+    /// never ended), and counts the rest exactly.
+    #[test]
+    fn the_swept_rest_resumed_slice_by_slice_keeps_its_memo() {
+        let (p, order) = dominoes(3, 16);
+        let whole = count(&p, &order, OrderMode::Mrv, false).solutions_counted();
+        let mut solver = Solver::with_engine(&p, EngineChoice::Bitset, None).unwrap();
+        solver.set_sweep_order(&order).unwrap();
+        solver.race_limits = &EAGER;
+        assert_eq!(solver.step(u64::MAX), Step::Solution);
+        let options = CountOptions {
+            nodes_per_slice: Some(64),
+            ..CountOptions::default()
+        };
+        let mut rest = crate::Count::ZERO;
+        let (mut calls, mut swept, mut entries) = (0, 0, 0);
+        loop {
+            calls += 1;
+            let counted = solver
+                .count_with(&options, |_| ControlFlow::Break(()))
+                .unwrap();
+            rest += &counted.count;
+            if counted.is_complete() {
+                break;
+            }
+            // In place (the trial, whose work adds up from call to call),
+            // then swept.
+            if solver.order_name() == "sweep" {
+                swept += 1;
+                assert!(solver.rest_sweep.is_some());
+                // The memo's entries stay from call to call.
+                let now = solver.memo_stats().entries;
+                assert!(
+                    now >= entries,
+                    "call {calls}: {now} entries after {entries}"
+                );
+                entries = now;
+            } else {
+                assert_eq!(swept, 0, "call {calls}");
+            }
+        }
+        rest += &crate::Count::from(1u64);
+        assert_eq!(rest, whole);
+        assert!(swept > 2 && entries > 0, "{calls} calls, {swept} swept");
+    }
+
     /// Under the usual limits a small count is not raced: no race work.
     #[test]
     fn a_small_count_is_not_raced() {

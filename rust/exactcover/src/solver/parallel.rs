@@ -73,7 +73,7 @@ pub(super) enum Work {
     /// A subtree of the whole problem, not started.
     Subtree(Subtree),
     /// A search started, paused between nodes.
-    Search(Solver),
+    Search(Box<Solver>),
 }
 
 /// The work that threads left when they stopped, kept by the solver for the
@@ -556,7 +556,7 @@ impl Shared {
 
     /// Parks a search that stopped, with its share.
     fn park(&self, solver: Solver, share: f64) {
-        lock(&self.parked).push((Work::Search(solver), share));
+        lock(&self.parked).push((Work::Search(Box::new(solver)), share));
     }
 
     /// Gives the siblings still to come at the shallowest level of `solver`
@@ -626,7 +626,7 @@ fn run_thread(shared: &Shared, slot: usize, out: Option<SyncSender<Vec<usize>>>)
         figures.pending.fetch_sub(1, Ordering::Relaxed);
         let memo = shared.plan.options();
         let mut solver = match piece {
-            Work::Search(solver) => solver,
+            Work::Search(solver) => *solver,
             Work::Subtree(subtree) => {
                 let start = Instant::now();
                 let mut solver = shared.root.copy_search();
@@ -808,7 +808,9 @@ impl Solver {
         if self.engine.stats().nodes > 0 || self.swept.is_some() {
             return Err(Error::SearchStarted);
         }
-        parked.work.push((Work::Search(self.copy_search()), 1.0));
+        parked
+            .work
+            .push((Work::Search(Box::new(self.copy_search())), 1.0));
         Ok(parked)
     }
 
@@ -1055,7 +1057,7 @@ impl Solver {
                     .expect("a subtree's options exist");
                 let parked = self.parked.as_mut().expect("just seen");
                 if consistent {
-                    parked.work.push((Work::Search(solver), share));
+                    parked.work.push((Work::Search(Box::new(solver)), share));
                 } else {
                     parked.done += share;
                 }
@@ -1188,7 +1190,9 @@ impl Solver {
         // As in `count_with`: a sweep keeps its memo and takes its fast
         // count.
         let options = &self.sweep_keeps_memo(options);
-        if let Some(counted) = self.count_subtrees_swept(subtrees, options, pool, &mut on_slice) {
+        if let Some(counted) =
+            self.count_subtrees_swept(subtrees, options, pool, false, &mut on_slice)
+        {
             return Ok(counted);
         }
         // Taken from the end: the first subtree given is counted last.

@@ -170,7 +170,7 @@ impl Solver {
         } else {
             let parts = self.remainder(usize::MAX).ok_or(Error::SearchStarted)?;
             let pending = parts.into_iter().map(|part| (part, true)).collect();
-            (self.fresh_root(), pending)
+            (self.fresh_root(self.order_name() == "sweep"), pending)
         };
         Ok(Splitter {
             root,

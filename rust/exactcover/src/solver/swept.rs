@@ -28,13 +28,16 @@ impl Solver {
     /// everything (no limit), memoized, of a solver that branches by the
     /// sweep (after [`Solver::settle_order`]), whatever its threads (their
     /// search in the sweep's order does several times its work). `None`
-    /// (and nothing is done) where it does not. The caller has checked that the solver is at its root and that
+    /// (and nothing is done) where it does not. With `keep` (and no
+    /// `pool`), a count that stops keeps its fast count, tables and memo,
+    /// for the next (`Solver::rest_sweep`). The caller has checked that the solver is at its root and that
     /// the subtrees' options exist.
     pub(super) fn count_subtrees_swept(
         &mut self,
         subtrees: &[Subtree],
         options: &CountOptions,
         pool: Option<&MemoPool>,
+        keep: bool,
         on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Option<Counted> {
         if options.limit.is_some()
@@ -43,7 +46,11 @@ impl Solver {
         {
             return None;
         }
-        let mut sweep = Box::new(self.engine.sweep_count(options.memo.max_bytes)?);
+        // The rest's count kept from a count that stopped, else a new one.
+        let mut sweep = match self.rest_sweep.take() {
+            Some(sweep) => sweep,
+            None => Box::new(self.engine.sweep_count(options.memo.max_bytes)?),
+        };
         // Every subtree's solver is a copy of this one, restricted: a
         // copy that the fast count starts again on is one that they all do.
         if !self.copy_search().engine.sweep_restart(&mut sweep) {
@@ -118,6 +125,8 @@ impl Solver {
         self.swept_memo = Some(Box::new(sweep.memo_stats()));
         if let Some(pool) = pool {
             pool.put_swept(sweep.take_memo());
+        } else if keep && outcome == Outcome::Stopped {
+            self.rest_sweep = Some(sweep);
         }
         Some(Counted {
             count: self.counted_since(&before),
