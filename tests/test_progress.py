@@ -135,3 +135,23 @@ def test_a_count_stopped_by_its_limit_shows_the_count_it_made(
     last = stream.getvalue().splitlines()[-1]
     assert re.match(r"count: \d+\.\d% done, 5000 solutions, ", last), last
     assert f", {search.stats['nodes']} nodes, " in last
+
+
+def test_progress_is_true_or_false() -> None:
+    # Any object was taken by its truth: progress="no" showed a bar, and a
+    # NumPy array raised NumPy's "truth value of an array is ambiguous".
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+    from exactcover.distributed import count_distributed
+
+    search = queens.queens(6)
+    for bad in ("no", 1, np.array([True, False])):
+        with pytest.raises(TypeError, match="progress must be True or False"):
+            search.count(progress=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="progress must be True or False"):
+            search.solutions(progress=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="progress must be True or False"):
+            count_distributed(search, executor=ThreadPoolExecutor(1), progress=bad)  # type: ignore[arg-type]
+    assert search.count(progress=np.bool_(False)) == 4
+    assert queens.queens(6).count(progress=None) == 4

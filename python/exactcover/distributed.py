@@ -83,7 +83,7 @@ import threading
 import time
 from typing import IO, Any, Callable, List, NoReturn, Optional, Tuple
 
-from ._arguments import U64_MAX, optional_whole
+from ._arguments import U64_MAX, flag, optional_whole
 from ._arguments import seconds as real_seconds
 from ._errors import busy, check_no_threads, started
 from ._machine import memory as machine_memory
@@ -1220,7 +1220,8 @@ def count_distributed(
         TypeError: If `problem` is none of the above, `client` is not a
             Dask client or `executor` not an executor, `checkpoint` is not
             a path, `task_seconds` or
-            `local_seconds` is not a number, `stats` is not a dict,
+            `local_seconds` is not a number, `progress` is not True or
+            False, `stats` is not a dict,
             `order` is not a str, `memo` is not True, False or None, or
             `memo_bytes` is not a whole number.
         ValueError: If the threads of `problem.solutions(threads=N)` are
@@ -1243,6 +1244,7 @@ def count_distributed(
     if not local_seconds >= 0:
         raise ValueError(f"local_seconds must be 0 or more, not {local_seconds}")
     workers = optional_whole("workers", workers, minimum=1)
+    progress = flag("progress", progress)
     # The subtrees of this count share a memo within a process; another
     # count's (even of the same problem) start afresh.
     run = os.urandom(8).hex()

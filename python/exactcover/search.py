@@ -16,7 +16,7 @@ from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._arguments import MEMO_BYTES, U64_MAX, optional_whole, whole
+from ._arguments import MEMO_BYTES, U64_MAX, flag, optional_whole, whole
 from ._arguments import seed as _seed
 from ._errors import busy as _busy
 from ._errors import check_no_threads as _check_no_threads
@@ -372,21 +372,21 @@ class Search(Iterator[S], Generic[S]):
                 limit = U64_MAX
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
         seconds = check_timeout(timeout)
+        progress = flag("progress", progress)
         if not isinstance(order, str):
             raise TypeError(f"order must be a str, not {type(order).__name__}")
         if order not in ("auto", "mrv", "sweep"):
             raise ValueError(f"order must be 'auto', 'mrv' or 'sweep', not {order!r}")
         if limit == 0:
             # Nothing to count, and nothing to touch: asked of the core with
-            # memo=True, it counted everything first (on a copy, for as long
-            # as that takes), whose work then made the search look started,
-            # so that a count on threads next refused it.
+            # memo=True, it counts everything first (on a copy, for as long
+            # as that takes), to stop at once.
             return 0
         found = self._count(
             limit,
             threads or 1,
             seconds,
-            reporter(bool(progress), "count"),
+            reporter(progress, "count"),
             memo,
             memo_bytes,
             order=order,
@@ -503,14 +503,15 @@ class Search(Iterator[S], Generic[S]):
         Raises:
             SearchTimeout: While iterating, when `timeout` runs out (its
                 `count` is the number of solutions yielded).
-            TypeError: If `timeout` is not a number or `threads` not an int.
+            TypeError: If `timeout` is not a number, `threads` not an int
+                or `progress` not True or False.
             ValueError: If `timeout` is negative or `threads` out of range;
                 while iterating, if `threads` is asked of an iterator that
                 has yielded solutions on one thread.
         """
         seconds = check_timeout(timeout)
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
-        report = reporter(bool(progress), "solutions") or Reporter()
+        report = reporter(flag("progress", progress), "solutions") or Reporter()
         return self._solution_stream(threads or 1, seconds, report)
 
     def _solution_stream(
