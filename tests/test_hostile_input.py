@@ -172,6 +172,9 @@ def test_a_memoized_count_with_limit_0_leaves_the_search_to_threads(make):
         (TRIANGLE, [["00"]], TypeError, "a placement must be a pair"),
         (TRIANGLE, 5, TypeError, "solutions must be an iterable"),
         (TRIANGLE, [("a", ((0, 0, 0),))], ValueError, "cells of the triangular grid"),
+        # One tiling whose cell has too few coordinates: the cell is named,
+        # not the piece's name taken for a placement.
+        (SQUARE, [("a", ((0, 0), (1,)))], ValueError, r"square grid \(2 ints\), not \(1,\)"),
         (HEXAGON, [("a", ((0, 0),)), ("b", ((0, 1.5),))], TypeError, "piece 'b'"),
         ("x", [("a", ((0, 0),))], TypeError, "grid must be a Grid"),
     ],

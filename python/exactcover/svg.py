@@ -577,16 +577,17 @@ def solutions_svg(
     _boards_picture([tiling_board(s) for s in solutions], columns, style).save(filename)
 
 
-def _is_placement(item: Any, dimensions: tuple[int, ...]) -> bool:
+def _is_placement(item: Any, dimensions: tuple[int, ...] | None) -> bool:
     """Whether an item is one placement (name, cells) rather than a tiling:
     its cells are sequences of whole numbers (tuples or lists, as JSON gives
-    them; Python or NumPy ints), where a tiling's second item is a
-    placement, whose name is no such cell."""
+    them; Python or NumPy ints) of one of `dimensions` lengths (None: any,
+    for the grid to check), where a tiling's second item is a placement,
+    whose name is no such cell."""
     try:
         _, cells = item
         return all(
             not isinstance(c, (str, bytes))
-            and len(c) in dimensions
+            and (dimensions is None or len(c) in dimensions)
             and all(integer(x) is not None for x in c)
             for c in cells
         )
@@ -662,7 +663,7 @@ def _as_tilings(solutions: Any, grid: Any) -> list[list[AnyPlacement]]:
         ValueError: If a cell has the wrong number of coordinates for `grid`.
     """
     items: list[Any] = list(_iterable("solutions", solutions))
-    if items and _is_placement(items[0], (2, 3)):
+    if items and _is_placement(items[0], None):
         items = [items]
     tilings = []
     for tiling in items:
