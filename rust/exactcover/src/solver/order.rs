@@ -351,12 +351,7 @@ impl Solver {
             budget = budget.saturating_mul(2);
         }
         let done = mrv_work(mrv.stats());
-        let fraction = mrv.fraction_done();
-        let whole = if fraction > 0.0 {
-            done as f64 / fraction
-        } else {
-            f64::INFINITY
-        };
+        let whole = whole_of(done as f64, mrv.fraction_done());
         let sweep_wins = whole >= limits.min_whole as f64 && {
             let (wins, spent, cap) = self.check_for(whole, memo, threads);
             self.race_work.nodes += spent.nodes;
@@ -427,21 +422,13 @@ impl Solver {
             return true;
         }
         let spent = self.mrv_work_done() as f64;
-        let rest = if done > 0.0 {
-            spent / done - spent
-        } else {
-            f64::INFINITY
-        };
+        let rest = whole_of(spent, done) - spent;
         let limits = *self.race_limits;
         if rest < limits.min_whole as f64 {
             debug_race(format_args!("the rest: ~{rest:.0} work, not raced"));
             return false;
         }
-        let mut root = self.copy_search();
-        if !root.reorder(false) {
-            return false;
-        }
-        let (wins, spent, cap) = root.check_for(rest, memo, threads);
+        let (wins, spent, cap) = self.fresh_root(false).check_for(rest, memo, threads);
         self.race_work.nodes += spent.nodes;
         self.race_work.updates += spent.updates;
         debug_race(format_args!(
@@ -567,6 +554,16 @@ impl Solver {
             last_cost = cost;
         }
         (verdict, spent)
+    }
+}
+
+/// The work of a whole count, estimated from `work` done and Knuth's
+/// `fraction` of the tree done (infinite before any is known done).
+fn whole_of(work: f64, fraction: f64) -> f64 {
+    if fraction > 0.0 {
+        work / fraction
+    } else {
+        f64::INFINITY
     }
 }
 

@@ -1473,7 +1473,10 @@ impl Solver {
         // A solution the threads found and nobody took: that solution
         // alone, its options forced and every other excluded.
         let options = self.engine.num_options();
-        let mut chosen = vec![false; options];
+        let mut chosen = Vec::new();
+        if !parked.ready.is_empty() {
+            chosen.resize(options, false);
+        }
         for solution in &parked.ready {
             entries += options;
             if entries > max_entries {
