@@ -183,23 +183,18 @@ def weight_list(weights: Costs, labels: Sequence[Any]) -> list[float]:
 def _floats(values: list[Any], labels: Sequence[Any], what: str) -> list[float]:
     out = []
     for label, value in zip(labels, values):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            try:
-                # float() would read text ('5', 'nan') as a number: it is not one.
-                if isinstance(value, (str, bytes, bytearray)):
-                    raise TypeError
-                float(value)
-            except OverflowError:
-                pass  # a number past the floats: refused as not finite below
-            except (TypeError, ValueError):
-                raise TypeError(
-                    f"the {what} of choice {describe(label)} must be a number, not "
-                    f"{type(value).__name__}"
-                ) from None
         try:
+            # float() would read text ('5', 'nan') as a number: it is not one.
+            if isinstance(value, (str, bytes, bytearray)):
+                raise TypeError
             x = float(value)
         except OverflowError:  # an int or a Fraction past the floats
-            x = math.inf
+            x = math.inf  # refused as not finite below
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"the {what} of choice {describe(label)} must be a number, not "
+                f"{type(value).__name__}"
+            ) from None
         if not math.isfinite(x) or x < 0:
             raise ValueError(
                 f"the {what} of choice {describe(label)} must be nonnegative and finite, "
