@@ -157,6 +157,11 @@ def test_a_count_of_0_is_written_as_multicover_writes_it(counts, secondary) -> N
 def test_constructor_checks() -> None:
     with pytest.raises(DlxFormatError, match="unknown item name 'Z'") as info:
         DlxProblem(["A"], [["A", "Z"]])
+    # An entry that is not a string names its option (the fuzz found it bare).
+    with pytest.raises(TypeError, match=r"not int \(1\) in option 1$"):
+        DlxProblem(["A"], [["A"], [1]])
+    with pytest.raises(DlxFormatError, match=r"U\+DC80\) in 'A\\udc80' in option 0$"):
+        DlxProblem(["A"], [["A\udc80"]])
     assert info.value.line is None and "unknown item name" in info.value.reason
     with pytest.raises(DlxFormatError, match="illegal character"):
         DlxProblem(["A B"], [])

@@ -385,8 +385,8 @@ def test_search_methods_take_an_odd_argument_or_refuse_it_by_name(method, value)
 
 GRAPH_CALLS = {
     # Not k from 10**4 to 2**50: work that is asked for, past the memory
-    # from about 10**8 (the memory check, at least 96 bytes a sample,
-    # refuses k from about 2**28 on 24 GB, and 2**50 anywhere). The test
+    # from about 10**8 (the memory check, about 160 bytes and 32 a choice,
+    # refuses k from about 10**8 on 24 GB, and 2**50 anywhere). The test
     # skipped only ints under 10**4 that were not small (none), so a k near
     # 10**8 drawn at random took all the memory of the CI machine.
     "sample k": (

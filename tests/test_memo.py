@@ -155,6 +155,41 @@ def test_more_samples_than_memory_holds_are_refused_not_a_crash():
     assert len(graph.sample(1000, seed=1)) == 1000
 
 
+def test_samples_are_sized_by_their_solutions_length(monkeypatch):
+    # The check counted 96 bytes a sample whatever its length: measured
+    # peaks are 494 bytes a sample of queens 12 and 1,732 of dominoes
+    # 40 x 4, so a k that passed the check could take the machine's memory.
+    # Sized by the solutions' mean length, with each id's int past 256.
+    from exactcover import graph as graph_module
+
+    room = 10_000_000
+    monkeypatch.setattr(graph_module, "machine_memory", lambda: room)
+    queens = ExactCover(
+        {
+            (i, j): [("r", i), ("c", j), ("d", i + j), ("a", i - j)]
+            for i in range(8)
+            for j in range(8)
+        },
+        secondary=[(d, k) for d in "da" for k in range(-7, 15)],
+    ).solution_graph()
+    k = 40_000  # 96 bytes a sample: 3.8 MB; 8 choices: about 13 MB
+    with pytest.raises(ValueError, match=r"40,000 samples would take about .* of 8 choices"):
+        queens.sample(k, seed=1)
+    assert len(queens.sample(k // 10, seed=1)) == k // 10
+    # Past 256 choices, the ids are ints of their own: 276 options here.
+    tilings = dominoes(rectangle(40, 4)).solution_graph()
+    assert len(tilings._choices) == 276
+    with pytest.raises(ValueError, match=r"\(about 2,896 a sample of 80 choices\)"):
+        tilings.sample(room // 2_000, seed=1)
+    # Weighted samples may all be the longest solutions.
+    mixed = ExactCover({"A": [1, 2, 3, 4], "B": [1], "C": [2], "D": [3], "E": [4]}).solution_graph()
+    assert mixed.counts_by_size() == {1: 1, 4: 1}
+    with pytest.raises(ValueError, match=r"of 2.5 choices"):
+        mixed.sample(room // 200, seed=1)
+    with pytest.raises(ValueError, match=r"of 4 choices"):
+        mixed.sample(room // 200, seed=1, weights=dict.fromkeys("ABCDE", 1))
+
+
 def test_auto_keeps_the_memo_on_packing_problems_and_drops_it_on_queens():
     tilings = dominoes(rectangle(10, 10))
     tilings.count()

@@ -231,7 +231,7 @@ class DlxProblem:
                 )
             row: list[tuple[int, str | None]] = []
             for entry in option:
-                name, sep, color = _name(entry).partition(":")
+                name, sep, color = _name(entry, f" in option {k}").partition(":")
                 if name not in index:
                     raise _format_error(
                         f"unknown item name {name!r} in option {list(option)!r}",
@@ -682,13 +682,15 @@ def _is_name(name: str) -> bool:
     return bool(name) and not any(c in ":|" or c.isspace() for c in name)
 
 
-def _name(name: object) -> str:
+def _name(name: object, where: str = "") -> str:
+    """`name` checked as an item's name; `where` (" in option 3") says where
+    it was given, for the errors."""
     if not isinstance(name, str):
-        raise TypeError(f"item names must be strings, not {type(name).__name__} ({name!r})")
+        raise TypeError(f"item names must be strings, not {type(name).__name__} ({name!r}){where}")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise _format_error(f"{_not_unicode(name[e.start])} in {name!r}") from None
+        raise _format_error(f"{_not_unicode(name[e.start])} in {name!r}{where}") from None
     return name
 
 
