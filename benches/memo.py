@@ -37,7 +37,10 @@ auto|never`` are the steady measure (see RESULTS.md).
 ``after-next``: the count of an iterator that has yielded one solution.
 ``count()`` hands what the search has not explored to a fresh search, as
 subtrees, and memoizes them (where the memo pays); ``count(memo=False)``
-goes on in place without the memo, as every such count did before.
+goes on in place without the memo, as every such count did before. Then
+``count(memo=True)`` after ``next()``, and ``count()`` after one solution
+taken from ``solutions(threads=2)`` (the iterator closed). The ratio is of
+the first two.
 Interleaved, medians; a count past ``--limit`` seconds is shown as such.
 """
 
@@ -264,28 +267,52 @@ def _yielded_once(make: Callable[[], Any]) -> Any:
     return cover
 
 
+def _taken_on_threads(make: Callable[[], Any]) -> Any:
+    """The problem of `make`, after one solution taken from
+    `solutions(threads=2)`, the iterator closed (its threads' work parked)."""
+    cover = make()
+    solutions = cover.solutions(threads=2)
+    next(solutions)
+    solutions.close()
+    return cover
+
+
+#: The columns of `after_next`: (heading, how the search started, `memo=`).
+AFTER_NEXT_RUNS: tuple[tuple[str, Callable[[Callable[[], Any]], Any], bool | None], ...] = (
+    ("in place, no memo (`memo=False`)", _yielded_once, False),
+    ("`count()`", _yielded_once, None),
+    ("`count(memo=True)`", _yielded_once, True),
+    ("`count()` after threads", _taken_on_threads, None),
+)
+
+
 def after_next(repeat: int, limit: float) -> None:
-    """count() against count(memo=False) after one solution taken."""
-    print("| instance | in place, no memo (`memo=False`) | `count()` | ratio | memo kept |")
-    print("|---|---:|---:|---:|:-:|")
+    """count() against count(memo=False) after one solution taken, and
+    count(memo=True), and count() of what threads left."""
+    headings = [heading for heading, _, _ in AFTER_NEXT_RUNS]
+    print(f"| instance | {' | '.join(headings)} | ratio | memo kept |")
+    print(f"|---|{'---:|' * len(headings)}---:|:-:|")
     for name, make, expected in AFTER_NEXT:
-        started = functools.partial(_yielded_once, make)
-        times: dict[bool | None, list[float]] = {False: [], None: []}
+        times: list[list[float]] = [[] for _ in AFTER_NEXT_RUNS]
         kept = False
         for k in range(repeat):
-            for memo in (False, None) if k % 2 == 0 else (None, False):
-                result = run(started, memo, limit=limit)
+            # Each run in turn, from a different one each round.
+            turns = range(len(AFTER_NEXT_RUNS))
+            for i in turns[k % len(turns) :] + turns[: k % len(turns)]:
+                _, started, memo = AFTER_NEXT_RUNS[i]
+                result = run(functools.partial(started, make), memo, limit=limit)
                 if result is None:
-                    times[memo].append(float("inf"))
+                    times[i].append(float("inf"))
                     continue
                 count, seconds, _, stats = result
-                assert count + 1 == expected, (name, memo, count)
-                times[memo].append(seconds)
-                kept |= memo is None and bool(stats["active"])
-        off, auto = (statistics.median(times[m]) for m in (False, None))
-        shown = [f"> {limit:.0f} s" if t == float("inf") else f"{t:.4f} s" for t in (off, auto)]
+                assert count + 1 == expected, (name, i, count)
+                times[i].append(seconds)
+                kept |= memo is None and i == 1 and bool(stats["active"])
+        medians = [statistics.median(t) for t in times]
+        shown = [f"> {limit:.0f} s" if t == float("inf") else f"{t:.4f} s" for t in medians]
         print(
-            f"| {name} | {shown[0]} | {shown[1]} | {off / auto:.3g} | {'yes' if kept else 'no'} |",
+            f"| {name} | {' | '.join(shown)} | {medians[0] / medians[1]:.3g} "
+            f"| {'yes' if kept else 'no'} |",
             flush=True,
         )
 

@@ -9,6 +9,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use super::order::mrv_work_of;
 use super::parallel::Work;
 use super::{OrderMode, Solver};
 use crate::count::Count;
@@ -354,6 +355,8 @@ impl Solver {
         let mut trial = Progress::default();
         // The rest goes to the sweep's fast count (see `sweeps_the_rest`).
         let mut sweep_rest = false;
+        // Whether the rest's order was decided (above), not only `sweep_rest`.
+        let mut raced = false;
         if options.limit.is_none() && self.memo_wants_a_fresh_root(options.memo.mode) {
             // What the search has not explored, counted as subtrees of a
             // fresh search, memoized: going on in place, without the memo,
@@ -362,10 +365,13 @@ impl Solver {
             // Under Auto, on one thread, a short rest ends in place first
             // (`rent`); where the rest may be swept, that goes on to the
             // work after which a count from the root races (its estimate
-            // of the rest decides whether this one does), on threads too.
-            let auto = options.memo.mode == MemoMode::Auto && self.parked.is_none();
-            let rent = auto && options.threads <= 1;
-            let race_start = if auto
+            // of the rest decides whether this one does), on threads too,
+            // and under Always (the memo is for the rest: without that
+            // trial the few nodes to the first solution said the rest of
+            // pentominoes 6x10 was not worth a race, 1.9 s by MRV).
+            let here = self.parked.is_none();
+            let rent = here && options.memo.mode == MemoMode::Auto && options.threads <= 1;
+            let race_start = if here
                 && options.order == OrderMode::Auto
                 && self.order_name() == "mrv"
                 && self.may_sweep_the_rest(options.order, &options.memo)
@@ -386,17 +392,50 @@ impl Solver {
                     return Ok(counted);
                 }
             }
-            let done = match &self.parked {
-                Some(parked) => parked.done,
-                None => self.fraction_done(),
-            };
-            let threads = options.threads.clamp(1, crate::max_threads());
-            sweep_rest = self.sweeps_the_rest(options.order, &options.memo, threads, done);
+            // What threads left is decided below; a swept rest that
+            // stopped goes on swept.
+            if here || self.order_name() == "sweep" {
+                let threads = options.threads.clamp(1, crate::max_threads());
+                let done = match &self.parked {
+                    Some(parked) => parked.done,
+                    None => self.fraction_done(),
+                };
+                sweep_rest = self.sweeps_the_rest(options.order, &options.memo, threads, done);
+                raced = true;
+            }
             self.park_paused_search();
             if self.parked.is_some() && self.order_name() == "sweep" {
                 // As `sweep_keeps_memo`, for the fresh search.
                 parked_options.memo.mode = MemoMode::Always;
             }
+        }
+        if options.limit.is_none()
+            && !raced
+            && self.parked.is_some()
+            && self.may_sweep_the_rest(options.order, &options.memo)
+            && (options.order == OrderMode::Sweep || self.order_name() == "mrv")
+        {
+            // What threads left (`solutions(threads=N)` closed, a count on
+            // threads stopped) is raced as the rest of a search stepped
+            // here is, after a trial on threads that ends a short rest
+            // (pentominoes 6x10 after one solution: 2.1 s by MRV).
+            if options.order == OrderMode::Auto {
+                if let Some(counted) = self.count_parked_before_the_race(
+                    options,
+                    &mut on_slice,
+                    &before,
+                    start,
+                    &mut trial,
+                )? {
+                    return Ok(counted);
+                }
+            }
+            if let Some(parked) = self.parked.as_mut() {
+                parked.searches_to_subtrees(|_| true, |_| {});
+            }
+            let threads = options.threads.clamp(1, crate::max_threads());
+            sweep_rest = options.order == OrderMode::Sweep
+                || self.sweeps_the_parked_rest(&options.memo, threads);
         }
         if let (None, Some(parked)) = (options.limit, self.parked.as_mut()) {
             // Threads that stopped while stepping (`solutions(threads=N)`
@@ -436,10 +475,11 @@ impl Solver {
     /// that has started, handed over) by the sweep's fast count, the engine
     /// made again at the root in the sweep's order (see
     /// [`Solver::count_subtrees_swept`]); its figures follow `trial`'s, its
-    /// fraction done the share of the tree done before. `None` (and the
-    /// solver as it was, but for its engine's order) where the parked work
-    /// is not all subtrees or the sweep cannot count them (the engine is
-    /// then at the root by MRV).
+    /// fraction done the share of the tree done before; the solutions that
+    /// threads found and left are counted too. `None` (and the solver as it
+    /// was, but for its engine's order) where the parked work is not all
+    /// subtrees or the sweep cannot count them (the engine is then at the
+    /// root by MRV).
     fn count_parked_swept(
         &mut self,
         options: &CountOptions,
@@ -460,9 +500,7 @@ impl Solver {
         // count of this rest that stopped left it so.
         let sweeping = || self.order_name() == "sweep";
         let subtrees = match subtrees {
-            Some(subtrees) if parked.ready.is_empty() && (sweeping() || self.reorder(true)) => {
-                subtrees
-            }
+            Some(subtrees) if sweeping() || self.reorder(true) => subtrees,
             _ => {
                 self.rest_sweep = None;
                 self.parked = Some(parked);
@@ -470,9 +508,13 @@ impl Solver {
             }
         };
         let done = parked.done;
+        // Solutions that threads found and nobody took: counted first, as
+        // a count on threads counts them.
+        let ready = Count::from(parked.ready.len() as u64);
         let mut on_slice = |progress: &Progress| {
             let mut progress = progress.clone();
             progress.solutions += &trial.solutions;
+            progress.solutions += &ready;
             progress.nodes += trial.nodes;
             progress.updates += trial.updates;
             progress.fraction = progress.fraction.map(|f| done + (1.0 - done) * f);
@@ -487,6 +529,7 @@ impl Solver {
         };
         match self.count_subtrees_swept(&subtrees, &always, None, true, &mut on_slice) {
             Some(mut counted) => {
+                self.extra += &ready;
                 counted.count = self.counted_since(before);
                 Some(counted)
             }
@@ -558,6 +601,49 @@ impl Solver {
                 memo: self.memo_stats(),
             });
         }
+    }
+
+    /// The count on threads of the work that threads left (see
+    /// [`Solver::count_with`]), as it is, until the search's work
+    /// ([`Solver::mrv_work_done`]) reaches the race's start: a short rest
+    /// ends here, a longer one's work over its fraction done then tells
+    /// whether it is worth a race, as for a search stepped on this thread
+    /// ([`Solver::count_before_parking`]). `Some` if the count ended
+    /// (complete, or stopped by `on_slice`), else `None` with its figures
+    /// in `trial` and the threads' work parked again.
+    fn count_parked_before_the_race(
+        &mut self,
+        options: &CountOptions,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        before: &Count,
+        start: Stats,
+        trial: &mut Progress,
+    ) -> Result<Option<Counted>, Error> {
+        let goal = self.race_limits.start;
+        let spent = self.mrv_work_done();
+        if spent >= goal {
+            return Ok(None);
+        }
+        let mut reached = false;
+        let mut counted = self.count_on_threads(options, &mut |progress: &Progress| {
+            if spent.saturating_add(mrv_work_of(progress.nodes, progress.updates)) >= goal {
+                reached = true;
+                return ControlFlow::Break(());
+            }
+            on_slice(progress)
+        })?;
+        if !reached || counted.outcome != Outcome::Stopped || self.parked.is_none() {
+            counted.count = self.counted_since(before);
+            return Ok(Some(counted));
+        }
+        let now = self.stats();
+        *trial = Progress {
+            solutions: self.counted_since(before),
+            nodes: now.nodes - start.nodes,
+            updates: now.updates - start.updates,
+            ..Progress::default()
+        };
+        Ok(None)
     }
 
     /// The figures of a count on this thread since `before` (solutions) and

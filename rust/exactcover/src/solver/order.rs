@@ -55,7 +55,12 @@
 //! place for [`RACE_START`] units, as step 1; its estimate of the rest
 //! then decides, as step 2, whether the check of step 3 runs, at a fresh
 //! root; where the sweep wins, its fast count counts the subtrees one after
-//! the other with one memo ([`Solver::sweeps_the_rest`]).
+//! the other with one memo ([`Solver::sweeps_the_rest`]). So also under
+//! [`MemoMode::Always`] (the trial counts without the memo), and for what
+//! threads left (solutions taken on threads, the iterator dropped): their
+//! searches count on, on threads, until the work reaches [`RACE_START`],
+//! then become subtrees, and the solutions they found and nobody took are
+//! counted with the rest.
 
 use super::Solver;
 use crate::engine::{Stats, Step};
@@ -341,14 +346,10 @@ impl Solver {
             mrv.reorder(false);
         }
         // MRV alone first: the count itself, kept if MRV wins.
-        let mut budget = RACE_FIRST_BUDGET;
         let limits = *self.race_limits;
-        while mrv_work(mrv.stats()) < limits.start {
-            if mrv.memo_step(budget, memo) == Step::Exhausted {
-                *self = mrv;
-                return;
-            }
-            budget = budget.saturating_mul(2);
+        if mrv.count_to_race_start(memo, limits.start) {
+            *self = mrv;
+            return;
         }
         let done = mrv_work(mrv.stats());
         let whole = whole_of(done as f64, mrv.fraction_done());
@@ -423,18 +424,86 @@ impl Solver {
         }
         let spent = self.mrv_work_done() as f64;
         let rest = whole_of(spent, done) - spent;
+        let root = self.fresh_root(false);
+        self.race_the_rest(&root, rest, memo, threads)
+    }
+
+    /// Should the rest that threads left be swept (see
+    /// [`Solver::count_with`]; under [`OrderMode::Auto`], its work all
+    /// subtrees now)? As [`Solver::sweeps_the_rest`], but its work is
+    /// estimated at a fresh root, as the race from the root estimates it
+    /// (MRV counts there for [`RACE_START`] units, work lost), times the
+    /// share of the tree the threads left: their own work over their
+    /// fraction done depends on their timing (pentominoes 4 x 15, 2
+    /// threads, 20 runs: from 55 million units, not raced, to infinite,
+    /// where every thread was on its first branches), and a race decided by
+    /// it would pick another order from run to run.
+    pub(super) fn sweeps_the_parked_rest(&mut self, memo: &MemoOptions, threads: usize) -> bool {
+        let Some(parked) = self.parked.as_deref() else {
+            return false;
+        };
+        let mut root = self.fresh_root(false);
+        // A search stepped here, then on threads, left its root's
+        // restrictions to its subtrees: those all of them share.
+        let Some(common) = parked.common_restrictions() else {
+            return false; // a search that cannot be cut: no fast count
+        };
+        if self.root.forced.is_empty()
+            && self.root.excluded.is_empty()
+            && !matches!(root.restrict(&common), Ok(true))
+        {
+            return false;
+        }
+        let done = parked.done.clamp(0.0, 1.0);
+        let mut mrv = root.clone();
+        let ended = mrv.count_to_race_start(memo, self.race_limits.start);
+        let spent = mrv.stats();
+        self.race_work.nodes += spent.nodes;
+        self.race_work.updates += spent.updates;
+        if ended {
+            debug_race(format_args!(
+                "the rest: the whole ends within the start, not raced"
+            ));
+            return false;
+        }
+        let rest = whole_of(mrv_work(spent) as f64, mrv.fraction_done()) * (1.0 - done);
+        self.race_the_rest(&root, rest, memo, threads)
+    }
+
+    /// The race's check, at `root`, for a rest of about `rest` units of
+    /// work by MRV: none under [`RACE_MIN_WHOLE`]. Does the sweep win?
+    fn race_the_rest(
+        &mut self,
+        root: &Solver,
+        rest: f64,
+        memo: &MemoOptions,
+        threads: usize,
+    ) -> bool {
         let limits = *self.race_limits;
         if rest < limits.min_whole as f64 {
             debug_race(format_args!("the rest: ~{rest:.0} work, not raced"));
             return false;
         }
-        let (wins, spent, cap) = self.fresh_root(false).check_for(rest, memo, threads);
+        let (wins, spent, cap) = root.check_for(rest, memo, threads);
         self.race_work.nodes += spent.nodes;
         self.race_work.updates += spent.updates;
         debug_race(format_args!(
             "the rest: ~{rest:.0} work; ladder cap {cap}: sweep wins {wins}"
         ));
         wins
+    }
+
+    /// Counts by MRV, memoized as `memo` says, until the work reaches
+    /// `start` units (step 1 of the race): true if the count ended by then.
+    fn count_to_race_start(&mut self, memo: &MemoOptions, start: u64) -> bool {
+        let mut budget = RACE_FIRST_BUDGET;
+        while mrv_work(self.stats()) < start {
+            if self.memo_step(budget, memo) == Step::Exhausted {
+                return true;
+            }
+            budget = budget.saturating_mul(2);
+        }
+        false
     }
 
     /// The check of the race at this solver's root for a count of about
@@ -570,7 +639,14 @@ fn whole_of(work: f64, fraction: f64) -> f64 {
 /// The race's estimate of a search by MRV's work: its nodes and counter
 /// updates in units of about an update's time (see [`MRV_NODE_WORK`]).
 fn mrv_work(stats: Stats) -> u64 {
-    stats.nodes * MRV_NODE_WORK + stats.updates
+    mrv_work_of(stats.nodes, stats.updates)
+}
+
+/// [`mrv_work`] of `nodes` and `updates` (say, a [`Progress`]'s).
+///
+/// [`Progress`]: crate::Progress
+pub(super) fn mrv_work_of(nodes: u64, updates: u64) -> u64 {
+    nodes.saturating_mul(MRV_NODE_WORK).saturating_add(updates)
 }
 
 /// The race's estimate of the work of `nodes` nodes of a memoized sweep
@@ -783,6 +859,83 @@ mod tests {
         }
         assert!(swept.contains(&"mrv"));
         assert_eq!(swept[swept.len() - 2..], ["sweep", "sweep"]);
+    }
+
+    /// The rest that threads left (solutions taken on two threads, the
+    /// iterator dropped), and the rest of a search stepped here counted
+    /// under [`MemoMode::Always`], are raced too, after a trial that
+    /// counts them as they are (here a few thousand units): every one
+    /// counts exactly the solutions still to come, stopped and resumed or
+    /// not, and the domino boards swept column by column sweep their rest
+    /// (by MRV, before the trial, whatever the race said).
+    #[test]
+    fn the_rest_left_by_threads_or_memoized_is_raced_and_swept() {
+        const TRIAL: RaceLimits = RaceLimits {
+            start: 1 << 12,
+            ..EAGER
+        };
+        let mut rng = SplitMix64::new(31);
+        let mut problems: Vec<(Problem, Vec<usize>)> = (0..30)
+            .map(|k| random_problem(&mut rng, 8 + k % 14))
+            .collect();
+        // Boards whose count by MRV outlasts a slice of the threads (whose
+        // trial ends only between slices): 4 x 12 ends within the first.
+        problems.push(dominoes(6, 14));
+        problems.push(dominoes(5, 16));
+        let mut swept = Vec::new();
+        for (k, (p, order)) in problems.iter().enumerate() {
+            let whole = count(p, order, OrderMode::Sweep, false).solutions_counted();
+            for (on_threads, memo) in [
+                (true, MemoMode::Auto),
+                (true, MemoMode::Always),
+                (false, MemoMode::Always),
+            ] {
+                let mut solver = Solver::with_engine(p, EngineChoice::Bitset, None).unwrap();
+                solver.set_sweep_order(order).unwrap();
+                solver.race_limits = &TRIAL;
+                let taken = if on_threads {
+                    solver
+                        .solutions_on_threads(2)
+                        .unwrap()
+                        .take(1 + k % 3)
+                        .count()
+                } else {
+                    (0..1 + k % 3)
+                        .take_while(|_| solver.step(u64::MAX) == Step::Solution)
+                        .count()
+                };
+                let options = CountOptions {
+                    threads: 1 + k % 2,
+                    memo: MemoOptions {
+                        mode: memo,
+                        ..MemoOptions::default()
+                    },
+                    ..CountOptions::default()
+                };
+                let mut stop = k % 3 == 0;
+                let mut rest = crate::Count::ZERO;
+                loop {
+                    let counted = solver
+                        .count_with(&options, |_| {
+                            if std::mem::take(&mut stop) {
+                                ControlFlow::Break(())
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        })
+                        .unwrap();
+                    rest += &counted.count;
+                    if counted.is_complete() {
+                        break;
+                    }
+                }
+                rest += &crate::Count::from(taken as u64);
+                assert_eq!(rest, whole, "problem {k}, threads {on_threads}, {memo:?}");
+                swept.push(solver.order_name());
+            }
+        }
+        assert!(swept.contains(&"mrv"));
+        assert_eq!(swept[swept.len() - 6..], ["sweep"; 6]);
     }
 
     /// A count of the swept rest stopped after every slice goes on with

@@ -111,16 +111,45 @@ impl Parked {
                     if parts.is_some() {
                         left(search);
                     }
-                    parts
+                    // What it explored is done: its remainder holds the
+                    // rest of its share (the fraction done of a count of
+                    // this rest, and the race's estimate of its work).
+                    parts.map(|parts| (parts, search.fraction_done().clamp(0.0, 1.0)))
                 }
                 _ => None,
             };
             match parts {
-                Some(parts) => work.extend(shared_out(parts, share)),
+                Some((parts, explored)) => {
+                    self.done += share * explored;
+                    work.extend(shared_out(parts, share * (1.0 - explored)));
+                }
                 None => work.push((piece, share)),
             }
         }
         self.work = work;
+    }
+
+    /// The options that every piece of work forces, and those that every
+    /// one excludes (a search's root's restrictions, handed to its
+    /// subtrees); `None` while a piece is a search.
+    pub(super) fn common_restrictions(&self) -> Option<Subtree> {
+        let mut pieces = self.work.iter().map(|(work, _)| match work {
+            Work::Subtree(subtree) => Some(subtree),
+            Work::Search(_) => None,
+        });
+        let Some(first) = pieces.next() else {
+            return Some(Subtree::default());
+        };
+        let mut common = first?.clone();
+        for piece in pieces {
+            let piece = piece?;
+            if common.forced.is_empty() && common.excluded.is_empty() {
+                continue; // (still `None` if a piece is a search)
+            }
+            common.forced.retain(|k| piece.forced.contains(k));
+            common.excluded.retain(|k| piece.excluded.contains(k));
+        }
+        Some(common)
     }
 
     /// The memos of the searches parked, summed.
