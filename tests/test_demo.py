@@ -249,3 +249,57 @@ def test_aztec_counts_and_draws(tmp_path: Path, capsys: pytest.CaptureFixture[st
     missing = str(tmp_path / "no-such-dir" / "x.svg")
     assert cli.main(["aztec", "-n", "2", "-o", missing]) == 2
     assert f"exactcover aztec: error: cannot write {missing}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["pentominoes", "--board", "3x20", "-o", ""],
+        ["queens", "-n", "4", "-o", ""],
+        ["aztec", "-n", "2", "--output", ""],
+        ["sudoku", "-o", ""],
+        ["hexiamonds", "--output", ""],
+        ["soma", "-o", ""],
+    ],
+)
+def test_an_empty_output_name_is_refused(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # An unset shell variable (`-o "$OUT"`) drew nothing (queens, sudoku),
+    # wrote the default file (pentominoes, aztec, hexiamonds) or failed
+    # after the count (soma): refused at once, as solve's --checkpoint "" is.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit:
+        cli.main(argv)
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert f"exactcover {argv[0]}: error: argument --output/-o: " in err
+    assert "needs a file name, not an empty one" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_demo_calls_its_output_file(capsys: pytest.CaptureFixture[str]) -> None:
+    for puzzle in demo.PUZZLES:
+        with pytest.raises(SystemExit):
+            cli.main([puzzle.name, "--help"])
+        assert "--output FILE, -o FILE" in capsys.readouterr().out, puzzle.name
+
+
+def test_sudoku_without_a_solution_says_it_draws_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "none.svg"
+    assert cli.main(["sudoku", "12345678." + "........9" + "." * 63, "-o", str(output)]) == 1
+    assert f"No solution to draw: {output} not written" in capsys.readouterr().out
+    assert not output.exists()
+
+
+def test_solve_refuses_an_empty_file_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # It said "exactcover solve: error: : No such file or directory".
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["solve", ""])
+    assert exit.value.code == 2
+    assert "exactcover solve: error: argument FILE: needs a file name" in capsys.readouterr().err

@@ -57,6 +57,27 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
+def file_name(text: str) -> str:
+    """Read a file name (`FILE`, `--output`): any but an empty one.
+
+    An empty one (an unset shell variable, `-o "$OUT"`) would otherwise be
+    taken for no option at all (the default file written, or none), or fail
+    only once the work is done.
+
+    Args:
+        text: The value as given on the command line.
+
+    Returns:
+        The file name.
+
+    Raises:
+        argparse.ArgumentTypeError: `text` is empty.
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("needs a file name, not an empty one")
+    return text
+
+
 def seconds(text: str) -> float:
     """Read a number of seconds, 0 or more (a decimal: ``0.5``).
 

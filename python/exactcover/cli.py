@@ -38,6 +38,7 @@ from ._command_line import (
     EXIT_SOLVED,
     MAX_THREADS,
     CommandError,
+    file_name,
     non_negative,
     positive,
     seconds,
@@ -230,7 +231,9 @@ def _version() -> str:
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of `solve`."""
     parser.add_argument("--version", "-V", action="version", version=_version())
-    parser.add_argument("file", metavar="FILE", help="the DLX file, or - for standard input")
+    parser.add_argument(
+        "file", type=file_name, metavar="FILE", help="the DLX file, or - for standard input"
+    )
     parser.add_argument(
         "--count",
         action="store_true",

@@ -35,6 +35,7 @@ from ._command_line import (
     EXIT_SOLVED,
     CommandError,
     between,
+    file_name,
     non_negative,
     threads,
     whole_number,
@@ -129,6 +130,7 @@ def _pentomino_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         "-o",
+        type=file_name,
         metavar="FILE",
         help="the SVG file to write (default: pentominoes-HxW.svg in the current directory)",
     )
@@ -208,7 +210,13 @@ def _queens_arguments(parser: argparse.ArgumentParser) -> None:
         default=8,
         help="board size, 1 to 20 (default: 8)",
     )
-    parser.add_argument("-o", "--output", help="also draw the first solution in this SVG file")
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=file_name,
+        metavar="FILE",
+        help="also draw the first solution in this SVG file",
+    )
     parser.add_argument(
         "--count",
         action="store_true",
@@ -314,7 +322,13 @@ def _sudoku_arguments(parser: argparse.ArgumentParser) -> None:
         type=whole_number,
         help="grid size for --generate: 4, 6, 9... up to 35 (default 9)",
     )
-    parser.add_argument("-o", "--output", help="also draw the solved grid in this SVG file")
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=file_name,
+        metavar="FILE",
+        help="also draw the solved grid in this SVG file",
+    )
 
 
 def _sudoku(args: argparse.Namespace) -> int:
@@ -352,6 +366,8 @@ def _sudoku(args: argparse.Namespace) -> int:
     took = time.perf_counter() - start
     if solution is None:
         print("No solution.")
+        if args.output:
+            print(f"No solution to draw: {args.output} not written")
         return EXIT_NO_SOLUTION  # as `exactcover solve` when there is no solution
     unique = "the only solution" if count == 1 else "one of several solutions"
     print(f"\nSolved in {took * 1000:.1f} ms, {unique}:")
@@ -390,6 +406,7 @@ def _hexiamond_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         "-o",
+        type=file_name,
         metavar="FILE",
         help="the SVG file to write (default: hexiamonds-HxW.svg in the current directory)",
     )
@@ -442,6 +459,7 @@ def _soma_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         "-o",
+        type=file_name,
         metavar="FILE",
         default="soma.svg",
         help="the SVG file to write (default: soma.svg in the current directory)",
@@ -554,6 +572,7 @@ def _aztec_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         "-o",
+        type=file_name,
         metavar="FILE",
         help="the SVG file to write (default: aztec-N.svg in the current directory)",
     )
