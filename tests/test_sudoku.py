@@ -457,3 +457,38 @@ def test_a_puzzle_of_the_wrong_type_is_a_type_error_naming_it():
     for grid in [5, None, [[1, 0], [0, 2]]]:
         with pytest.raises(TypeError, match=f"grid must be .*not {type(grid).__name__}"):
             sudoku_svg(grid)
+
+
+@pytest.mark.parametrize(
+    "blank, error, message",
+    [
+        # A symbol for a blank wrote a line that reads back as another grid.
+        ("1", ValueError, "blank '1' is one of the grid's symbols"),
+        ("", ValueError, "blank must be one character, not ''"),
+        ("..", ValueError, "blank must be one character, not '..'"),
+        (" ", ValueError, "blank ' ' cannot be told from white space or a separator"),
+        ("-", ValueError, "blank '-' cannot be told from white space or a separator"),
+        (None, TypeError, "blank must be a str, not NoneType"),
+        (0, TypeError, "blank must be a str, not int"),
+    ],
+)
+def test_line_refuses_a_blank_that_would_not_read_back(
+    blank: object, error: type[Exception], message: str
+) -> None:
+    grid = parse_sudoku("1.....2..3.....4")
+    with pytest.raises(error) as raised:
+        grid.line(blank)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+
+
+def test_line_with_any_other_blank_reads_back() -> None:
+    grid = parse_sudoku("1.....2..3.....4")
+    for blank in ".0_":
+        assert parse_sudoku(grid.line(blank)) == grid
+    assert grid.line("x") == "1xxxxx2xx3xxxxx4"
+    wide = Sudoku(4, symbols=[str(k) for k in range(10, 26)])
+    wide_grid = wide.parse(" ".join(["10"] + ["."] * 255))
+    assert wide_grid.line("..").split()[:2] == ["10", ".."]
+    assert wide.parse(wide_grid.line("_")) == wide_grid
+    with pytest.raises(ValueError, match="blank must not be empty"):
+        wide_grid.line("")

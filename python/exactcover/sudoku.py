@@ -812,18 +812,35 @@ class SudokuGrid:
         (separated by spaces when a symbol is longer than one character).
 
         Args:
-            blank: The character of a blank cell.
+            blank: The character of a blank cell (a string without white
+                space when a symbol is longer than one character).
 
         Returns:
             The cells row by row.
 
+        Raises:
+            TypeError: If `blank` is not a str.
+            ValueError: If `blank` is one of the symbols, holds white space
+                or a separator (`|`, `-`, `+`), or is not one character
+                (empty, where symbols are longer): the line would not tell
+                the cells apart.
+
         >>> parse_sudoku('1.....2..3.....4').line(blank='0')
         '1000002003000004'
         """
+        if not isinstance(blank, str):
+            raise TypeError(f"blank must be a str, not {type(blank).__name__}")
+        wide = any(len(s) > 1 for s in self.sudoku.symbols)
+        if not wide and len(blank) != 1:
+            raise ValueError(f"blank must be one character, not {blank!r}")
+        if not blank:
+            raise ValueError("blank must not be empty")
+        if any(ch.isspace() or ch in SEPARATORS for ch in blank):
+            raise ValueError(f"blank {blank!r} cannot be told from white space or a separator")
+        if blank in self.sudoku.symbols:
+            raise ValueError(f"blank {blank!r} is one of the grid's symbols")
         cells = [blank if v is None else self.sudoku.symbols[v] for v in self._values]
-        if all(len(s) == 1 for s in self.sudoku.symbols):
-            return "".join(cells)
-        return " ".join(cells)
+        return " ".join(cells) if wide else "".join(cells)
 
     def __str__(self) -> str:
         s = self.sudoku
