@@ -292,3 +292,22 @@ def test_latin_completion_of_numpy_rows_and_other_iterables():
         latin_squares(3, given={0: "1.."})
     with pytest.raises(ValueError, match="row 0 of given must have 3 cells"):
         latin_squares(3, given=[5, "...", "..."])
+
+
+def test_a_given_cell_that_is_no_symbol_is_told_what_the_symbols_are() -> None:
+    # The default symbols are strings, and Sudoku takes 1 for '1': a given
+    # [[1, None], ...] said only "holds 1, not a symbol".
+    with pytest.raises(ValueError) as raised:
+        latin_squares(2, given=[[1, None], [None, None]])
+    assert str(raised.value) == (
+        "cell (0, 0) of given holds 1, which is neither a symbol ('1', '2') nor a blank "
+        "(None or '.'); did you mean '1'?"
+    )
+    with pytest.raises(ValueError) as raised:
+        latin_squares(9, given=["x" + "." * 8] + ["." * 9] * 8)
+    assert str(raised.value) == (
+        "cell (0, 0) of given holds 'x', which is neither a symbol ('1', '2', '3', '4', '5', "
+        "'6', ...) nor a blank (None or '.')"
+    )
+    with pytest.raises(ValueError, match=r"cell \(1, 0\) of given holds \[\], which is neither"):
+        latin_squares(2, symbols="ab", given=[["a", None], [[], None]])

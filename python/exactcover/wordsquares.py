@@ -262,19 +262,33 @@ def _partial_grid(n: int, symbols: list[Hashable], given: PartialGrid) -> list[l
             try:
                 hash(cell)
             except TypeError:
-                raise ValueError(f"cell ({i}, {j}) of given holds {cell!r}, not a symbol") from None
+                raise _not_a_symbol((i, j), cell, symbols) from None
             if cell in known:
                 cells.append(cell)
             elif cell in BLANKS:
                 cells.append(None)
             else:
-                raise ValueError(f"cell ({i}, {j}) of given holds {cell!r}, not a symbol")
+                raise _not_a_symbol((i, j), cell, symbols)
         grid.append(cells)
     for i in range(n):
         _check_line(f"row {i}", grid[i])
     for j in range(n):
         _check_line(f"column {j}", [grid[i][j] for i in range(n)])
     return grid
+
+
+def _not_a_symbol(cell: tuple[int, int], value: Any, symbols: list[Hashable]) -> ValueError:
+    """The error for a given cell that holds neither a symbol nor a blank:
+    it shows the symbols, and where the value is a symbol's text (1 for the
+    default '1', as `Sudoku` reads it), says so."""
+    shown = ", ".join(map(repr, symbols[:6])) + (", ..." if len(symbols) > 6 else "")
+    message = (
+        f"cell {cell} of given holds {value!r}, which is neither a symbol ({shown}) "
+        "nor a blank (None or '.')"
+    )
+    if not isinstance(value, str) and str(value) in symbols:
+        message += f"; did you mean {str(value)!r}?"
+    return ValueError(message)
 
 
 def _check_line(name: str, cells: list[Any]) -> None:
