@@ -246,8 +246,9 @@ def polyomino(
     """An iterator over the solutions of a polyomino tiling problem.
 
     Every cell of the region is covered exactly once. A solution is a list
-    of placements `(name, cells)` (cells sorted). The iterator has
-    `count(limit=None, *, threads=None)`.
+    of placements `(name, cells)` (cells sorted). The iterator is a
+    `MultiCover`, with every method of a `Search` (`count()` with all its
+    options, `solutions()`, `estimate()`, `split()`, ...).
 
     Args:
         pieces: Pieces, each a pair whose first element is the name of the

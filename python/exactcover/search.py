@@ -352,8 +352,7 @@ class Search(Iterator[S], Generic[S]):
             SearchTimeout: When `timeout` runs out (a `TimeoutError`, whose
                 `count` holds the solutions counted so far).
             TypeError: If an argument has the wrong type.
-            ValueError: If an argument is out of range, or `threads` is asked
-                of an iterator that has yielded solutions on one thread.
+            ValueError: If an argument is out of range.
             RuntimeError: If another thread is using the iterator.
         """
         if memo is not None and not isinstance(memo, bool):
@@ -490,6 +489,9 @@ class Search(Iterator[S], Generic[S]):
         >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
         >>> sorted(cover.solutions(threads=2))
         [['A'], ['B', 'C']]
+        >>> cover = ExactCover({'A': [1, 2], 'B': [1], 'C': [2]})
+        >>> next(cover), list(cover.solutions(threads=2))   # the rest, on threads
+        (['A'], [['B', 'C']])
 
         Args:
             timeout: Seconds to search for (None: no limit).
@@ -506,9 +508,7 @@ class Search(Iterator[S], Generic[S]):
                 `count` is the number of solutions yielded).
             TypeError: If `timeout` is not a number, `threads` not an int
                 or `progress` not True or False.
-            ValueError: If `timeout` is negative or `threads` out of range;
-                while iterating, if `threads` is asked of an iterator that
-                has yielded solutions on one thread.
+            ValueError: If `timeout` is negative or `threads` out of range.
         """
         seconds = check_timeout(timeout)
         threads = optional_whole("threads", threads, minimum=1, maximum=MAX_THREADS)
