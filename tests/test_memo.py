@@ -3,6 +3,7 @@ random problems (also with every hash colliding), against known counts (OEIS),
 and their uniform sampler against a chi-square test."""
 
 import copy
+import itertools
 import pickle
 import time
 from collections import Counter
@@ -387,3 +388,38 @@ def test_the_command_line_count_on_workers_memoizes(tmp_path, capsys):
     capsys.readouterr()
     assert cli.main(["solve", "--count", "--no-progress", str(path), "--workers", "1"]) == 0
     assert capsys.readouterr().out == "112202208776036178000000\n"
+
+
+def test_in_tells_a_solution_in_any_order_without_listing_them():
+    # `in` fell back on iteration: a solution in another order than the
+    # graph's was not in it (['C', 'B'] in graph was False), and on the 2^55
+    # tilings of an Aztec diamond `in` would never end.
+    graph = ExactCover({"A": [1, 2], "B": [1], "C": [2], "D": [1, 2]}).solution_graph()
+    assert ["B", "C"] in graph and ("C", "B") in graph and iter(["D"]) in graph
+    for absent in (["B"], ["A", "D"], ["B", "C", "C"], ["Z"], [], [[]], "BC", 3):
+        assert absent not in graph
+    assert [] in ExactCover({}).solution_graph()
+    assert [] not in ExactCover({"A": [1]}, primary=[2]).solution_graph()
+    # The initial choices belong to every solution.
+    started = ExactCover({"A": [1, 2], "B": [1], "C": [2], "D": [3]}, initial=["D"])
+    assert ["B", "D", "C"] in started.solution_graph()
+    assert ["B", "C"] not in started.solution_graph()
+    tilings = dominoes(rectangle(12, 12)).solution_graph()
+    assert tilings.count == 53060477521960000
+    rows = [((r, c), (r, c + 1)) for r in range(12) for c in range(0, 12, 2)]
+    start = time.perf_counter()
+    assert rows in tilings and rows[1:] not in tilings
+    assert time.perf_counter() - start < 10
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.data())
+def test_in_agrees_with_brute_force(problem, data):
+    choices, secondary, expected = with_secondary(problem, data)
+    graph = ExactCover(choices, secondary=secondary).solution_graph()
+    for solution in expected:
+        assert list(solution)[::-1] in graph
+    names = list(choices)
+    for k in range(min(len(names), 4) + 1):
+        for subset in itertools.combinations(names, k):
+            assert (subset in graph) == (frozenset(subset) in expected)

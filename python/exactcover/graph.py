@@ -15,7 +15,7 @@ building it takes as much again for the memo, freed afterwards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from copy import deepcopy as _deepcopy
 from typing import Any, Generic, TypeVar, overload
 
@@ -130,6 +130,41 @@ class SolutionGraph(Generic[C]):
         choices = self._choices
         for ids in self._graph.solutions():
             yield [choices[k] for k in ids]
+
+    def __contains__(self, solution: object) -> bool:
+        """Whether some choices, in any order, are one of the solutions
+        (initial choices included): found in one pass over the graph, as
+        `counts_by_cost` counts, without listing the solutions.
+
+        >>> from exactcover import ExactCover
+        >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
+        >>> ['C', 'B'] in graph, ['B'] in graph, ['A', 'D'] in graph
+        (True, False, False)
+
+        Args:
+            solution: The choices: an iterable other than a str.
+
+        Returns:
+            True if they are exactly the choices of one solution; False
+            otherwise, as for a str, a choice repeated or an object that is
+            not one of the choices.
+        """
+        if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+            return False
+        given = list(solution)
+        try:
+            wanted = set(given)
+        except TypeError:  # an unhashable element is no choice
+            return False
+        choices = self._choices
+        if len(wanted) != len(given) or not wanted.issubset(choices):
+            return False
+        # A choice wanted costs 1, any other more than all of them together:
+        # a solution costs len(wanted) exactly when it holds them all and
+        # nothing else.
+        n = len(wanted)
+        costs = [1 if choice in wanted else n + 1 for choice in choices]
+        return any(cost == n and count for cost, count in self._graph.counts_by_cost(costs))
 
     @overload
     def sample(
