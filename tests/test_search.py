@@ -202,3 +202,19 @@ def test_a_deep_copy_of_choices_equal_only_to_themselves_makes_its_problem_again
     assert clone.to_cnf() == cover.to_cnf()
     cost, cheapest = copy.deepcopy(cover).cheapest(lambda p: 1, method="branch")
     assert (cost, [p.name for p in cheapest]) == (1, ["a"])
+
+
+def test_verify_and_colors_refuse_a_str_that_is_one_choice() -> None:
+    # verify('AB') said "choice 'A' is not one of the choices": the str was
+    # taken for its characters, where initial='AB' is refused with a hint.
+    cover = ExactCover({"AB": [1, 2], "C": [1], "D": [2]})
+    for method in (cover.verify, cover.colors):
+        with pytest.raises(TypeError) as raised:
+            method("AB")
+        assert str(raised.value) == (
+            "solution must be an iterable of choices, not a str: pass ['AB'] for the choice 'AB'"
+        )
+    cover.verify(["AB"])
+    assert cover.colors(["AB"]) == {}
+    single = ExactCover({"A": [1, 2], "B": [1], "C": [2]})
+    single.verify("BC")  # one-letter choices: a str of them is still their iterable

@@ -23,7 +23,14 @@ from ._errors import problem_error, restate
 from ._native import ExactCoverError
 from ._native import Solver as _Solver
 from .graph import SolutionGraph
-from .search import DEFAULT_MEMO_BYTES, Estimate, Search, Subtree, option_ids
+from .search import (
+    DEFAULT_MEMO_BYTES,
+    Estimate,
+    Search,
+    Subtree,
+    check_not_one_choice,
+    option_ids,
+)
 from .search import MAX_THREADS as MAX_THREADS  # the most count(threads=...) takes
 
 __all__ = ["ExactCover", "MultiCover", "Cover", "ExactCoverError", "Estimate", "Subtree"]
@@ -297,11 +304,13 @@ class Cover(Search["list[C]"]):
         Raises:
             KeyError: If an element is not one of the choices (it gave no
                 color, and so no sign of the mistake).
-            TypeError: If an element is not hashable.
+            TypeError: If an element is not hashable, or `solution` is a str
+                that is one of the choices (pass `[choice]`).
         """
         out: dict[Hashable, Hashable] = {}
         colored = self._colored
         constraints = self._source[0]
+        check_not_one_choice("solution", solution, constraints)
         for choice in solution:
             try:
                 pairs = colored.get(choice)

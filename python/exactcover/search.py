@@ -11,7 +11,7 @@ option indices, or matrix rows.
 from __future__ import annotations
 
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Container, Generator, Iterable, Iterator
 from copy import deepcopy as _deepcopy
 from itertools import islice
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -883,12 +883,14 @@ class Search(Iterator[S], Generic[S]):
                 constraint broken (or the choice taken twice, or the initial
                 choice missing).
             KeyError: If an element is not one of the choices.
-            TypeError: If an element is not hashable.
+            TypeError: If an element is not hashable, or `solution` is a str
+                that is one of the choices (pass `[choice]`).
         """
         from .costs import violation
 
         labels = self._labels
         position = {label: k for k, label in enumerate(labels)}
+        check_not_one_choice("solution", solution, position)
         ids = option_ids(position, solution, "choice {}")
         names_of = getattr(self, "_names", None)
         spec = self._spec
@@ -923,6 +925,23 @@ class Search(Iterator[S], Generic[S]):
         except RuntimeError:
             # A repr never raises: it is what a debugger or a traceback shows.
             return "busy"
+
+
+def check_not_one_choice(name: str, given: object, choices: Container[Any]) -> None:
+    """Refuse a str that is itself one of the choices where an iterable of
+    choices is asked: its characters would be taken for the choices, and
+    the first one not found named instead of it. (A str of one-character
+    choices stays the iterable of its characters.)
+
+    Raises:
+        TypeError: If `given` is a str of more than one character that is a
+            choice.
+    """
+    if isinstance(given, str) and len(given) > 1 and given in choices:
+        raise TypeError(
+            f"{name} must be an iterable of choices, not a str: pass "
+            f"[{describe(given)}] for the choice {describe(given)}"
+        )
 
 
 def option_ids(position: dict[Any, int], given: Iterable[Any], name: str) -> list[int]:
