@@ -407,9 +407,8 @@ def test_in_tells_a_solution_in_any_order_without_listing_them():
     tilings = dominoes(rectangle(12, 12)).solution_graph()
     assert tilings.count == 53060477521960000
     rows = [((r, c), (r, c + 1)) for r in range(12) for c in range(0, 12, 2)]
-    start = time.perf_counter()
     assert rows in tilings and rows[1:] not in tilings
-    assert time.perf_counter() - start < 10
+    assert rows[:-1] + [((11, 10), (11, 11)), ((11, 10), (11, 11))] not in tilings
 
 
 @settings(max_examples=60, deadline=None)

@@ -328,6 +328,8 @@ class SolutionGraph:
         """(cost, count) pairs by increasing cost."""
     def counts_by_size(self) -> list[int]:
         """The number of solutions of each size."""
+    def contains(self, options: list[int]) -> bool:
+        """Whether these option ids, in any order, are one of the solutions."""
     def sample_weighted(self, weights: list[float], k: int, seed: int) -> list[list[int]] | None:
         """``k`` solutions drawn in proportion to their weights; None if all weigh 0."""
     def zdd_text(self) -> str:

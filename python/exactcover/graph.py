@@ -73,11 +73,13 @@ class SolutionGraph(Generic[C]):
         choices: The problem's choices, by option id.
     """
 
-    __slots__ = ("_graph", "_choices")
+    __slots__ = ("_graph", "_choices", "_index")
 
     def __init__(self, graph: _native.SolutionGraph, choices: list[C]) -> None:
         self._graph = graph
         self._choices = choices
+        # Each choice's option id, made by the first `in`.
+        self._index: dict[Any, int] | None = None
 
     # The native graph is frozen (no method changes it: a sample takes its
     # seed, an iteration its own cursor), so copies share it.
@@ -133,8 +135,8 @@ class SolutionGraph(Generic[C]):
 
     def __contains__(self, solution: object) -> bool:
         """Whether some choices, in any order, are one of the solutions
-        (initial choices included): found in one pass over the graph, as
-        `counts_by_cost` counts, without listing the solutions.
+        (initial choices included): one walk of the graph along the edges
+        of those choices, without listing the solutions.
 
         >>> from exactcover import ExactCover
         >>> graph = ExactCover({'A': [1, 2], 'B': [1], 'C': [2], 'D': [1, 2]}).solution_graph()
@@ -151,20 +153,18 @@ class SolutionGraph(Generic[C]):
         """
         if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
             return False
-        given = list(solution)
-        try:
-            wanted = set(given)
-        except TypeError:  # an unhashable element is no choice
-            return False
-        choices = self._choices
-        if len(wanted) != len(given) or not wanted.issubset(choices):
-            return False
-        # A choice wanted costs 1, any other more than all of them together:
-        # a solution costs len(wanted) exactly when it holds them all and
-        # nothing else.
-        n = len(wanted)
-        costs = [1 if choice in wanted else n + 1 for choice in choices]
-        return any(cost == n and count for cost, count in self._graph.counts_by_cost(costs))
+        if self._index is None:
+            self._index = {choice: k for k, choice in enumerate(self._choices)}
+        ids = []
+        for choice in solution:
+            try:
+                k = self._index.get(choice)
+            except TypeError:  # unhashable: no choice
+                return False
+            if k is None:
+                return False
+            ids.append(k)
+        return self._graph.contains(ids)
 
     @overload
     def sample(

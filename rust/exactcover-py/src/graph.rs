@@ -58,6 +58,12 @@ impl PyGraph {
         py.detach(|| graph.sample_many(k, seed))
     }
 
+    /// Are these option ids, in any order, one of the solutions?
+    fn contains(&self, py: Python<'_>, options: Vec<usize>) -> bool {
+        let graph = &self.graph;
+        py.detach(|| graph.contains(&options))
+    }
+
     /// The `k` cheapest solutions: `(cost, option ids)` pairs, cheapest
     /// first (costs: one per option, all ints or all floats).
     fn cheapest<'py>(

@@ -297,6 +297,26 @@ fn check_memo(
         "the graph lists a solution twice"
     );
     prop_assert_eq!(&listed_set, expected);
+    // Membership: each solution in any order; one option less, or one
+    // more, or a repeated one, only where the brute force says so.
+    for s in expected {
+        let mut reversed = s.clone();
+        reversed.reverse();
+        prop_assert!(graph.contains(&reversed));
+        for k in 0..s.len() {
+            let mut fewer = s.clone();
+            fewer.remove(k);
+            prop_assert_eq!(graph.contains(&fewer), expected.contains(&fewer));
+            let mut repeated = s.clone();
+            repeated.push(s[k]);
+            prop_assert!(!graph.contains(&repeated));
+        }
+        for o in (0..problem.num_options()).filter(|o| !s.contains(o)) {
+            let more = sorted([s.clone(), vec![o]].concat());
+            prop_assert_eq!(graph.contains(&more), expected.contains(&more));
+        }
+    }
+    prop_assert_eq!(graph.contains(&[]), expected.contains(&Vec::new()));
     if !expected.is_empty() {
         for s in graph.sample_many(3, 5) {
             prop_assert!(expected.contains(&sorted(s)));

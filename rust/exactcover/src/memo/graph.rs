@@ -151,6 +151,77 @@ impl SolutionGraph {
         out
     }
 
+    /// Are `options`, in any order, one of the solutions? One walk of the
+    /// graph along the edges labelled with those options (and Algorithm
+    /// M's null branches), each node met once, the longest such path to
+    /// the sink kept for each: a path is a solution, its options distinct,
+    /// so one that takes as many options as given takes them all.
+    ///
+    /// ```
+    /// use exactcover::{Problem, Solver};
+    ///
+    /// // Options 0: {0, 1}, 1: {0}, 2: {1}: solutions {0} and {1, 2}.
+    /// let mut p = Problem::with_items(2, 0);
+    /// p.add_option([0, 1]).unwrap();
+    /// p.add_option([0]).unwrap();
+    /// p.add_option([1]).unwrap();
+    /// let graph = Solver::new(&p).solution_graph(1 << 20).unwrap();
+    /// assert!(graph.contains(&[2, 1]) && graph.contains(&[0]));
+    /// assert!(!graph.contains(&[1]) && !graph.contains(&[0, 1, 2]));
+    /// ```
+    pub fn contains(&self, options: &[usize]) -> bool {
+        let Some(root) = self.root else {
+            return false;
+        };
+        let mut wanted = options.to_vec();
+        wanted.sort_unstable();
+        if wanted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        for forced in &self.forced {
+            match wanted.binary_search(forced) {
+                Ok(i) => {
+                    wanted.remove(i);
+                }
+                Err(_) => return false,
+            }
+        }
+        let follows =
+            |label: u32| label == NO_OPTION || wanted.binary_search(&(label as usize)).is_ok();
+        // longest[v]: the most options on a path from v to the sink along
+        // such edges (None: no such path), for the nodes walked.
+        let mut longest: std::collections::HashMap<u32, Option<usize>> =
+            std::collections::HashMap::from([(0, Some(0))]);
+        let mut stack = vec![root];
+        while let Some(&v) = stack.last() {
+            if longest.contains_key(&v) {
+                stack.pop();
+                continue;
+            }
+            let node = &self.nodes[v as usize];
+            let edges = &self.edges[node.edges_start as usize..node.edges_end as usize];
+            let waiting = edges
+                .iter()
+                .filter(|&&(label, child)| follows(label) && !longest.contains_key(&child))
+                .map(|&(_, child)| child)
+                .collect::<Vec<_>>();
+            if !waiting.is_empty() {
+                stack.extend(waiting);
+                continue;
+            }
+            let best = edges
+                .iter()
+                .filter(|&&(label, _)| follows(label))
+                .filter_map(|&(label, child)| {
+                    longest[&child].map(|l| l + usize::from(label != NO_OPTION))
+                })
+                .max();
+            longest.insert(v, best);
+            stack.pop();
+        }
+        longest[&root] == Some(wanted.len())
+    }
+
     /// Iterates over all solutions, each as its list of options (forced
     /// options first), in the order of the search.
     pub fn solutions(&self) -> GraphSolutions<'_> {
