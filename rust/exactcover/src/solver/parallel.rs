@@ -1487,11 +1487,30 @@ impl Drop for ThreadedSolutions<'_> {
     }
 }
 
+/// Most nodes searched to tell that a solution found by threads is alone
+/// in the subtree of its options forced.
+const ALONE_NODES: u64 = 64;
+
 impl Solver {
+    /// Is `solution` the only solution of a copy of this search with its
+    /// options forced (where every item is primary or secondary, it is:
+    /// nothing is left to cover; under multiplicities other options may
+    /// join it)? Found by a search of at most a few nodes; false where it
+    /// cannot tell.
+    fn alone_when_forced(&self, solution: &[usize]) -> bool {
+        let mut probe = self.copy_search();
+        for &k in solution {
+            if !matches!(probe.force(k), Ok(true)) {
+                return false;
+            }
+        }
+        probe.count_step(ALONE_NODES, 2) == (1, Step::Exhausted)
+    }
+
     /// [`Solver::remainder`] of the work threads parked: each solution found
     /// and not yet taken as the subtree of that solution alone (its options
-    /// forced, every other excluded: as many entries as the problem has
-    /// options), the subtrees queued, and the remainders of the searches.
+    /// forced, and every other excluded where some could join it), the
+    /// subtrees queued, and the remainders of the searches.
     pub(super) fn parked_remainder(
         &self,
         parked: &Parked,
@@ -1500,24 +1519,29 @@ impl Solver {
         let mut parts = Vec::new();
         let mut entries = 0;
         // A solution the threads found and nobody took: that solution
-        // alone, its options forced and every other excluded.
+        // alone, its options forced, and where other options could join it
+        // (multiplicities), every other excluded (else a subtree of as many
+        // entries as the solution has options, not as the problem has).
         let options = self.engine.num_options();
         let mut chosen = Vec::new();
-        if !parked.ready.is_empty() {
-            chosen.resize(options, false);
-        }
         for solution in &parked.ready {
-            entries += options;
+            let excluded = if self.alone_when_forced(solution) {
+                Vec::new()
+            } else {
+                chosen.resize(options, false);
+                chosen.iter_mut().for_each(|c| *c = false);
+                for &k in solution {
+                    chosen[k] = true;
+                }
+                (0..options).filter(|&k| !chosen[k]).collect()
+            };
+            entries += solution.len() + excluded.len();
             if entries > max_entries {
                 return None;
             }
-            chosen.iter_mut().for_each(|c| *c = false);
-            for &k in solution {
-                chosen[k] = true;
-            }
             parts.push(Subtree {
                 forced: solution.clone(),
-                excluded: (0..options).filter(|&k| !chosen[k]).collect(),
+                excluded,
             });
         }
         for (piece, _) in &parked.work {
