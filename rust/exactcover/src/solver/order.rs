@@ -808,6 +808,28 @@ mod tests {
         assert_eq!(settled(&p, &order, 16), "sweep");
     }
 
+    /// The count of `solver` with `options` to its end, stopped after the
+    /// first slice with `stop` and resumed.
+    fn count_to_the_end(solver: &mut Solver, options: &CountOptions, stop: bool) -> crate::Count {
+        let mut stop = stop;
+        let mut counted_all = crate::Count::ZERO;
+        loop {
+            let counted = solver
+                .count_with(options, |_| {
+                    if std::mem::take(&mut stop) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .unwrap();
+            counted_all += &counted.count;
+            if counted.is_complete() {
+                return counted_all;
+            }
+        }
+    }
+
     /// The rest of a search stepped by MRV (solutions taken one by one)
     /// is raced too, and swept where the sweep wins: every order counts
     /// exactly the solutions still to come, on one thread or two, stopped
@@ -832,24 +854,7 @@ mod tests {
                     ..CountOptions::default()
                 };
                 // Every third stopped after its first slice, then resumed.
-                let mut stop = k % 3 == 0;
-                let mut rest = crate::Count::ZERO;
-                loop {
-                    let counted = solver
-                        .count_with(&options, |_| {
-                            if std::mem::take(&mut stop) {
-                                ControlFlow::Break(())
-                            } else {
-                                ControlFlow::Continue(())
-                            }
-                        })
-                        .unwrap();
-                    rest += &counted.count;
-                    if counted.is_complete() {
-                        break;
-                    }
-                }
-                let mut total = rest;
+                let mut total = count_to_the_end(&mut solver, &options, k % 3 == 0);
                 total += &crate::Count::from(taken as u64);
                 assert_eq!(total, whole, "problem {k}, {mode:?}");
                 if mode == OrderMode::Auto {
@@ -912,23 +917,7 @@ mod tests {
                     },
                     ..CountOptions::default()
                 };
-                let mut stop = k % 3 == 0;
-                let mut rest = crate::Count::ZERO;
-                loop {
-                    let counted = solver
-                        .count_with(&options, |_| {
-                            if std::mem::take(&mut stop) {
-                                ControlFlow::Break(())
-                            } else {
-                                ControlFlow::Continue(())
-                            }
-                        })
-                        .unwrap();
-                    rest += &counted.count;
-                    if counted.is_complete() {
-                        break;
-                    }
-                }
+                let mut rest = count_to_the_end(&mut solver, &options, k % 3 == 0);
                 rest += &crate::Count::from(taken as u64);
                 assert_eq!(rest, whole, "problem {k}, threads {on_threads}, {memo:?}");
                 swept.push(solver.order_name());
