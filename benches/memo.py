@@ -297,7 +297,7 @@ def after_next(repeat: int, limit: float) -> None:
         kept = False
         for k in range(repeat):
             # Each run in turn, from a different one each round.
-            turns = range(len(AFTER_NEXT_RUNS))
+            turns = list(range(len(AFTER_NEXT_RUNS)))
             for i in turns[k % len(turns) :] + turns[: k % len(turns)]:
                 _, started, memo = AFTER_NEXT_RUNS[i]
                 result = run(functools.partial(started, make), memo, limit=limit)
