@@ -608,8 +608,10 @@ class Search(Iterator[S], Generic[S]):
         second or a year (divide `nodes` by the nodes per second that `stats`
         shows on a short run). Once the search has started (solutions taken,
         a count stopped by its `timeout`), it estimates what is left: the
-        subtrees the search has still to explore, a probe walking one of
-        them taken at random. Ctrl-C interrupts it.
+        subtrees the search has still to explore, probed in turn (in an
+        order drawn at random), the estimate the sum of each one's mean (so
+        with at least as many `samples` as subtrees; fewer extrapolate from
+        those probed). Ctrl-C interrupts it.
 
         >>> from exactcover import ExactCover
         >>> queens = {(i, j): [('row', i), ('col', j), ('diag', i + j), ('anti', i - j)]

@@ -191,3 +191,36 @@ fn an_abandoned_probe_leaves_the_estimator_usable() {
     let solutions = estimator.estimate().solutions;
     assert!((60.0..140.0).contains(&solutions), "{solutions}");
 }
+
+/// The estimate of a started search is stratified by the subtrees of its
+/// remainder: once each has had a probe, the difference in size between
+/// them adds no error. Ten independent items of two options each: every
+/// probe of a subtree is exact, so after one probe per subtree (their sizes
+/// 2 to 1,023 nodes) the estimate is the rest's exact size, from any seed,
+/// and before that, within the error it gives.
+#[test]
+fn the_rest_is_estimated_subtree_by_subtree() {
+    let mut p = Problem::with_items(10, 0);
+    for item in 0..10 {
+        p.add_option([item]).unwrap();
+        p.add_option([item]).unwrap();
+    }
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.step(u64::MAX), exactcover::Step::Solution);
+    let parts = solver.remainder(usize::MAX).unwrap();
+    let mut nodes = 0.0;
+    for part in &parts {
+        let mut fresh = Solver::new(&p);
+        assert!(fresh.restrict(part).unwrap());
+        fresh.count();
+        nodes += fresh.stats().nodes as f64;
+    }
+    let m = parts.len() as u64;
+    assert!(m >= 10, "{m} subtrees");
+    for seed in 0..20 {
+        let e = solver.estimate(m, seed).unwrap();
+        assert_eq!((e.nodes, e.solutions), (nodes, 1023.0), "seed {seed}");
+        let half = solver.estimate(m / 2, seed).unwrap();
+        assert!(close(half.nodes, half.nodes_error, nodes, 6.0), "{half:?}");
+    }
+}

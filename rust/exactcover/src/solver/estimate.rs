@@ -37,9 +37,12 @@ pub struct Estimate {
 
 /// Runs Knuth's random probes on a copy of a solver's root, in slices; made by
 /// [`Solver::estimator`]. Of a search that has started, on the subtrees it
-/// has still to explore: each probe walks one of them, taken uniformly, its
-/// products weighed by their number, so that the means estimate the sums
-/// over them all without bias.
+/// has still to explore, stratified: the probes go to the subtrees in turn
+/// (in an order drawn at random), and the estimate is the sum over them of
+/// each one's mean, so that the difference in size between subtrees (the
+/// shallow ones hold most of the rest) adds no error; until every subtree
+/// has had a probe, it is their number times the mean over those probed (a
+/// sample without replacement: unbiased too).
 #[derive(Debug, Clone)]
 pub struct Estimator {
     /// Copies of the solver's engine at the roots probed: its own root, or
@@ -47,12 +50,39 @@ pub struct Estimator {
     pub(super) engines: Vec<Box<dyn Engine>>,
     pub(super) rng: SplitMix64,
     pub(super) totals: Estimate,
-    /// Sums over the probes of nodes, nodes squared, solutions, solutions
-    /// squared, and depth.
-    pub(super) sums: [f64; 5],
+    /// The order in which the roots are probed, in turn.
+    pub(super) turns: Vec<usize>,
+    /// Probes so far (the next root is `turns[probes % roots]`).
+    pub(super) probes: u64,
+    /// For each root: its probes, and the sums of nodes, nodes squared,
+    /// solutions and solutions squared over them.
+    pub(super) strata: Vec<[f64; 5]>,
+    /// The sum of the probes' depths.
+    pub(super) depths: f64,
 }
 
 impl Estimator {
+    /// An estimator of the trees below `engines`, probed with a generator
+    /// seeded by `seed`.
+    pub(super) fn new(engines: Vec<Box<dyn Engine>>, seed: u64) -> Estimator {
+        let mut rng = SplitMix64::new(seed);
+        let mut turns: Vec<usize> = (0..engines.len()).collect();
+        // Fisher-Yates: the roots probed before every one has been are a
+        // uniform sample of them.
+        for i in (1..turns.len()).rev() {
+            turns.swap(i, rng.below(i + 1));
+        }
+        Estimator {
+            strata: vec![[0.0; 5]; engines.len()],
+            engines,
+            rng,
+            totals: Estimate::default(),
+            turns,
+            probes: 0,
+            depths: 0.0,
+        }
+    }
+
     /// Runs `samples` more probes.
     pub fn probe(&mut self, samples: u64) {
         self.probe_while(samples, || true);
@@ -66,49 +96,98 @@ impl Estimator {
     pub fn probe_while(&mut self, samples: u64, mut keep_going: impl FnMut() -> bool) -> u64 {
         let mut done = 0;
         while done < samples {
-            let roots = self.engines.len();
-            let engine = match roots {
-                0 => None,
-                1 => self.engines.first_mut(),
-                _ => self.engines.get_mut(self.rng.below(roots)),
-            };
+            let roots = self.turns.len();
+            let root = (roots > 0).then(|| self.turns[(self.probes % roots as u64) as usize]);
             // A contradictory root (e.g. conflicting forced options) has no
             // nodes, nor a search that is over.
-            let (nodes, solutions, depth) = match engine {
+            let (nodes, solutions, depth) = match root.map(|r| &mut self.engines[r]) {
                 Some(engine) if !engine.is_exhausted() => {
                     match engine.probe(&mut self.rng, &mut keep_going) {
-                        Some((nodes, solutions, depth)) => {
-                            let weight = roots as f64;
-                            (nodes * weight, solutions * weight, depth)
-                        }
+                        Some(probed) => probed,
                         None => break,
                     }
                 }
                 _ => (0.0, 0.0, 0),
             };
             done += 1;
-            self.sums[0] += nodes;
-            self.sums[1] += nodes * nodes;
-            self.sums[2] += solutions;
-            self.sums[3] += solutions * solutions;
-            self.sums[4] += depth as f64;
+            self.probes += 1;
+            if let Some(r) = root {
+                let stratum = &mut self.strata[r];
+                stratum[0] += 1.0;
+                stratum[1] += nodes;
+                stratum[2] += nodes * nodes;
+                stratum[3] += solutions;
+                stratum[4] += solutions * solutions;
+            }
+            self.depths += depth as f64;
             self.totals.samples += 1;
         }
-        let n = self.totals.samples.max(1) as f64;
-        let mean_and_error = |sum: f64, squares: f64| {
-            let mean = sum / n;
-            let variance = if n > 1.0 {
-                ((squares - sum * mean) / (n - 1.0)).max(0.0)
+        let (nodes, nodes_error) = self.sum_of_means(1);
+        let (solutions, solutions_error) = self.sum_of_means(3);
+        self.totals.nodes = nodes;
+        self.totals.nodes_error = nodes_error;
+        self.totals.solutions = solutions;
+        self.totals.solutions_error = solutions_error;
+        self.totals.depth = self.depths / self.totals.samples.max(1) as f64;
+        done
+    }
+
+    /// The estimate of the figure whose sums are at `at` (1: nodes, 3:
+    /// solutions) in the strata, and its standard error.
+    fn sum_of_means(&self, at: usize) -> (f64, f64) {
+        let probed: Vec<&[f64; 5]> = self.strata.iter().filter(|s| s[0] > 0.0).collect();
+        if probed.is_empty() {
+            return (0.0, 0.0);
+        }
+        let mean = |s: &[f64; 5]| s[at] / s[0];
+        // Within a root, the variance of one probe (None from one probe).
+        let variance = |s: &[f64; 5]| {
+            (s[0] > 1.0).then(|| ((s[at + 1] - s[at] * mean(s)) / (s[0] - 1.0)).max(0.0))
+        };
+        let roots = self.strata.len() as f64;
+        let n = probed.len() as f64;
+        if probed.len() < self.strata.len() {
+            // Not every root probed yet (each once): the roots probed are
+            // a sample without replacement of them.
+            let average = probed.iter().map(|s| mean(s)).sum::<f64>() / n;
+            let spread = if n > 1.0 {
+                probed
+                    .iter()
+                    .map(|s| (mean(s) - average).powi(2))
+                    .sum::<f64>()
+                    / (n - 1.0)
             } else {
                 0.0
             };
-            (mean, (variance / n).sqrt())
+            let error = roots * ((1.0 - n / roots) * spread / n).sqrt();
+            return (roots * average, error);
+        }
+        // Every root probed: the sum of their means. A root probed once
+        // takes the mean variance of those probed more often, else (every
+        // root probed once) the spread of the probes between roots; one
+        // root probed once, none (as one probe of the root always had).
+        let known: Vec<f64> = probed.iter().filter_map(|s| variance(s)).collect();
+        let pooled = if known.is_empty() {
+            let average = probed.iter().map(|s| mean(s)).sum::<f64>() / n;
+            let squares = probed
+                .iter()
+                .map(|s| (mean(s) - average).powi(2))
+                .sum::<f64>();
+            if n > 1.0 {
+                squares / (n - 1.0)
+            } else {
+                0.0
+            }
+        } else {
+            known.iter().sum::<f64>() / known.len() as f64
         };
-        (self.totals.nodes, self.totals.nodes_error) = mean_and_error(self.sums[0], self.sums[1]);
-        (self.totals.solutions, self.totals.solutions_error) =
-            mean_and_error(self.sums[2], self.sums[3]);
-        self.totals.depth = self.sums[4] / n;
-        done
+        let estimate = probed.iter().map(|s| mean(s)).sum();
+        let error = probed
+            .iter()
+            .map(|s| variance(s).unwrap_or(pooled) / s[0])
+            .sum::<f64>()
+            .sqrt();
+        (estimate, error)
     }
 
     /// The estimate from all probes so far.
@@ -175,11 +254,6 @@ impl Solver {
             }
             engines
         };
-        Ok(Estimator {
-            engines,
-            rng: SplitMix64::new(seed),
-            totals: Estimate::default(),
-            sums: [0.0; 5],
-        })
+        Ok(Estimator::new(engines, seed))
     }
 }
