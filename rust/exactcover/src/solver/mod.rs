@@ -220,6 +220,14 @@ pub struct Solver {
     /// that stop (a count by slices with a short timeout each would
     /// otherwise make them again every time, and never end).
     rest_sweep: Option<Box<crate::bitset::SweepCount>>,
+    /// The fast count of a sweep of the whole problem, from a fresh root,
+    /// that counts the rest of a search that has started as the whole less
+    /// the solutions counted so far (see `count_with`), kept between
+    /// counts that stop.
+    whole_sweep: Option<Box<crate::bitset::SweepCount>>,
+    /// The root's restrictions went to the subtrees of a search handed
+    /// over (`park_paused_search`): the root no longer holds them.
+    root_handed_over: bool,
     /// Work done in place by the trials of counts that stopped before they
     /// handed the rest of a stepped search over (see `count_with`): the
     /// next count's trial goes on from it.
@@ -371,6 +379,8 @@ impl Solver {
             swept: None,
             swept_memo: None,
             rest_sweep: None,
+            whole_sweep: None,
+            root_handed_over: false,
             trial_work: 0,
             race_work: Stats::default(),
             race_limits: &order::RaceLimits::DEFAULT,
@@ -477,6 +487,8 @@ impl Solver {
             swept: None,
             swept_memo: None,
             rest_sweep: None,
+            whole_sweep: None,
+            root_handed_over: self.root_handed_over,
             trial_work: 0,
             race_work: Stats::default(),
             race_limits: self.race_limits,

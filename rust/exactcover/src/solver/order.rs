@@ -875,8 +875,12 @@ mod tests {
     /// (by MRV, before the trial, whatever the race said).
     #[test]
     fn the_rest_left_by_threads_or_memoized_is_raced_and_swept() {
+        // A trial of a few thousand units; the check within a sixteenth of
+        // the rest, as in a count (a check as long as the rest, on these
+        // boards, took a minute of a debug build's tests).
         const TRIAL: RaceLimits = RaceLimits {
             start: 1 << 12,
+            share: RACE_SHARE,
             ..EAGER
         };
         let mut rng = SplitMix64::new(31);
@@ -928,13 +932,14 @@ mod tests {
     }
 
     /// A count of the swept rest stopped after every slice goes on with
-    /// the same fast count, its tables and memo kept from call to call
-    /// (made again each time, a count by slices of a few milliseconds
-    /// never ended), and counts the rest exactly.
+    /// the same fast count of the whole, its tables and memo kept from call
+    /// to call (made again each time, a count by slices of a few
+    /// milliseconds never ended), and counts the rest exactly: the whole
+    /// less what was counted, however much the search stepped in between.
     #[test]
     fn the_swept_rest_resumed_slice_by_slice_keeps_its_memo() {
-        let (p, order) = dominoes(3, 16);
-        let whole = count(&p, &order, OrderMode::Mrv, false).solutions_counted();
+        let (p, order) = dominoes(4, 24);
+        let whole = count(&p, &order, OrderMode::Sweep, false).solutions_counted();
         let mut solver = Solver::with_engine(&p, EngineChoice::Bitset, None).unwrap();
         solver.set_sweep_order(&order).unwrap();
         solver.race_limits = &EAGER;
@@ -943,7 +948,7 @@ mod tests {
             nodes_per_slice: Some(64),
             ..CountOptions::default()
         };
-        let mut rest = crate::Count::ZERO;
+        let mut rest = crate::Count::from(1u64);
         let (mut calls, mut swept, mut entries) = (0, 0, 0);
         loop {
             calls += 1;
@@ -955,23 +960,28 @@ mod tests {
                 break;
             }
             // In place (the trial, whose work adds up from call to call),
-            // then swept.
-            if solver.order_name() == "sweep" {
-                swept += 1;
-                assert!(solver.rest_sweep.is_some());
-                // The memo's entries stay from call to call.
-                let now = solver.memo_stats().entries;
-                assert!(
-                    now >= entries,
-                    "call {calls}: {now} entries after {entries}"
-                );
-                entries = now;
-            } else {
-                assert_eq!(swept, 0, "call {calls}");
+            // then the whole swept.
+            match &solver.whole_sweep {
+                Some(sweep) => {
+                    swept += 1;
+                    // The memo's entries stay from call to call.
+                    let now = sweep.memo_stats().entries;
+                    assert!(
+                        now >= entries,
+                        "call {calls}: {now} entries after {entries}"
+                    );
+                    entries = now;
+                    // A solution taken meanwhile is not counted again.
+                    if swept == 2 {
+                        assert_eq!(solver.step(u64::MAX), Step::Solution);
+                        rest += &crate::Count::from(1u64);
+                    }
+                }
+                None => assert_eq!(swept, 0, "call {calls}"),
             }
         }
-        rest += &crate::Count::from(1u64);
         assert_eq!(rest, whole);
+        assert_eq!(solver.order_name(), "sweep");
         assert!(swept > 2 && entries > 0, "{calls} calls, {swept} swept");
     }
 

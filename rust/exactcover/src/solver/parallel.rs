@@ -812,6 +812,7 @@ impl Solver {
         self.engine = fresh;
         // The subtrees carry the root's restrictions themselves.
         self.root = super::Root::default();
+        self.root_handed_over = true;
         self.parked = Some(Box::new(Parked {
             work: shared_out(parts, 1.0 - done).collect(),
             done,
