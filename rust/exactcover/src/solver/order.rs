@@ -54,8 +54,13 @@
 //! Where the sweep might count them, the count first goes on by MRV in
 //! place for [`RACE_START`] units, as step 1; its estimate of the rest
 //! then decides, as step 2, whether the check of step 3 runs, at a fresh
-//! root; where the sweep wins, its fast count counts the subtrees one after
-//! the other with one memo ([`Solver::sweeps_the_rest`]). So also under
+//! root; where the sweep wins, its fast count counts the whole problem from
+//! a fresh root, and the rest is the whole less the solutions counted so
+//! far (`count_whole_swept`: the rest's subtrees, restricted off the sweep's
+//! order, can cost it thousands of times the whole); where the root no
+//! longer holds its restrictions (a search stepped here, then on threads),
+//! it counts the subtrees one after the other with one memo
+//! ([`Solver::sweeps_the_rest`]). So also under
 //! [`MemoMode::Always`] (the trial counts without the memo), and for what
 //! threads left (solutions taken on threads, the iterator dropped): their
 //! searches count on, on threads, until the work reaches [`RACE_START`],
