@@ -840,46 +840,70 @@ impl Solver {
         before: &Count,
         trial: &Progress,
     ) -> Counted {
-        let mut slices = SliceBudget::of(options);
-        let outcome = loop {
-            if slices.run(|budget| sweep.run(budget)) == Step::Exhausted {
-                let rest = sweep
-                    .total()
-                    .checked_sub(&self.solutions_counted())
-                    .expect("the whole holds every solution counted");
-                self.drop_memo();
-                // The search's own figures stay; its engine, in the sweep's
-                // order, ends (the order that counted).
-                let here = self.engine.stats();
-                self.extra += &Count::from(here.solutions);
-                self.extra += &rest;
-                self.elsewhere.nodes += here.nodes + sweep.stats().nodes;
-                self.elsewhere.updates += here.updates;
-                self.swept_memo = Some(Box::new(sweep.memo_stats()));
-                self.parked = None;
-                self.rest_sweep = None;
-                self.reorder(true);
-                self.engine.end();
-                break Outcome::Complete;
-            }
-            let progress = Progress {
-                solutions: self.counted_since(before),
-                nodes: trial.nodes + sweep.stats().nodes,
-                updates: trial.updates,
-                subtrees_done: 0,
-                subtrees_pending: 0,
-                fraction: Some(sweep.fraction_done(FRACTION_LEVELS)),
-            };
-            if on_slice(&progress).is_break() {
-                self.whole_sweep = Some(sweep);
-                break Outcome::Stopped;
-            }
-        };
+        let outcome = self.sweep_in_slices(
+            &mut sweep,
+            options,
+            on_slice,
+            before,
+            (trial.nodes, trial.updates),
+        );
+        if outcome == Outcome::Complete {
+            let rest = sweep
+                .total()
+                .checked_sub(&self.solutions_counted())
+                .expect("the whole holds every solution counted");
+            self.drop_memo();
+            // The search's own figures stay; its engine, in the sweep's
+            // order, ends (the order that counted).
+            let here = self.engine.stats();
+            self.extra += &Count::from(here.solutions);
+            self.extra += &rest;
+            self.elsewhere.nodes += here.nodes + sweep.stats().nodes;
+            self.elsewhere.updates += here.updates;
+            self.swept_memo = Some(Box::new(sweep.memo_stats()));
+            self.parked = None;
+            self.rest_sweep = None;
+            self.reorder(true);
+            self.engine.end();
+        } else {
+            self.whole_sweep = Some(sweep);
+        }
         Counted {
             count: self.counted_since(before),
             outcome,
             stats: self.stats(),
             memo: self.memo_stats(),
+        }
+    }
+
+    /// Runs the sweep's fast count in slices until it completes or
+    /// `on_slice` stops it, its progress the solutions counted since
+    /// `before` and the sweep's nodes besides the `(nodes, updates)` of
+    /// `base`.
+    fn sweep_in_slices(
+        &self,
+        sweep: &mut crate::bitset::SweepCount,
+        options: &CountOptions,
+        on_slice: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        before: &Count,
+        base: (u64, u64),
+    ) -> Outcome {
+        let mut slices = SliceBudget::of(options);
+        loop {
+            if slices.run(|budget| sweep.run(budget)) == Step::Exhausted {
+                return Outcome::Complete;
+            }
+            let progress = Progress {
+                solutions: self.counted_since(before),
+                nodes: base.0 + sweep.stats().nodes,
+                updates: base.1,
+                subtrees_done: 0,
+                subtrees_pending: 0,
+                fraction: Some(sweep.fraction_done(FRACTION_LEVELS)),
+            };
+            if on_slice(&progress).is_break() {
+                return Outcome::Stopped;
+            }
         }
     }
 
@@ -895,28 +919,17 @@ impl Solver {
         before: &Count,
         start: Stats,
     ) -> Counted {
-        let mut slices = SliceBudget::of(options);
-        let outcome = loop {
-            if slices.run(|budget| sweep.run(budget)) == Step::Exhausted {
-                self.extra += sweep.total();
-                self.elsewhere.nodes += sweep.stats().nodes;
-                self.swept_memo = Some(Box::new(sweep.memo_stats()));
-                self.engine.end();
-                break Outcome::Complete;
-            }
-            let progress = Progress {
-                solutions: self.counted_since(before),
-                nodes: self.stats().nodes + sweep.stats().nodes - start.nodes,
-                updates: self.stats().updates - start.updates,
-                subtrees_done: 0,
-                subtrees_pending: 0,
-                fraction: Some(sweep.fraction_done(FRACTION_LEVELS)),
-            };
-            if on_slice(&progress).is_break() {
-                self.swept = Some(sweep);
-                break Outcome::Stopped;
-            }
-        };
+        let now = self.stats();
+        let base = (now.nodes - start.nodes, now.updates - start.updates);
+        let outcome = self.sweep_in_slices(&mut sweep, options, on_slice, before, base);
+        if outcome == Outcome::Complete {
+            self.extra += sweep.total();
+            self.elsewhere.nodes += sweep.stats().nodes;
+            self.swept_memo = Some(Box::new(sweep.memo_stats()));
+            self.engine.end();
+        } else {
+            self.swept = Some(sweep);
+        }
         Counted {
             count: self.counted_since(before),
             outcome,
