@@ -895,7 +895,7 @@ impl Solver {
             }
             let progress = Progress {
                 solutions: self.counted_since(before),
-                nodes: base.0 + sweep.stats().nodes,
+                nodes: base.0.wrapping_add(sweep.stats().nodes),
                 updates: base.1,
                 subtrees_done: 0,
                 subtrees_pending: 0,
@@ -919,8 +919,14 @@ impl Solver {
         before: &Count,
         start: Stats,
     ) -> Counted {
+        // A resumed sweep's nodes were in `start` and are in its own
+        // figures now, not the solver's: `base` wraps below 0 by them,
+        // and the progress (base plus the sweep's nodes) does not.
         let now = self.stats();
-        let base = (now.nodes - start.nodes, now.updates - start.updates);
+        let base = (
+            now.nodes.wrapping_sub(start.nodes),
+            now.updates - start.updates,
+        );
         let outcome = self.sweep_in_slices(&mut sweep, options, on_slice, before, base);
         if outcome == Outcome::Complete {
             self.extra += sweep.total();
